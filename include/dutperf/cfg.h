@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cfg: the effective configuration of one dutperf run.
+ *
+ * Filled in three layers: cfg_defaults() < INI file (cfg_load_ini) <
+ * command line (cli_parse), then checked as a whole by cfg_validate().
+ * Every key of the INI file lives in one table in cfg.c with its type,
+ * bounds, default, unit and help text.
+ *
+ * Directions: forward = Left port sends, Right port receives; reverse =
+ * Right sends, Left receives (RFC 2544 section 6, RFC 8219 section 4).
+ */
+#ifndef DUTPERF_CFG_H
+#define DUTPERF_CFG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CFG_ERR_LEN 512
+#define CFG_PATH_LEN 4096
+#define CFG_MAX_NETS 256	/* RFC 2544 section 12: up to 256 networks */
+#define CFG_MIN_FRAME_B 64
+#define CFG_MAX_FRAME_B 1518
+#define CFG_MAX_JUMBO_B 9216
+#define CFG_MIN_SIIT_FRAME_B 84	/* RFC 8219 5.1.1: IPv6 size when translating */
+#define CFG_MAX_LCORE 127	/* RTE_MAX_LCORE in Debian's DPDK is 128 */
+
+enum cfg_side_id {
+	CFG_LEFT = 0,
+	CFG_RIGHT = 1,
+	CFG_NB_SIDES
+};
+
+enum cfg_dir_id {
+	CFG_FWD = 0,	/* Left -> Right */
+	CFG_REV = 1,	/* Right -> Left */
+	CFG_NB_DIRS
+};
+
+/* Which directions a trial runs: siitperf's b / f / r. */
+enum cfg_direction {
+	CFG_DIRECTION_BOTH = 0,
+	CFG_DIRECTION_FORWARD,
+	CFG_DIRECTION_REVERSE
+};
+
+/* RFC 4814 field variation; numbering follows siitperf (0 fixed .. 3 random). */
+enum cfg_var_mode {
+	CFG_VAR_FIXED = 0,
+	CFG_VAR_INCREASING = 1,
+	CFG_VAR_DECREASING = 2,
+	CFG_VAR_RANDOM = 3
+};
+
+/* One varying 16-bit field: a UDP port or a 16-bit slice of an address. */
+struct cfg_var {
+	enum cfg_var_mode mode;
+	uint16_t min;
+	uint16_t max;
+};
+
+/*
+ * One tester port and the DUT interface facing it ([left] / [right]).
+ * Addressing of a frame sent from side S to the other side O, when S speaks
+ * version v:  source = S's real address of version v;  destination = O's
+ * real address when O also speaks v, else O's virtual address of version v
+ * (SIIT / NAT64: O's IPv4 address embedded in IPv6, or an EAM address).
+ * The receiver on O expects the source to be S's real address (same
+ * version) or S's virtual address of O's version, and the destination O's
+ * real address.
+ */
+struct cfg_side {
+	uint16_t port_id;	/* DPDK port id */
+	uint8_t ip_version;	/* 4 or 6 */
+	uint8_t ipv4[4];	/* tester's real IPv4 address on this side */
+	uint8_t ipv6[16];	/* tester's real IPv6 address on this side */
+	uint8_t ipv4_virt[4];	/* this tester as IPv4 hosts on the other side see it */
+	uint8_t ipv6_virt[16];	/* this tester as IPv6 hosts on the other side see it */
+	uint8_t mac[6];		/* tester port MAC (source of frames sent here) */
+	uint8_t dut_mac[6];	/* DUT interface MAC (destination of frames sent here) */
+	uint16_t num_nets;	/* destination networks on this side, 1..256 */
+	uint16_t send_lcore;	/* lcore sending from this side */
+	uint16_t recv_lcore;	/* lcore receiving on this side */
+};
+
+/* Per direction ([forward] / [reverse]): RFC 4814 variation of the sent frames. */
+struct cfg_dir {
+	struct cfg_var sport;		/* RFC 4814 4.5: default 1024-65535 */
+	struct cfg_var dport;		/* RFC 4814 4.5: default 1-49151 */
+	struct cfg_var src_slice;	/* low 16 bits of the source address */
+	struct cfg_var dst_slice;	/* low 16 bits of the destination address */
+};
+
+struct cfg {
+	char path[CFG_PATH_LEN];	/* INI file read, "" when none */
+
+	struct cfg_side side[CFG_NB_SIDES];
+	struct cfg_dir dir[CFG_NB_DIRS];
+
+	/* [traffic] */
+	uint32_t frame_size_b;		/* frame size incl. FCS; IPv6 size when translating */
+	bool jumbo;			/* allow frames above 1518 bytes */
+	uint64_t rate_fps;		/* frames per second per direction */
+	uint32_t duration_s;		/* trial duration */
+	uint32_t timeout_ms;		/* wait for late frames after sending */
+	enum cfg_direction direction;
+	uint32_t n;			/* of every n frames ... */
+	uint32_t m;			/* ... m are foreground (translated), n-m background */
+	uint64_t seed;			/* 0: chosen at start and recorded */
+	uint16_t burst;			/* frames per TX burst, 1 = evenly spaced */
+	bool promisc;
+	uint32_t link_speed_gbps;	/* for the line-rate upper bound */
+	uint32_t link_timeout_s;	/* wait for link up */
+	uint32_t max_lag_us;		/* sender behind schedule more than this: invalid */
+
+	/* [search] */
+	uint64_t rate_min_fps;
+	uint64_t rate_max_fps;		/* 0: line rate of frame_size_b at link_speed_gbps */
+	uint64_t initial_rate_fps;	/* 0: rate_max_fps */
+	uint64_t error_fps;		/* stop when upper - lower <= error */
+	uint32_t settle_ms;		/* pause between trials (RFC 2544 23) */
+	uint32_t max_retries;		/* invalid trials retried at the same rate */
+	uint32_t loss_ppm;		/* tolerated loss, parts per million (0 = RFC 2544) */
+	uint32_t repeat;		/* searches per run */
+
+	/* [output] */
+	char outdir[CFG_PATH_LEN];
+};
+
+/* Fill with the documented defaults (the testbed's router addresses). */
+void cfg_defaults(struct cfg *c);
+
+/*
+ * Read an INI file over *c.  Unknown sections and keys, duplicate keys,
+ * malformed or out-of-range values are errors: returns -EINVAL and writes
+ * "FILE: [section] key = "value": reason" into err.  -errno when the file
+ * cannot be read.
+ */
+int cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len);
+
+/* Cross-key checks after all layers are applied.  0 or -EINVAL with err. */
+int cfg_validate(const struct cfg *c, char *err, size_t err_len);
+
+/* Print the effective configuration as INI (loadable again). */
+void cfg_print(const struct cfg *c, FILE *f);
+
+/* Is direction d part of the configured run? */
+bool cfg_dir_active(const struct cfg *c, enum cfg_dir_id d);
+
+/* Frame size in bytes (incl. FCS) of frames sent in IP version v. */
+uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);
+
+/* Line rate in frames/s of size_b frames at speed_gbps (20 B preamble+IFG). */
+uint64_t cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps);
+
+#endif /* DUTPERF_CFG_H */

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * frame: test frames.  Builder (frame_gen_*) for the sender and classifier
+ * (frame_cls_*) for the receiver.  DPDK-free.
+ *
+ * Sizes count the 4-byte FCS as RFC 2544 does: a 64-byte frame is 60 bytes
+ * in the buffer.  When translating, the configured size is the IPv6 frame
+ * size and IPv4 frames are 20 bytes shorter (RFC 8219 5.1.1).
+ *
+ * UDP payload stamp (the first FRAME_STAMP_B bytes of the UDP payload; it
+ * fits the 18 bytes that 64-byte IPv4 and 84-byte IPv6 frames leave):
+ *   0      magic FRAME_MAGIC
+ *   1      flags: bit 0 direction (0 fwd, 1 rev), bit 1 background,
+ *          bit 2 tagged (latency), bits 3-7 trial id (0..31)
+ *   2..9   sequence number, 64-bit big endian, per direction from 0
+ *   10..17 TX timestamp, 64-bit big endian (TSC ticks), 0 when unused
+ * Payload bytes after the stamp are zero.
+ */
+#ifndef DUTPERF_FRAME_H
+#define DUTPERF_FRAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfg.h"
+#include "rfc4814.h"
+
+#define FRAME_FCS_B 4
+#define FRAME_MAX_BUF_B (CFG_MAX_JUMBO_B - FRAME_FCS_B)
+#define FRAME_STAMP_B 18
+#define FRAME_MAGIC 0xd5
+#define FRAME_TRIAL_ID_MAX 31
+/* Bytes a sender writes per frame: Ethernet + IPv6 + UDP + stamp. */
+#define FRAME_HDR_MAX_B (14 + 40 + 8 + FRAME_STAMP_B)
+
+/* One prebuilt frame and the offsets of what varies in it. */
+struct frame_tmpl {
+	uint8_t hdr[FRAME_HDR_MAX_B];	/* bytes 0..hdr_len-1 of the frame */
+	uint16_t hdr_len;		/* headers + stamp */
+	uint16_t len;			/* buffer length = frame size - FCS */
+	uint8_t ip_version;
+	uint16_t l3_off, l4_off, stamp_off;
+	uint16_t src_slice_off;		/* offset of the low 16 bits of src addr */
+	uint16_t dst_slice_off;
+	uint16_t net_off;		/* byte that selects the destination network */
+	uint8_t net_base;		/* its value for network 0 */
+	uint32_t udp_sum_base;		/* 32-bit partial sum of all fixed UDP words */
+	uint32_t ip4_sum_base;		/* same for the IPv4 header (IPv4 only) */
+};
+
+/* The sender's state for one direction; one writer (the sending lcore). */
+struct frame_gen {
+	struct frame_tmpl fg;		/* foreground (translated) */
+	struct frame_tmpl bg;		/* background (native IPv6) */
+	uint32_t n, m, mix_pos;		/* of every n frames m foreground */
+	uint16_t num_nets;
+	struct rfc4814_field sport, dport, src_slice, dst_slice;
+	struct rfc4814_field net;	/* destination network 0..num_nets-1 */
+	uint8_t flags;			/* direction bit + trial id, see above */
+};
+
+/*
+ * Build the templates of direction d from c.  seed feeds every pseudorandom
+ * field through independent streams (per field and per direction).
+ */
+int frame_gen_init(struct frame_gen *g, const struct cfg *c,
+		   enum cfg_dir_id d, uint64_t seed, char *err, size_t err_len);
+
+/* Trial id 0..31 stamped into every following frame. */
+void frame_gen_set_trial(struct frame_gen *g, uint8_t trial_id);
+
+/* Largest buffer length any frame of g has (for zero-filled buffers). */
+uint16_t frame_gen_max_len(const struct frame_gen *g);
+
+/*
+ * Write the next frame's first hdr_len bytes into buf (whose remaining bytes
+ * up to the returned length must already be zero), with sequence number seq
+ * and timestamp ts, ports/addresses/network from the generators and both
+ * checksums final.  Returns the frame's buffer length.  No division.
+ */
+uint16_t frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq,
+			uint64_t ts, bool tagged);
+
+/* Receiver side. */
+enum frame_kind {
+	FRAME_OURS = 0,
+	FRAME_FOREIGN_ARP,
+	FRAME_FOREIGN_ND,		/* ICMPv6 ND, MLD and other ICMPv6 */
+	FRAME_FOREIGN_LLDP,
+	FRAME_FOREIGN_OTHER_L2,		/* other ethertypes, VLAN, ... */
+	FRAME_FOREIGN_OTHER_L3,		/* IP but not UDP (ICMP, TCP, fragments) */
+	FRAME_FOREIGN_OTHER_UDP,	/* UDP without our signature */
+	FRAME_BAD_TRUNCATED,
+	FRAME_BAD_IP,			/* bad version/length/header checksum */
+	FRAME_BAD_UDP_CKSUM,
+	FRAME_BAD_ADDR,			/* MAC or IP addresses not what we expect */
+	FRAME_BAD_PORT,			/* ports outside the configured ranges */
+	FRAME_BAD_STAMP,		/* wrong direction or flags */
+	FRAME_KIND_COUNT
+};
+
+struct frame_rx_info {
+	uint64_t seq;
+	uint64_t ts;
+	uint8_t trial_id;
+	bool background;
+	bool tagged;
+};
+
+/* What the receiver of direction d expects (addresses after the DUT). */
+struct frame_cls {
+	enum cfg_dir_id dir;
+	uint8_t dst_mac[6];		/* receiving tester port */
+	bool promisc;			/* accept any destination MAC */
+	/* expected fg and bg addresses, the varying masks and port ranges */
+	uint8_t fg_version, bg_version;
+	uint8_t fg_src[16], fg_dst[16], bg_src[16], bg_dst[16];
+	struct cfg_var sport, dport, src_slice, dst_slice;
+	uint16_t num_nets;
+	uint16_t net_off_in_addr;	/* byte of the dst address that varies */
+	uint8_t net_base;
+	bool has_bg;
+};
+
+int frame_cls_init(struct frame_cls *k, const struct cfg *c,
+		   enum cfg_dir_id d, char *err, size_t err_len);
+
+/* Never reads outside buf[0..len-1]; FRAME_OURS only for a valid frame. */
+enum frame_kind frame_classify(const struct frame_cls *k, const uint8_t *buf,
+			       size_t len, struct frame_rx_info *info);
+
+const char *frame_kind_name(enum frame_kind k);
+
+#endif /* DUTPERF_FRAME_H */
