@@ -26,6 +26,7 @@
 #define CFG_MAX_JUMBO_B 9216
 #define CFG_MIN_SIIT_FRAME_B 84	/* RFC 8219 5.1.1: IPv6 size when translating */
 #define CFG_MAX_LCORE 127	/* RTE_MAX_LCORE in Debian's DPDK is 128 */
+#define CFG_LCORE_NONE UINT16_MAX	/* INI value "none" */
 
 enum cfg_side_id {
 	CFG_LEFT = 0,
@@ -81,14 +82,16 @@ struct cfg_side {
 	uint8_t mac[6];		/* tester port MAC (source of frames sent here) */
 	uint8_t dut_mac[6];	/* DUT interface MAC (destination of frames sent here) */
 	uint16_t num_nets;	/* destination networks on this side, 1..256 */
-	uint16_t send_lcore;	/* lcore sending from this side */
-	uint16_t recv_lcore;	/* lcore receiving on this side */
+	uint16_t send_lcore;	/* lcore sending from this side, CFG_LCORE_NONE */
+	uint16_t recv_lcore;	/* lcore receiving on this side, CFG_LCORE_NONE */
 };
 
 /* Per direction ([forward] / [reverse]): RFC 4814 variation of the sent frames. */
 struct cfg_dir {
 	struct cfg_var sport;		/* RFC 4814 4.5: default 1024-65535 */
 	struct cfg_var dport;		/* RFC 4814 4.5: default 1-49151 */
+	uint16_t sport_fixed;		/* when sport.mode is fixed: RFC 2544 C.2.6.4 0xC020 */
+	uint16_t dport_fixed;		/* when dport.mode is fixed: RFC 2544 C.2.6.4 7 */
 	struct cfg_var src_slice;	/* low 16 bits of the source address */
 	struct cfg_var dst_slice;	/* low 16 bits of the destination address */
 };
