@@ -32,9 +32,20 @@ int csv_mkdirs(const char *path, char *err, size_t err_len);
 /*
  * Read the numeric column `name` of a CSV file (header in the first line).
  * *values is malloc'ed; the caller frees it.  Returns the count or -errno
- * with err naming file, line and column.
+ * with err naming file, line and column.  Fields are split at commas and
+ * trimmed of spaces and tabs (no quoting); the column is the first whose
+ * trimmed name equals `name`; each value must be a whole finite strtod()
+ * number.  Blank lines at the end are ignored, a blank line followed by
+ * data is an error.  A missing column is -EINVAL with the columns listed.
  */
 long csv_read_column(const char *path, const char *name, double **values,
 		     char *err, size_t err_len);
+
+/*
+ * The column names of a CSV file's header, trimmed and joined by ", " into
+ * buf (truncated to len).  Returns the number of columns or -errno.
+ */
+int csv_columns(const char *path, char *buf, size_t len,
+		char *err, size_t err_len);
 
 #endif /* DUTPERF_CSV_H */

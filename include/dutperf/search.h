@@ -2,6 +2,18 @@
 /*
  * search: RFC 2544 26.1 binary search as a state machine fed with trial
  * verdicts.  The answer is the highest rate that passed, 0 when none did.
+ *
+ * The first trial runs at initial_fps; then every trial runs at
+ * lo + (hi - lo) / 2.  A pass sets lo (and best) to the rate, a fail sets
+ * hi to it; done when hi - lo <= error_fps (after at least one trial).
+ * Every later trial lies strictly inside (lo, hi), so every passed rate is
+ * below every failed rate: best is the highest passed rate even with a
+ * non-monotonic DUT (which can only make the search settle lower).
+ * VERDICT_INVALID repeats the rate, at most max_retries times; one more
+ * invalid trial gives up (gave_up, done).  VERDICT_INTERRUPTED ends the
+ * search (interrupted, done).  In both cases the result is still the
+ * highest rate passed so far; callers should report that it is incomplete.
+ * Trials: at most ceil(log2((hi - lo) / error)) + 1 + invalid trials.
  */
 #ifndef DUTPERF_SEARCH_H
 #define DUTPERF_SEARCH_H
@@ -28,14 +40,20 @@ struct search {
 	uint32_t retries;	/* invalid trials at the current rate */
 	bool done;
 	bool gave_up;		/* too many invalid trials at one rate */
+	bool interrupted;	/* stopped by VERDICT_INTERRUPTED */
 };
 
+/* 0, or -EINVAL unless lo < hi, lo <= initial <= hi, initial >= 1 and
+ * error >= 1. */
 int search_init(struct search *s, const struct search_params *p);
 bool search_done(const struct search *s);
 uint64_t search_next_rate(const struct search *s);
+/* Feed the verdict of the trial at search_next_rate(); ignored when done.
+ * An unknown verdict counts as VERDICT_INVALID. */
 void search_record(struct search *s, enum verdict v);
 uint64_t search_result(const struct search *s);
-/* Upper bound of trials still needed (for an ETA). */
+/* Upper bound of trials still needed (for an ETA), not counting invalid
+ * trials that may yet be repeated; 0 when done. */
 uint32_t search_remaining(const struct search *s);
 
 #endif /* DUTPERF_SEARCH_H */

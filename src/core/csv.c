@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * csv: append-only result files and strict reading of one numeric column.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "dutperf/csv.h"
+
+static int
+csv_fail(int rc, char *err, size_t err_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL && err_len > 0) {
+		va_start(ap, fmt);
+		vsnprintf(err, err_len, fmt, ap);
+		va_end(ap);
+	}
+	return rc;
+}
+
+/* One write(2) of buf; a short write is an error (never completed later). */
+static int
+csv_write_once(struct csv_file *f, const char *buf, size_t len,
+	       char *err, size_t err_len)
+{
+	ssize_t w;
+
+	do {
+		w = write(f->fd, buf, len);
+	} while (w < 0 && errno == EINTR);
+	if (w < 0)
+		return csv_fail(-errno, err, err_len, "%s: write: %s", f->path,
+				strerror(errno));
+	if ((size_t)w != len)
+		return csv_fail(-EIO, err, err_len,
+				"%s: short write: %zd of %zu bytes (an incomplete row is left)",
+				f->path, w, len);
+	if (fdatasync(f->fd) < 0)
+		return csv_fail(-errno, err, err_len, "%s: fdatasync: %s",
+				f->path, strerror(errno));
+	return 0;
+}
+
+/* Write line + "\n" as one write(2); the line must not contain a newline. */
+static int
+csv_write_line(struct csv_file *f, const char *line, char *err, size_t err_len)
+{
+	char stackbuf[1024], *buf = stackbuf;
+	size_t len;
+	int rc;
+
+	if (line == NULL || strpbrk(line, "\r\n") != NULL)
+		return csv_fail(-EINVAL, err, err_len,
+				"%s: a row must be one line without newlines",
+				f->path);
+	len = strlen(line);
+	if (len + 1 > sizeof(stackbuf)) {
+		buf = malloc(len + 1);
+		if (buf == NULL)
+			return csv_fail(-ENOMEM, err, err_len, "%s: out of memory",
+					f->path);
+	}
+	memcpy(buf, line, len);
+	buf[len] = '\n';
+	rc = csv_write_once(f, buf, len + 1, err, err_len);
+	if (buf != stackbuf)
+		free(buf);
+	return rc;
+}
+
+int
+csv_open(struct csv_file *f, const char *path, const char *header,
+	 char *err, size_t err_len)
+{
+	struct stat st;
+	int rc;
+
+	f->fd = -1;
+	f->path[0] = '\0';
+	if (path == NULL || path[0] == '\0')
+		return csv_fail(-EINVAL, err, err_len, "empty CSV file name");
+	if (strlen(path) >= sizeof(f->path))
+		return csv_fail(-ENAMETOOLONG, err, err_len,
+				"CSV file name too long");
+	strcpy(f->path, path);
+	f->fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (f->fd < 0)
+		return csv_fail(-errno, err, err_len, "%s: %s", path,
+				strerror(errno));
+	if (fstat(f->fd, &st) < 0) {
+		rc = csv_fail(-errno, err, err_len, "%s: fstat: %s", path,
+			      strerror(errno));
+		csv_close(f);
+		return rc;
+	}
+	if (st.st_size == 0 && header != NULL) {
+		rc = csv_write_line(f, header, err, err_len);
+		if (rc < 0) {
+			csv_close(f);
+			return rc;
+		}
+	}
+	return 0;
+}
+
+int
+csv_append(struct csv_file *f, const char *line, char *err, size_t err_len)
+{
+	if (f == NULL || f->fd < 0)
+		return csv_fail(-EBADF, err, err_len, "CSV file not open");
+	return csv_write_line(f, line, err, err_len);
+}
+
+void
+csv_close(struct csv_file *f)
+{
+	if (f != NULL && f->fd >= 0) {
+		close(f->fd);
+		f->fd = -1;
+	}
+}
+
+int
+csv_mkdirs(const char *path, char *err, size_t err_len)
+{
+	char buf[PATH_MAX];
+	struct stat st;
+	size_t len, i;
+
+	if (path == NULL || path[0] == '\0')
+		return csv_fail(-EINVAL, err, err_len, "empty directory name");
+	len = strlen(path);
+	if (len >= sizeof(buf))
+		return csv_fail(-ENAMETOOLONG, err, err_len,
+				"directory name too long");
+	memcpy(buf, path, len + 1);
+	/* Create each prefix that ends before a '/' and finally the whole. */
+	for (i = 1; i <= len; i++) {
+		if (buf[i] != '/' && buf[i] != '\0')
+			continue;
+		if (buf[i - 1] == '/')	/* "//" or a trailing slash */
+			continue;
+		buf[i] = '\0';
+		if (mkdir(buf, 0755) < 0) {
+			int e = errno;
+
+			if (e != EEXIST)
+				return csv_fail(-e, err, err_len, "mkdir %s: %s",
+						buf, strerror(e));
+			if (stat(buf, &st) < 0)
+				return csv_fail(-errno, err, err_len, "%s: %s",
+						buf, strerror(errno));
+			if (!S_ISDIR(st.st_mode))
+				return csv_fail(-ENOTDIR, err, err_len,
+						"%s: not a directory", buf);
+		}
+		if (i < len)
+			buf[i] = '/';
+	}
+	return 0;
+}
+
+/* Strip leading and trailing blanks in place; returns the new start. */
+static char *
+csv_trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' ||
+			 e[-1] == '\n'))
+		e--;
+	*e = '\0';
+	return s;
+}
+
+static int
+csv_is_blank(const char *s)
+{
+	return s[strspn(s, " \t\r\n")] == '\0';
+}
+
+/*
+ * Open path and read its header line (without a UTF-8 BOM) into *line
+ * (getline buffer, caller frees) and *fp.
+ */
+static int
+csv_open_header(const char *path, FILE **fp, char **line, size_t *cap,
+		char *err, size_t err_len)
+{
+	ssize_t r;
+
+	*fp = fopen(path, "re");
+	if (*fp == NULL)
+		return csv_fail(-errno, err, err_len, "%s: %s", path,
+				strerror(errno));
+	errno = 0;
+	r = getline(line, cap, *fp);
+	if (r < 0 || csv_is_blank(*line)) {
+		int rc = errno != 0 ? -errno : -EINVAL;
+
+		fclose(*fp);
+		*fp = NULL;
+		return csv_fail(rc, err, err_len, "%s:1: no header line", path);
+	}
+	if (strncmp(*line, "\xef\xbb\xbf", 3) == 0)
+		memmove(*line, *line + 3, strlen(*line + 3) + 1);
+	return 0;
+}
+
+/* "a, b, c" from a header line (modifies it). */
+static int
+csv_join_header(char *header, char *buf, size_t len)
+{
+	size_t n = 0, used = 0;
+	char *p = header;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (;;) {
+		char *comma = strchr(p, ',');
+		int w;
+
+		if (comma != NULL)
+			*comma = '\0';
+		w = snprintf(buf + used, used < len ? len - used : 0, "%s%s",
+			     n > 0 ? ", " : "", csv_trim(p));
+		if (w > 0)
+			used += (size_t)w;
+		n++;
+		if (comma == NULL)
+			break;
+		p = comma + 1;
+	}
+	return (int)(n > INT_MAX ? INT_MAX : n);
+}
+
+int
+csv_columns(const char *path, char *buf, size_t len, char *err, size_t err_len)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *fp;
+	int rc;
+
+	rc = csv_open_header(path, &fp, &line, &cap, err, err_len);
+	if (rc == 0) {
+		rc = csv_join_header(line, buf, len);
+		fclose(fp);
+	}
+	free(line);
+	return rc;
+}
+
+/* Index of column name in the header, or -EINVAL naming the columns. */
+static long
+csv_find_column(const char *path, char *header, const char *name,
+		char *err, size_t err_len)
+{
+	char *copy, *p = header;
+	long idx = 0;
+
+	copy = strdup(header);
+	if (copy == NULL)
+		return csv_fail(-ENOMEM, err, err_len, "out of memory");
+	for (;;) {
+		char *comma = strchr(p, ',');
+
+		if (comma != NULL)
+			*comma = '\0';
+		if (strcmp(csv_trim(p), name) == 0) {
+			free(copy);
+			return idx;
+		}
+		if (comma == NULL)
+			break;
+		p = comma + 1;
+		idx++;
+	}
+	if (err != NULL && err_len > 0) {
+		char cols[1024];
+
+		csv_join_header(copy, cols, sizeof(cols));
+		snprintf(err, err_len, "%s: column '%s' not found; columns: %s",
+			 path, name, cols);
+	}
+	free(copy);
+	return -EINVAL;
+}
+
+static int
+csv_push(double **values, size_t *n, size_t *cap, double v)
+{
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 64;
+		double *nv = realloc(*values, ncap * sizeof(*nv));
+
+		if (nv == NULL)
+			return -ENOMEM;
+		*values = nv;
+		*cap = ncap;
+	}
+	(*values)[(*n)++] = v;
+	return 0;
+}
+
+/* Parse one data line; 0 or -EINVAL with err set. */
+static int
+csv_parse_row(const char *path, unsigned long lineno, char *line, long col,
+	      const char *name, double *v, char *err, size_t err_len)
+{
+	char *field, *end, *p = line;
+	long i;
+
+	/* Skip to field col, then split it off. */
+	for (i = 0; i < col; i++) {
+		p = strchr(p, ',');
+		if (p == NULL)
+			return csv_fail(-EINVAL, err, err_len,
+					"%s:%lu: column '%s': missing (only %ld fields)",
+					path, lineno, name, i + 1);
+		p++;
+	}
+	end = strchr(p, ',');
+	if (end != NULL)
+		*end = '\0';
+	field = csv_trim(p);
+	if (field[0] == '\0')
+		return csv_fail(-EINVAL, err, err_len,
+				"%s:%lu: column '%s': empty value", path, lineno,
+				name);
+	errno = 0;
+	*v = strtod(field, &end);
+	if (end == field || *end != '\0')
+		return csv_fail(-EINVAL, err, err_len,
+				"%s:%lu: column '%s': '%s' is not a number",
+				path, lineno, name, field);
+	if (errno == ERANGE || !isfinite(*v))
+		return csv_fail(-EINVAL, err, err_len,
+				"%s:%lu: column '%s': '%s' is out of range",
+				path, lineno, name, field);
+	return 0;
+}
+
+long
+csv_read_column(const char *path, const char *name, double **values,
+		char *err, size_t err_len)
+{
+	unsigned long lineno = 1, blank_at = 0;
+	size_t n = 0, cap = 0;
+	char *line = NULL;
+	size_t lcap = 0;
+	double *v = NULL;
+	long col, rc = 0;
+	FILE *fp;
+
+	*values = NULL;
+	if (name == NULL || name[0] == '\0')
+		return csv_fail(-EINVAL, err, err_len, "empty column name");
+	rc = csv_open_header(path, &fp, &line, &lcap, err, err_len);
+	if (rc < 0) {
+		free(line);
+		return rc;
+	}
+	col = csv_find_column(path, line, name, err, err_len);
+	if (col < 0) {
+		rc = col;
+		goto out;
+	}
+	for (;;) {
+		double x = 0.0;
+
+		errno = 0;
+		if (getline(&line, &lcap, fp) < 0) {
+			if (errno != 0)
+				rc = csv_fail(-errno, err, err_len, "%s: %s",
+					      path, strerror(errno));
+			break;
+		}
+		lineno++;
+		if (csv_is_blank(line)) {
+			if (blank_at == 0)
+				blank_at = lineno;
+			continue;
+		}
+		if (blank_at != 0) {
+			rc = csv_fail(-EINVAL, err, err_len,
+				      "%s:%lu: blank line inside the data",
+				      path, blank_at);
+			break;
+		}
+		rc = csv_parse_row(path, lineno, line, col, name, &x, err,
+				   err_len);
+		if (rc < 0)
+			break;
+		rc = csv_push(&v, &n, &cap, x);
+		if (rc < 0) {
+			csv_fail(rc, err, err_len, "%s: out of memory", path);
+			break;
+		}
+	}
+out:
+	fclose(fp);
+	free(line);
+	if (rc < 0) {
+		free(v);
+		return rc;
+	}
+	*values = v;
+	return (long)n;
+}

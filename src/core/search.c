@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * search: RFC 2544 26.1 binary search for the throughput, fed one trial
+ * verdict at a time.  Only the enum from verdict.h is used.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "dutperf/search.h"
+
+int
+search_init(struct search *s, const struct search_params *p)
+{
+	if (s == NULL || p == NULL)
+		return -EINVAL;
+	if (p->lo_fps >= p->hi_fps || p->initial_fps < p->lo_fps ||
+	    p->initial_fps > p->hi_fps || p->initial_fps == 0 ||
+	    p->error_fps == 0)
+		return -EINVAL;
+	memset(s, 0, sizeof(*s));
+	s->p = *p;
+	s->lo = p->lo_fps;
+	s->hi = p->hi_fps;
+	s->next = p->initial_fps;
+	return 0;
+}
+
+bool
+search_done(const struct search *s)
+{
+	return s->done;
+}
+
+uint64_t
+search_next_rate(const struct search *s)
+{
+	return s->done ? 0 : s->next;
+}
+
+uint64_t
+search_result(const struct search *s)
+{
+	return s->best;
+}
+
+void
+search_record(struct search *s, enum verdict v)
+{
+	uint64_t rate = s->next;
+
+	if (s->done)
+		return;
+	s->iterations++;
+	switch (v) {
+	case VERDICT_PASS:
+		s->lo = rate;
+		if (rate > s->best)
+			s->best = rate;
+		break;
+	case VERDICT_FAIL:
+		s->hi = rate;
+		break;
+	case VERDICT_INTERRUPTED:
+		s->interrupted = true;
+		s->done = true;
+		return;
+	case VERDICT_INVALID:
+	default:
+		/* Same rate again, a bounded number of times. */
+		if (++s->retries > s->p.max_retries) {
+			s->gave_up = true;
+			s->done = true;
+		}
+		return;
+	}
+	s->retries = 0;
+	/* RFC 2544 26.1: stop once the bracket is within the error. */
+	if (s->hi - s->lo <= s->p.error_fps) {
+		s->done = true;
+		return;
+	}
+	s->next = s->lo + (s->hi - s->lo) / 2;
+}
+
+uint32_t
+search_remaining(const struct search *s)
+{
+	uint64_t gap = s->hi - s->lo;
+	uint32_t n = 0;
+
+	if (s->done)
+		return 0;
+	/* The next trial, wherever it is, may leave the bracket unchanged
+	 * (initial rate at a bound); each midpoint trial leaves at most
+	 * ceil(gap / 2). */
+	if (s->iterations - s->retries == 0 || gap <= s->p.error_fps)
+		n = 1;
+	while (gap > s->p.error_fps) {
+		gap -= gap / 2;
+		n++;
+	}
+	return n;
+}
