@@ -1,9 +1,31 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pacer: absolute TSC deadlines for evenly spaced frames.
- * deadline(i) = start + floor(i * hz / rate), computed in 64.32 fixed
- * point with 128-bit arithmetic: exact to < 1 tick over 3600 s at
- * 148.8 Mfps, no drift, no division per frame.
+ *
+ * deadline(i) = start + floor(i * hz / rate), exactly (not approximately):
+ * a 64.64 fixed-point estimate (period_fp, one division at init) is off by
+ * at most one tick and one 128-bit multiply-and-compare corrects it.  No
+ * drift, no division per call, O(1) for any i.  (64.32 fixed point, as an
+ * earlier version of this header said, is NOT enough: at 5 GHz and
+ * 148.8 Mfps the deadline of frame 3600 s * 148.8e6 would be 51 ticks
+ * early, up to 125 ticks for other rates; see pacer.c.)
+ *
+ * The API is stateless (const struct pacer *), so the pacer can live in
+ * the read-only part of an lcore context.  A sender loop:
+ *
+ *	max_lag = 0;
+ *	while (sent < p->total && !stop) {
+ *		now = rte_rdtsc();
+ *		due = pacer_due(p, now);
+ *		if (sent == due)
+ *			continue;	// or rte_pause()
+ *		lag = pacer_lag(p, sent, now);	// ticks behind frame `sent`
+ *		if (lag > max_lag)
+ *			max_lag = lag;
+ *		n = RTE_MIN(due - sent, burst);
+ *		sent += rte_eth_tx_burst(..., n);
+ *	}
+ *	max_lag_ns = pacer_ticks_to_ns(max_lag, hz);	// once, at the end
  */
 #ifndef DUTPERF_PACER_H
 #define DUTPERF_PACER_H
@@ -11,23 +33,60 @@
 #include <stdint.h>
 
 struct pacer {
-	uint64_t start_tsc;
-	unsigned __int128 period_fp;	/* ticks per frame, 32 fractional bits */
-	unsigned __int128 next_fp;	/* deadline of frame `sent`, fixed point */
+	uint64_t start_tsc;		/* deadline of frame 0 */
+	unsigned __int128 period_fp;	/* ticks per frame, 64 fractional
+					 * bits: floor(hz * 2^64 / rate) */
+	unsigned __int128 next_fp;	/* reserved, always 0: the API is
+					 * stateless (kept for compatibility) */
 	uint64_t total;			/* frames in the trial */
+	/* private: set by pacer_init, read by the functions below */
+	uint64_t hz;			/* TSC ticks per second (>= 1) */
+	uint64_t rate_fps;		/* frames per second (>= 1) */
+	unsigned __int128 inv_fp;	/* frames per tick, 64 fractional
+					 * bits: floor(rate * 2^64 / hz) */
+	uint64_t last_tsc;		/* deadline(total - 1); start if none */
 };
 
-/* rate_fps >= 1, hz >= 1.  total = rate * duration_s (saturating). */
+/*
+ * rate_fps >= 1, hz >= 1 (0 is taken as 1, never a division by zero).
+ * total: frames in the trial, normally pacer_total(rate, duration_s).
+ * The only divisions of the module happen here.
+ */
 void pacer_init(struct pacer *p, uint64_t start_tsc, uint64_t hz,
 		uint64_t rate_fps, uint64_t total);
 
-/* Deadline of frame i (absolute TSC). */
+/*
+ * Deadline of frame i (absolute TSC): start + floor(i * hz / rate) exactly,
+ * saturating at UINT64_MAX.  Any i (also >= total).  O(1), no division.
+ */
 uint64_t pacer_deadline(const struct pacer *p, uint64_t i);
 
-/* Frames due by `now` counting from frame 0, capped at total. */
+/*
+ * Frames due by now_tsc counting from frame 0: the number of i < total with
+ * pacer_deadline(p, i) <= now_tsc.  0 before start, total from the last
+ * deadline on.  Monotonic in now_tsc.  O(1), no division.
+ */
 uint64_t pacer_due(const struct pacer *p, uint64_t now_tsc);
+
+/*
+ * Ticks by which now_tsc is past the deadline of frame i (0 when frame i
+ * is not due yet): the sender's lag when it sends frame i at now_tsc.
+ */
+uint64_t pacer_lag(const struct pacer *p, uint64_t i, uint64_t now_tsc);
 
 /* total frames for rate * duration, saturating at UINT64_MAX. */
 uint64_t pacer_total(uint64_t rate_fps, uint64_t duration_s);
+
+/*
+ * floor(ticks * 1e9 / hz) without overflow (128-bit), saturating at
+ * UINT64_MAX; hz 0 gives UINT64_MAX.  Divides: not for per-frame use.
+ */
+uint64_t pacer_ticks_to_ns(uint64_t ticks, uint64_t hz);
+
+/*
+ * floor(ns * hz / 1e9) without overflow, saturating at UINT64_MAX: e.g. a
+ * lag limit in ticks, computed once before the loop.
+ */
+uint64_t pacer_ns_to_ticks(uint64_t ns, uint64_t hz);
 
 #endif /* DUTPERF_PACER_H */
