@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The thin DPDK layer of dutperf: ports (port_), the per-lcore burst loops
+ * (engine_), one elementary trial (trial_), run records (runinfo_) and the
+ * modes (mode_).  Everything computable without a NIC lives in the core
+ * library; this layer only moves bursts and reads clocks.
+ */
+#ifndef DUTPERF_DPDK_H
+#define DUTPERF_DPDK_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#include "dutperf/cfg.h"
+#include "dutperf/cli.h"
+#include "dutperf/frame.h"
+#include "dutperf/pacer.h"
+#include "dutperf/report.h"
+#include "dutperf/rxstate.h"
+#include "dutperf/verdict.h"
+
+/* Exit statuses (README "Exit codes"). */
+enum {
+	EXIT_OK = 0,
+	EXIT_RUNTIME = 1,
+	EXIT_USAGE = 2,
+	EXIT_SIGNAL_BASE = 128,	/* + signal number, like a shell */
+};
+
+#define ENGINE_MAX_BURST 64
+#define ENGINE_ERR_LEN 512
+
+/* Set by the signal handler; the only variable shared between lcores. */
+extern volatile sig_atomic_t engine_stop;
+
+/* ---- ports ---- */
+
+struct port_ctx {
+	uint16_t id;
+	bool started;
+	int socket;
+	struct rte_mempool *rx_pool;
+	struct rte_mempool *tx_pool;
+	char driver[64];
+	char name[64];
+};
+
+int port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
+	       const struct cfg *c, char *err, size_t err_len);
+void port_teardown(struct port_ctx *p);
+
+/* ---- engine: sender and receiver state, one writer each ---- */
+
+struct engine_tx {
+	/* read-only during a trial */
+	uint16_t port_id;
+	struct rte_mempool *pool;
+	uint16_t burst;
+	uint64_t hz;
+	struct pacer pacer;
+	/* written by the sending lcore only */
+	struct frame_gen gen;
+	uint64_t seq;			/* next sequence number */
+	uint64_t next_deadline;		/* TSC when the next burst is due */
+	uint64_t sent;
+	uint64_t unsent;
+	uint64_t alloc_failures;
+	uint64_t max_lag_tsc;
+	uint64_t first_tsc, last_tsc;
+	bool done;
+} __rte_cache_aligned;
+
+struct engine_rx {
+	/* read-only during a trial */
+	uint16_t port_id;
+	uint8_t trial_id;
+	uint64_t planned;
+	uint64_t deadline_tsc;		/* end of sending + timeout */
+	struct frame_cls cls;
+	/* written by the receiving lcore only */
+	struct rxstate st;
+	uint64_t kinds[FRAME_KIND_COUNT];
+	uint64_t stale;			/* ours, from an earlier trial */
+	uint64_t last_tsc;
+	bool done;
+} __rte_cache_aligned;
+
+#define ENGINE_MAX_ROLES 4
+
+/* One lcore's work: any mix of senders and receivers (see docs). */
+struct engine_lcore {
+	unsigned int lcore_id;
+	unsigned int nb_tx, nb_rx;
+	struct engine_tx *tx[ENGINE_MAX_ROLES];
+	struct engine_rx *rx[ENGINE_MAX_ROLES];
+	uint64_t start_tsc;
+} __rte_cache_aligned;
+
+/* Runs the lcore's roles until all are done or engine_stop is set. */
+int engine_lcore_main(void *arg);
+
+/* ---- trial ---- */
+
+struct trial_ctx {
+	const struct cfg *cfg;
+	uint64_t seed;
+	uint64_t hz;
+	uint32_t trials_run;		/* trial ids are trials_run % 32 */
+	struct port_ctx port[CFG_NB_SIDES];
+	struct engine_tx tx[CFG_NB_DIRS];
+	struct engine_rx rx[CFG_NB_DIRS];
+	uint64_t *bits[CFG_NB_DIRS];
+	struct engine_lcore lcores[2 * CFG_NB_DIRS];
+	unsigned int nb_lcores;
+};
+
+/* Ports, pools and lcore checks; err names the offending key. */
+int trial_ctx_init(struct trial_ctx *t, const struct cfg *c, uint64_t seed,
+		   char *err, size_t err_len);
+void trial_ctx_fini(struct trial_ctx *t);
+
+/*
+ * One elementary trial at rate_fps per active direction.  Fills *out (the
+ * trials.csv row without search numbers); why receives the verdict's
+ * reason.  Returns 0 when the trial ran (whatever its verdict), -errno on
+ * a runtime error.
+ */
+int trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
+	      char *why, size_t why_len, char *err, size_t err_len);
+
+/* Human summary of one trial on f. */
+void trial_print(FILE *f, const struct report_trial *r);
+
+/* Sleep ms milliseconds, returning early when engine_stop is set. */
+void trial_sleep_ms(uint32_t ms);
+
+/* ---- modes ---- */
+
+struct mode_env {
+	const struct cli *cli;
+	const struct cfg *cfg;
+	struct trial_ctx *trial;
+	time_t start;
+};
+
+int mode_trial(struct mode_env *env, char *err, size_t err_len);
+int mode_throughput(struct mode_env *env, char *err, size_t err_len);
+
+/* ---- run record ---- */
+
+struct csv_file;
+
+/* Open OUTDIR/name for appending (header NULL: none). */
+int runinfo_open_csv(const struct cfg *c, const char *name, const char *header,
+		     struct csv_file *f, char *err, size_t err_len);
+
+/* Append one JSON line describing the run to OUTDIR/run.json. */
+int runinfo_append(const struct mode_env *env, time_t end, const char *result,
+		   char *err, size_t err_len);
+
+#endif /* DUTPERF_DPDK_H */
