@@ -36,3 +36,266 @@ build_tree() {
 	fi
 	ninja -C "$dir" >/dev/null || { ninja -C "$dir"; die "build failed"; }
 }
+
+# ---------------------------------------------------------------------------
+# Virtual testbed: tester namespace <-> DUT namespace (docs/testbed.md).
+# Used by scripts/testbed.sh; every function takes the testbed ID first.
+
+TB_STATE_ROOT=${TB_STATE_ROOT:-/run/dutperf-testbed}
+TB_NFT_BURST_PKTS=5	# explicit token-bucket depth of the capacity limit
+
+tb_need_root() {
+	[ "$(id -u)" = 0 ] || die "must run as root (it creates network namespaces)"
+}
+
+# tb_need_tools TOOL...: die naming the first missing tool and its package.
+tb_need_tools() {
+	local t pkg
+	for t in "$@"; do
+		command -v "$t" >/dev/null 2>&1 && continue
+		case $t in
+		ip) pkg=iproute2 ;;
+		nft) pkg=nftables ;;
+		*) pkg=$t ;;
+		esac
+		die "missing tool '$t' (apt-get install $pkg)"
+	done
+}
+
+tb_check_id() {
+	[[ $1 =~ ^[A-Za-z0-9_]{1,32}$ ]] || die "bad testbed name '$1' (letters, digits, _; at most 32)"
+}
+
+# A fresh, unused ID: pid and a random number in hex.
+tb_new_id() {
+	local id
+	while :; do
+		id=$(printf '%x%04x' $$ $RANDOM)
+		[ -e "$TB_STATE_ROOT/$id" ] || [ -e "/run/netns/dpt-$id-tg" ] ||
+			[ -e "/run/netns/dpt-$id-dut" ] || break
+	done
+	echo "$id"
+}
+
+# tb_names ID: set the names belonging to testbed ID.
+tb_names() {
+	TB_ID=$1
+	TB_TG=dpt-$1-tg
+	TB_DUT=dpt-$1-dut
+	TB_STATE=$TB_STATE_ROOT/$1
+	TB_PREFIX=dutperf-$1
+	TB_IF0=t0
+	TB_IF1=t1
+	TB_EAL="--no-huge -m 512 --no-pci --file-prefix=$TB_PREFIX -l 0-1"
+	TB_EAL="$TB_EAL --vdev=net_af_packet0,iface=$TB_IF0,framecnt=4096"
+	TB_EAL="$TB_EAL --vdev=net_af_packet1,iface=$TB_IF1,framecnt=4096"
+}
+
+tb_exists() {
+	tb_names "$1"
+	[ -e "/run/netns/$TB_TG" ] || [ -e "/run/netns/$TB_DUT" ] || [ -d "$TB_STATE" ]
+}
+
+# IDs of every testbed: state dirs and namespaces named dpt-ID-tg/-dut.
+tb_ids() {
+	{
+		[ -d "$TB_STATE_ROOT" ] && ls -1 "$TB_STATE_ROOT"
+		ls -1 /run/netns 2>/dev/null | sed -n 's/^dpt-\(.*\)-\(tg\|dut\)$/\1/p'
+	} | sort -u
+}
+
+tb_sysctl() {	# NS KEY=VALUE...
+	local ns=$1
+	shift
+	ip netns exec "$ns" sysctl -qw "$@" >/dev/null
+}
+
+# The nftables ruleset of a capacity limit: KIND FWD_FPS REV_FPS (0 = none).
+# Forward = frames entering the DUT on d0, reverse = entering on d1; the
+# rules match the input interface only, so a frame that crosses the forward
+# hook twice (SIIT: d0 -> nat64, then nat64 -> d1) is limited once.
+tb_nft_rules() {
+	local family=inet
+	[ "$1" = bridge ] && family=bridge
+	echo "table $family dutperf {"
+	echo "	chain capacity {"
+	echo "		type filter hook forward priority 0; policy accept;"
+	[ "$2" -gt 0 ] && echo "		iifname \"d0\" limit rate over $2/second burst $TB_NFT_BURST_PKTS packets drop"
+	[ "$3" -gt 0 ] && echo "		iifname \"d1\" limit rate over $3/second burst $TB_NFT_BURST_PKTS packets drop"
+	echo "	}"
+	echo "}"
+}
+
+# The tayga configuration of the SIIT DUT (data-dir inside the state dir).
+tb_tayga_conf() {
+	cat <<-CONF
+	tun-device nat64
+	ipv4-addr 198.18.255.1
+	prefix 2001:db8:64::/96
+	map 198.18.255.2 2001:db8:0::2
+	data-dir $TB_STATE/tayga
+	CONF
+}
+
+# Build the testbed whose names tb_names set.  Run in a subshell with
+# set -e: the first failing step ends it (tb_up then tears down).
+tb_build() {	# KIND FWD_FPS REV_FPS
+	local kind=$1 lf=$2 lr=$3 tg=$TB_TG dut=$TB_DUT i pid
+	ip netns add "$tg"
+	ip netns add "$dut"
+	ip -n "$tg" link set lo up
+	ip -n "$dut" link set lo up
+	# No IPv6 at all on the tester side: no RS/DAD/MLD from its kernel.
+	tb_sysctl "$tg" net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+	# DUT defaults first, so d0/d1 inherit them when created.
+	for i in all default; do
+		tb_sysctl "$dut" net.ipv4.conf.$i.rp_filter=0 net.ipv6.conf.$i.accept_dad=0 \
+			net.ipv6.conf.$i.accept_ra=0
+		# A bridge needs no IPv6 on its ports: no MLD chatter at all.
+		[ "$kind" = bridge ] && tb_sysctl "$dut" net.ipv6.conf.$i.disable_ipv6=1
+	done
+	# Both veth ends are created directly in their own namespaces.
+	ip -n "$tg" link add t0 address 02:00:00:00:00:10 type veth \
+		peer name d0 address 02:00:00:00:00:20 netns "$dut"
+	ip -n "$tg" link add t1 address 02:00:00:00:01:10 type veth \
+		peer name d1 address 02:00:00:00:01:20 netns "$dut"
+	for i in 0 1; do
+		# Without tx off, UDP the DUT itself sends has a partial checksum.
+		ip netns exec "$tg" ethtool -K t$i tx off >/dev/null
+		ip netns exec "$dut" ethtool -K d$i tx off >/dev/null
+		tb_sysctl "$dut" net.ipv4.conf.d$i.rp_filter=0 net.ipv6.conf.d$i.accept_dad=0 \
+			net.ipv6.conf.d$i.accept_ra=0
+		ip -n "$tg" link set t$i up
+	done
+	if [ "$kind" = bridge ]; then
+		ip -n "$dut" link add br0 type bridge stp_state 0
+		ip -n "$dut" link set d0 master br0
+		ip -n "$dut" link set d1 master br0
+		ip -n "$dut" link set br0 up
+		ip -n "$dut" link set d0 up
+		ip -n "$dut" link set d1 up
+	else
+		tb_sysctl "$dut" net.ipv4.ip_forward=1 net.ipv6.conf.all.forwarding=1
+		ip -n "$dut" addr add 198.18.0.1/24 dev d0
+		ip -n "$dut" addr add 2001:db8:0::1/64 dev d0 nodad
+		ip -n "$dut" addr add 198.19.0.1/24 dev d1
+		ip -n "$dut" addr add 2001:db8:1::1/64 dev d1 nodad
+		ip -n "$dut" link set d0 up
+		ip -n "$dut" link set d1 up
+		# The tester answers no ARP/ND.
+		ip -n "$dut" neigh replace 198.18.0.2 lladdr 02:00:00:00:00:10 dev d0 nud permanent
+		ip -n "$dut" neigh replace 2001:db8:0::2 lladdr 02:00:00:00:00:10 dev d0 nud permanent
+		ip -n "$dut" neigh replace 198.19.0.2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
+		ip -n "$dut" neigh replace 2001:db8:1::2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
+		# Destination networks 2..256 (3rd IPv4 / 8th IPv6 byte varied).
+		ip -n "$dut" route add 198.18.0.0/16 via 198.18.0.2
+		ip -n "$dut" route add 198.19.0.0/16 via 198.19.0.2
+		ip -n "$dut" route add 2001:db8:0::/48 via 2001:db8:0::2
+		ip -n "$dut" route add 2001:db8:1::/48 via 2001:db8:1::2
+	fi
+	if [ "$kind" = siit ]; then
+		mkdir -p "$TB_STATE/tayga"
+		tb_tayga_conf >"$TB_STATE/tayga.conf"
+		ip netns exec "$dut" tayga -c "$TB_STATE/tayga.conf" --mktun >/dev/null
+		# txqueuelen 500 drops bursts above ~100 kfps.
+		ip -n "$dut" link set nat64 txqueuelen 10000 up
+		ip -n "$dut" route add 198.18.255.0/24 dev nat64
+		ip -n "$dut" route add 2001:db8:64::/96 dev nat64
+		# No inherited stdout: $(testbed.sh up) must not wait for tayga.
+		ip netns exec "$dut" tayga -c "$TB_STATE/tayga.conf" --nodetach \
+			</dev/null >"$TB_STATE/tayga.log" 2>&1 &
+		pid=$!
+		echo "$pid" >"$TB_STATE/tayga.pid"
+		sleep 0.3
+		kill -0 "$pid" 2>/dev/null || { cat "$TB_STATE/tayga.log" >&2; false; }
+	fi
+	if [ "$lf" -gt 0 ] || [ "$lr" -gt 0 ]; then
+		tb_nft_rules "$kind" "$lf" "$lr" | ip netns exec "$dut" nft -f -
+	fi
+	# Each DUT interface sends MLDv2 reports right after link-up.
+	sleep 1
+}
+
+# tb_up ID KIND FWD_FPS REV_FPS: create testbed ID; on failure remove it all.
+tb_up() {
+	local id=$1 kind=$2 lf=$3 lr=$4
+	tb_need_root
+	tb_need_tools ip ethtool
+	[ "$lf" -gt 0 ] || [ "$lr" -gt 0 ] && tb_need_tools nft
+	[ "$kind" = siit ] && tb_need_tools tayga
+	tb_exists "$id" && die "testbed '$id' exists (scripts/testbed.sh down --name $id)"
+	mkdir -p "$TB_STATE" || die "cannot create $TB_STATE"
+	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\n' "$kind" "$lf" "$lr" \
+		>"$TB_STATE/state"
+	# Not in a condition: set -e would be ignored there.
+	(set -eE; trap 'echo "testbed: step failed: $BASH_COMMAND" >&2' ERR
+		tb_build "$kind" "$lf" "$lr")
+	if [ $? -ne 0 ]; then
+		tb_down "$id"
+		die "setting up testbed '$id' failed; removed what was created"
+	fi
+}
+
+# tb_kill PID...: TERM, then KILL whatever is left after 2 s.
+tb_kill() {
+	local p i
+	[ $# -gt 0 ] || return 0
+	kill -TERM "$@" 2>/dev/null
+	for i in $(seq 20); do
+		for p in "$@"; do
+			kill -0 "$p" 2>/dev/null && break
+			p=
+		done
+		[ -z "$p" ] && return 0
+		sleep 0.1
+	done
+	kill -KILL "$@" 2>/dev/null
+	return 0
+}
+
+# tb_down ID: remove everything of testbed ID that still exists.  Idempotent.
+tb_down() {
+	local pid ns pids
+	tb_names "$1"
+	if [ -f "$TB_STATE/tayga.pid" ]; then
+		pid=$(cat "$TB_STATE/tayga.pid")
+		# Only if that pid is still our tayga (pids are reused).
+		[ -n "$pid" ] && [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = tayga ] &&
+			tb_kill "$pid"
+	fi
+	for ns in "$TB_DUT" "$TB_TG"; do
+		[ -e "/run/netns/$ns" ] || continue
+		# Whatever still runs in our namespaces (a crashed test's tester).
+		pids=$(ip netns pids "$ns" 2>/dev/null)
+		# shellcheck disable=SC2086
+		tb_kill $pids
+		ip netns del "$ns" || note "cannot delete namespace $ns"
+	done
+	rm -rf "$TB_STATE" "/var/run/dpdk/$TB_PREFIX"
+	! [ -e "/run/netns/$TB_DUT" ] && ! [ -e "/run/netns/$TB_TG" ] && ! [ -d "$TB_STATE" ]
+}
+
+# tb_list: one line per testbed: ID KIND NAMESPACES TAYGA
+tb_list() {
+	local id kind pid tay
+	for id in $(tb_ids); do
+		tb_names "$id"
+		kind=$(sed -n 's/^KIND=//p' "$TB_STATE/state" 2>/dev/null)
+		tay=-
+		pid=$(cat "$TB_STATE/tayga.pid" 2>/dev/null)
+		[ -n "$pid" ] && tay="tayga:$pid" &&
+			{ [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = tayga ] || tay="tayga:$pid(dead)"; }
+		printf '%-14s %-7s %s %s %s\n' "$id" "${kind:-?}" \
+			"$( [ -e "/run/netns/$TB_TG" ] && echo "$TB_TG" || echo "-")" \
+			"$( [ -e "/run/netns/$TB_DUT" ] && echo "$TB_DUT" || echo "-")" "$tay"
+	done
+}
+
+# tb_env ID: shell assignments for scripts (eval "$(testbed.sh env --name ID)").
+tb_env() {
+	tb_names "$1"
+	printf 'TG_NS=%q\nDUT_NS=%q\nIF0=%q\nIF1=%q\nPREFIX=%q\nEAL=%q\n' \
+		"$TB_TG" "$TB_DUT" "$TB_IF0" "$TB_IF1" "$TB_PREFIX" "$TB_EAL"
+	[ -f "$TB_STATE/state" ] && cat "$TB_STATE/state"
+	return 0
+}

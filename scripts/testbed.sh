@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The virtual testbed: two tester ports in one network namespace wired by veth
+# pairs to a Linux DUT (router, bridge or tayga SIIT) in another, optionally
+# with an nftables capacity limit.  See docs/testbed.md.
+#
+#   testbed.sh up [--name ID] [--dut router|bridge|siit]
+#                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N] [--nets]
+#   testbed.sh down --name ID | --all
+#   testbed.sh exec --name ID -- CMD...      CMD inside the tester namespace
+#   testbed.sh run  --name ID -- ARGS...     dutperf (or $DUTPERF) on t0/t1
+#   testbed.sh env  --name ID                shell assignments for scripts
+#   testbed.sh list
+set -u
+SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
+. "$SRCDIR/scripts/lib.sh"
+
+usage() {
+	sed -n '/^#   testbed/s/^#   //p' "$0" >&2
+	exit 2
+}
+
+fps_arg() {	# OPTION VALUE
+	[[ $2 =~ ^[1-9][0-9]{0,9}$ ]] || die "$1 needs a positive number of frames/s, not '$2'"
+	echo "$2"
+}
+
+[ $# -gt 0 ] || usage
+cmd=$1
+shift
+id="" kind=router lf=0 lr=0 all=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--name) [ $# -ge 2 ] || usage; id=$2; tb_check_id "$id"; shift ;;
+	--dut) [ $# -ge 2 ] || usage; kind=$2; shift
+		case $kind in router|bridge|siit) ;; *) die "--dut router|bridge|siit, not '$kind'" ;; esac ;;
+	--limit-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; lr=$lf; shift ;;
+	--limit-fwd-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; shift ;;
+	--limit-rev-fps) [ $# -ge 2 ] || usage; lr=$(fps_arg "$1" "$2") || exit 1; shift ;;
+	--nets) ;;	# routes for 256 destination networks are always set up
+	--all) all=1 ;;
+	--) shift; break ;;
+	-h|--help) usage ;;
+	*) die "unknown option '$1' (see --help)" ;;
+	esac
+	shift
+done
+
+need_name() {
+	[ -n "$id" ] || die "$cmd needs --name ID"
+	tb_need_root
+	[ "$cmd" = down ] && return
+	tb_exists "$id" && [ -e "/run/netns/$TB_TG" ] || die "no testbed '$id' (scripts/testbed.sh list)"
+}
+
+case $cmd in
+up)
+	[ $# -eq 0 ] || die "up takes no command"
+	tb_need_root
+	[ -n "$id" ] || id=$(tb_new_id)
+	tb_up "$id" "$kind" "$lf" "$lr"
+	echo "$id"
+	;;
+down)
+	if [ -n "$all" ]; then
+		tb_need_root
+		rc=0
+		for i in $(tb_ids); do
+			tb_down "$i" || { note "could not remove all of testbed $i"; rc=1; }
+		done
+		exit $rc
+	fi
+	need_name
+	tb_down "$id" || die "could not remove all of testbed $id"
+	;;
+exec)
+	need_name
+	[ $# -gt 0 ] || die "exec needs -- CMD..."
+	exec ip netns exec "$TB_TG" "$@"
+	;;
+run)
+	need_name
+	bin=${DUTPERF:-$SRCDIR/build/src/dpdk/dutperf}
+	[ -x "$bin" ] || die "no dutperf binary at $bin (build it, or set DUTPERF=path)"
+	# shellcheck disable=SC2086
+	set -- ip netns exec "$TB_TG" "$bin" $TB_EAL -- "$@"
+	echo "+ $*" >&2
+	"$@"
+	rc=$?
+	rm -rf "/var/run/dpdk/$TB_PREFIX"
+	exit $rc
+	;;
+env)
+	need_name
+	tb_env "$id"
+	;;
+list)
+	tb_list
+	;;
+*)
+	usage
+	;;
+esac
