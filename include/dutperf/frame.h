@@ -31,6 +31,11 @@
 #define FRAME_STAMP_B 18
 #define FRAME_MAGIC 0xd5
 #define FRAME_TRIAL_ID_MAX 31
+/* Stamp flag bits (byte 1 of the stamp). */
+#define FRAME_FLAG_REV 0x01		/* direction: set for reverse */
+#define FRAME_FLAG_BG 0x02		/* background (native IPv6) frame */
+#define FRAME_FLAG_TAGGED 0x04		/* tagged for latency */
+#define FRAME_TRIAL_SHIFT 3		/* trial id in bits 3-7 */
 /* Bytes a sender writes per frame: Ethernet + IPv6 + UDP + stamp. */
 #define FRAME_HDR_MAX_B (14 + 40 + 8 + FRAME_STAMP_B)
 
@@ -47,6 +52,11 @@ struct frame_tmpl {
 	uint8_t net_base;		/* its value for network 0 */
 	uint32_t udp_sum_base;		/* 32-bit partial sum of all fixed UDP words */
 	uint32_t ip4_sum_base;		/* same for the IPv4 header (IPv4 only) */
+	/* added by the implementation (see docs/frames.md): */
+	uint16_t src_slice_base;	/* added to the src slice generator value */
+	uint16_t dst_slice_base;	/* (the address's own bits in fixed mode) */
+	uint8_t net_shift;		/* 8: net byte is the high byte of its word */
+	uint8_t flags;			/* FRAME_FLAG_BG for the background template */
 };
 
 /* The sender's state for one direction; one writer (the sending lcore). */
@@ -121,6 +131,12 @@ struct frame_cls {
 	uint16_t net_off_in_addr;	/* byte of the dst address that varies */
 	uint8_t net_base;
 	bool has_bg;
+	/* added by the implementation: which address bits are compared
+	 * exactly (mask 0xff) and which are range-checked (mask 0x00) */
+	uint8_t fg_src_mask[16], fg_dst_mask[16], bg_src_mask[16], bg_dst_mask[16];
+	uint16_t net_span;		/* num_nets, or 256 when the byte is fixed */
+	uint16_t bg_net_off_in_addr;	/* same for the background dst (IPv6) */
+	uint8_t bg_net_base;
 };
 
 int frame_cls_init(struct frame_cls *k, const struct cfg *c,

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cksum: the Internet checksum (RFC 1071) and its incremental update
+ * (RFC 1624).  DPDK-free.
+ *
+ * All 16-bit values here are numbers as read big endian from the wire
+ * ("network words"): store a result with buf[0] = v >> 8, buf[1] = v.
+ * A partial sum is a 32-bit (or 64-bit) accumulation of network words that
+ * has not been folded; partial sums of pieces add up as long as every piece
+ * but the last starts at an even offset of the summed region and has an
+ * even length.
+ */
+#ifndef DUTPERF_CKSUM_H
+#define DUTPERF_CKSUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Partial sum of len_b bytes at buf (any alignment, odd length: the last
+ * byte is the high byte of a word padded with zero), plus sum.  The result
+ * is sum + a value <= 0xffff, so sum must stay below 0xffff0000.
+ */
+uint32_t cksum_partial(const void *buf, size_t len_b, uint32_t sum);
+
+/* Fold a partial sum to 16 bits with end-around carries (not inverted). */
+uint16_t cksum_fold(uint64_t sum);
+
+/* The checksum to send: ~fold(sum). */
+uint16_t cksum_finish(uint64_t sum);
+
+/* Partial sum of 32 bits seen as two network words (hi, lo). */
+static inline uint64_t
+cksum_add32(uint64_t sum, uint32_t v)
+{
+	return sum + (v >> 16) + (v & 0xffff);
+}
+
+/* Partial sum of 64 bits seen as four network words. */
+static inline uint64_t
+cksum_add64(uint64_t sum, uint64_t v)
+{
+	return sum + (v >> 32) + (v & 0xffffffffu);
+}
+
+/*
+ * IPv4 header checksum of hdr_len_b bytes, the checksum field (bytes 10-11)
+ * taken as zero whatever it holds.
+ */
+uint16_t cksum_ipv4_hdr(const uint8_t *ip, size_t hdr_len_b);
+
+/* Pseudo-header partial sums (RFC 768; RFC 8200 8.1), protocol proto. */
+uint32_t cksum_pseudo4(const uint8_t src[4], const uint8_t dst[4],
+		       uint8_t proto, uint32_t l4_len_b);
+uint32_t cksum_pseudo6(const uint8_t src[16], const uint8_t dst[16],
+		       uint8_t proto, uint32_t l4_len_b);
+
+/*
+ * UDP checksum to send for the udp_len_b bytes at udp (header + payload,
+ * the checksum field bytes 6-7 taken as zero).  A computed 0 is returned
+ * as 0xffff (RFC 768; RFC 8200 8.1), so the result is never 0.
+ */
+uint16_t cksum_udp4(const uint8_t src[4], const uint8_t dst[4],
+		    const uint8_t *udp, size_t udp_len_b);
+uint16_t cksum_udp6(const uint8_t src[16], const uint8_t dst[16],
+		    const uint8_t *udp, size_t udp_len_b);
+
+/*
+ * RFC 1624 eqn. 3: the checksum hc after a 16-bit word changes from old_w
+ * to new_w: HC' = ~(~HC + ~m + m').
+ */
+uint16_t cksum_update16(uint16_t hc, uint16_t old_w, uint16_t new_w);
+
+/* The same for a UDP checksum: 0 is sent as 0xffff. */
+uint16_t cksum_udp_update16(uint16_t hc, uint16_t old_w, uint16_t new_w);
+
+#endif /* DUTPERF_CKSUM_H */

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cksum: RFC 1071 Internet checksum, RFC 1624 incremental update.
+ *
+ * The sum is taken over host-order loads (RFC 1071 2(B): the one's
+ * complement sum is byte-order independent) and byte-swapped once at the
+ * end on a little-endian host, so that callers deal in network words only.
+ */
+#include <endian.h>
+#include <string.h>
+
+#include "dutperf/cksum.h"
+
+uint16_t
+cksum_fold(uint64_t sum)
+{
+	sum = (sum & 0xffffffffu) + (sum >> 32);
+	sum = (sum & 0xffffffffu) + (sum >> 32);
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)sum;
+}
+
+uint16_t
+cksum_finish(uint64_t sum)
+{
+	return (uint16_t)~cksum_fold(sum);
+}
+
+uint32_t
+cksum_partial(const void *buf, size_t len_b, uint32_t sum)
+{
+	const uint8_t *p = buf;
+	uint64_t acc = 0;
+	uint16_t w;
+
+	/* 8 bytes per step; each half is added so the 64-bit acc cannot
+	 * overflow below 2^32 steps. */
+	while (len_b >= 8) {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		acc += (v & 0xffffffffu) + (v >> 32);
+		p += 8;
+		len_b -= 8;
+	}
+	while (len_b >= 2) {
+		memcpy(&w, p, 2);
+		acc += w;
+		p += 2;
+		len_b -= 2;
+	}
+	if (len_b) {
+		uint8_t last[2] = { p[0], 0 };	/* high byte of a zero-padded word */
+
+		memcpy(&w, last, 2);
+		acc += w;
+	}
+	w = cksum_fold(acc);
+	return sum + be16toh(w);
+}
+
+uint16_t
+cksum_ipv4_hdr(const uint8_t *ip, size_t hdr_len_b)
+{
+	uint32_t s = cksum_partial(ip, 10, 0);
+
+	if (hdr_len_b > 12)
+		s = cksum_partial(ip + 12, hdr_len_b - 12, s);
+	return cksum_finish(s);
+}
+
+uint32_t
+cksum_pseudo4(const uint8_t src[4], const uint8_t dst[4], uint8_t proto,
+	      uint32_t l4_len_b)
+{
+	uint64_t s = cksum_partial(src, 4, 0);
+
+	s = cksum_partial(dst, 4, (uint32_t)s);
+	s = cksum_add32(s, l4_len_b) + proto;
+	return cksum_fold(s);
+}
+
+uint32_t
+cksum_pseudo6(const uint8_t src[16], const uint8_t dst[16], uint8_t proto,
+	      uint32_t l4_len_b)
+{
+	uint64_t s = cksum_partial(src, 16, 0);
+
+	s = cksum_partial(dst, 16, (uint32_t)s);
+	s = cksum_add32(s, l4_len_b) + proto;
+	return cksum_fold(s);
+}
+
+static uint16_t
+udp_sum(uint32_t pseudo, const uint8_t *udp, size_t udp_len_b)
+{
+	uint32_t s = cksum_partial(udp, 6, pseudo);
+	uint16_t c;
+
+	if (udp_len_b > 8)
+		s = cksum_partial(udp + 8, udp_len_b - 8, s);
+	c = cksum_finish(s);
+	return c ? c : 0xffff;	/* RFC 768, RFC 8200 8.1 */
+}
+
+uint16_t
+cksum_udp4(const uint8_t src[4], const uint8_t dst[4], const uint8_t *udp,
+	   size_t udp_len_b)
+{
+	return udp_sum(cksum_pseudo4(src, dst, 17, (uint32_t)udp_len_b), udp,
+		       udp_len_b);
+}
+
+uint16_t
+cksum_udp6(const uint8_t src[16], const uint8_t dst[16], const uint8_t *udp,
+	   size_t udp_len_b)
+{
+	return udp_sum(cksum_pseudo6(src, dst, 17, (uint32_t)udp_len_b), udp,
+		       udp_len_b);
+}
+
+uint16_t
+cksum_update16(uint16_t hc, uint16_t old_w, uint16_t new_w)
+{
+	uint32_t s = (uint16_t)~hc;
+
+	s += (uint16_t)~old_w;
+	s += new_w;
+	return cksum_finish(s);
+}
+
+uint16_t
+cksum_udp_update16(uint16_t hc, uint16_t old_w, uint16_t new_w)
+{
+	uint16_t c = cksum_update16(hc, old_w, new_w);
+
+	return c ? c : 0xffff;
+}

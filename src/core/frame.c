@@ -1,0 +1,681 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * frame: build test frames (sender) and classify received frames
+ * (receiver).  Layout, stamp and decisions: docs/frames.md.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/cksum.h"
+#include "dutperf/frame.h"
+
+#define ETH_HDR_B 14
+#define IP4_HDR_B 20
+#define IP6_HDR_B 40
+#define UDP_HDR_B 8
+#define ETHERTYPE_IPV4 0x0800
+#define ETHERTYPE_IPV6 0x86dd
+#define ETHERTYPE_ARP 0x0806
+#define ETHERTYPE_LLDP 0x88cc
+#define IPPROTO_UDP_ 17
+#define IPPROTO_ICMPV6_ 58
+#define TTL_DEFAULT 64		/* RFC 1700 / RFC 8200 default hop limit */
+
+/* Field ids; stream of a field = (direction << 8) | id. */
+enum gen_field {
+	GEN_SPORT = 1,
+	GEN_DPORT,
+	GEN_SRC_SLICE,
+	GEN_DST_SLICE,
+	GEN_NET
+};
+
+static inline void
+put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static inline uint16_t
+get16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static inline void
+put64(uint8_t *p, uint64_t v)
+{
+	v = htobe64(v);
+	memcpy(p, &v, 8);
+}
+
+static inline uint64_t
+get64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return be64toh(v);
+}
+
+/* Addresses of a frame from side s in version v towards side o
+ * (the rule in cfg.h). */
+static const uint8_t *
+addr_real(const struct cfg_side *s, uint8_t v)
+{
+	return v == 4 ? s->ipv4 : s->ipv6;
+}
+
+static const uint8_t *
+addr_seen(const struct cfg_side *s, uint8_t v, uint8_t own_v)
+{
+	if (v == own_v)
+		return addr_real(s, v);
+	return v == 4 ? s->ipv4_virt : s->ipv6_virt;
+}
+
+/* Byte of an address of version v that selects the network (RFC 2544 12). */
+static uint16_t
+net_index(uint8_t v)
+{
+	return v == 4 ? 2 : 7;
+}
+
+static int
+check_var(const struct cfg_var *f, const char *name, char *err, size_t err_len)
+{
+	if (f->mode > CFG_VAR_RANDOM || f->min > f->max) {
+		snprintf(err, err_len, "%s: bad mode %d or min %u > max %u", name,
+			 (int)f->mode, f->min, f->max);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Common checks of frame_gen_init and frame_cls_init. */
+static int
+check_cfg(const struct cfg *c, enum cfg_dir_id d, char *err, size_t err_len)
+{
+	const struct cfg_dir *dv;
+	int i, rc = 0;
+
+	if ((unsigned int)d >= CFG_NB_DIRS) {
+		snprintf(err, err_len, "bad direction %d", (int)d);
+		return -EINVAL;
+	}
+	for (i = 0; i < CFG_NB_SIDES; i++) {
+		const struct cfg_side *s = &c->side[i];
+
+		if (s->ip_version != 4 && s->ip_version != 6) {
+			snprintf(err, err_len, "%s: ip_version %u is not 4 or 6",
+				 i == CFG_LEFT ? "left" : "right", s->ip_version);
+			return -EINVAL;
+		}
+		if (s->num_nets < 1 || s->num_nets > CFG_MAX_NETS) {
+			snprintf(err, err_len, "%s: num_nets %u not in 1..%d",
+				 i == CFG_LEFT ? "left" : "right", s->num_nets,
+				 CFG_MAX_NETS);
+			return -EINVAL;
+		}
+	}
+	if (c->n < 1 || c->m > c->n) {
+		snprintf(err, err_len, "n = %u, m = %u: need n >= 1 and m <= n",
+			 c->n, c->m);
+		return -EINVAL;
+	}
+	if (c->frame_size_b < CFG_MIN_FRAME_B || c->frame_size_b > CFG_MAX_JUMBO_B) {
+		snprintf(err, err_len, "frame_size_b %u not in %d..%d",
+			 c->frame_size_b, CFG_MIN_FRAME_B, CFG_MAX_JUMBO_B);
+		return -EINVAL;
+	}
+	dv = &c->dir[d];
+	if (!rc)
+		rc = check_var(&dv->sport, "sport", err, err_len);
+	if (!rc)
+		rc = check_var(&dv->dport, "dport", err, err_len);
+	if (!rc)
+		rc = check_var(&dv->src_slice, "src_slice", err, err_len);
+	if (!rc)
+		rc = check_var(&dv->dst_slice, "dst_slice", err, err_len);
+	return rc;
+}
+
+/*
+ * Networks vary byte net_index(v) of the destination from its configured
+ * value upwards; it must not pass 255 and, for IPv4 (byte 2 lies in the low
+ * 16 bits), must not meet a varying destination slice.
+ */
+static int
+check_nets(uint8_t v, const uint8_t *dst, uint16_t num_nets,
+	   const struct cfg_var *dst_slice, char *err, size_t err_len)
+{
+	uint16_t b = dst[net_index(v)];
+
+	if (num_nets <= 1)
+		return 0;
+	if (b + num_nets - 1 > 255) {
+		snprintf(err, err_len,
+			 "num_nets %u: byte %u of the IPv%u destination (%u) would pass 255",
+			 num_nets, net_index(v), v, b);
+		return -EINVAL;
+	}
+	if (v == 4 && dst_slice->mode != CFG_VAR_FIXED) {
+		snprintf(err, err_len,
+			 "num_nets %u and a varying dst_slice both change byte 2 of the IPv4 destination",
+			 num_nets);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Buffer length of a frame of version v (sizes include the FCS). */
+static uint32_t
+frame_len_b(const struct cfg *c, uint8_t v)
+{
+	bool xlat = c->side[CFG_LEFT].ip_version != c->side[CFG_RIGHT].ip_version;
+
+	/* RFC 8219 5.1.1: IPv4 frames are 20 bytes shorter when translating. */
+	return c->frame_size_b - (xlat && v == 4 ? 20 : 0) - FRAME_FCS_B;
+}
+
+static int
+tmpl_build(struct frame_tmpl *t, const struct cfg *c, enum cfg_dir_id d,
+	   uint8_t v, bool bg, char *err, size_t err_len)
+{
+	const struct cfg_side *s = &c->side[d == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
+	const struct cfg_side *o = &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
+	const struct cfg_dir *dv = &c->dir[d];
+	uint32_t len = frame_len_b(c, v);
+	uint16_t alen = v == 4 ? 4 : 16, ip_hdr = v == 4 ? IP4_HDR_B : IP6_HDR_B;
+	uint16_t src_off, dst_off, udp_len;
+	const uint8_t *src = addr_real(s, v);
+	const uint8_t *dst = bg ? o->ipv6 : addr_seen(o, v, o->ip_version);
+	uint8_t *h = t->hdr;
+	uint32_t pseudo;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	t->ip_version = v;
+	t->l3_off = ETH_HDR_B;
+	t->l4_off = ETH_HDR_B + ip_hdr;
+	t->stamp_off = t->l4_off + UDP_HDR_B;
+	t->hdr_len = t->stamp_off + FRAME_STAMP_B;
+	if (len < t->hdr_len || len > FRAME_MAX_BUF_B) {
+		snprintf(err, err_len,
+			 "%s IPv%u frame of %u bytes: must be %u..%u bytes with the FCS",
+			 bg ? "background" : "test", v, len + FRAME_FCS_B,
+			 t->hdr_len + FRAME_FCS_B, FRAME_MAX_BUF_B + FRAME_FCS_B);
+		return -EINVAL;
+	}
+	t->len = (uint16_t)len;
+	rc = check_nets(v, dst, o->num_nets, &dv->dst_slice, err, err_len);
+	if (rc)
+		return rc;
+
+	/* Ethernet: to the DUT port facing the sender. */
+	memcpy(h, s->dut_mac, 6);
+	memcpy(h + 6, s->mac, 6);
+	put16(h + 12, v == 4 ? ETHERTYPE_IPV4 : ETHERTYPE_IPV6);
+	udp_len = (uint16_t)(len - ETH_HDR_B - ip_hdr);
+	if (v == 4) {
+		uint8_t *ip = h + ETH_HDR_B;
+
+		ip[0] = 0x45;			/* version 4, IHL 5, TOS 0 */
+		put16(ip + 2, (uint16_t)(len - ETH_HDR_B));
+		/* ID 0, DF 0, fragment offset 0 (ip[4..7] zero) */
+		ip[8] = TTL_DEFAULT;
+		ip[9] = IPPROTO_UDP_;
+		src_off = ETH_HDR_B + 12;
+		dst_off = ETH_HDR_B + 16;
+	} else {
+		uint8_t *ip = h + ETH_HDR_B;
+
+		ip[0] = 0x60;			/* traffic class 0, flow label 0 */
+		put16(ip + 4, udp_len);
+		ip[6] = IPPROTO_UDP_;
+		ip[7] = TTL_DEFAULT;
+		src_off = ETH_HDR_B + 8;
+		dst_off = ETH_HDR_B + 24;
+	}
+	memcpy(h + src_off, src, alen);
+	memcpy(h + dst_off, dst, alen);
+	put16(h + t->l4_off + 4, udp_len);
+	h[t->stamp_off] = FRAME_MAGIC;
+	t->flags = bg ? FRAME_FLAG_BG : 0;
+
+	/* Slices: the template holds zero there; a fixed slice adds the
+	 * address's own bits through *_slice_base, a varying one its value. */
+	t->src_slice_off = src_off + alen - 2;
+	t->dst_slice_off = dst_off + alen - 2;
+	if (dv->src_slice.mode == CFG_VAR_FIXED)
+		t->src_slice_base = get16(h + t->src_slice_off);
+	if (dv->dst_slice.mode == CFG_VAR_FIXED)
+		t->dst_slice_base = get16(h + t->dst_slice_off);
+	put16(h + t->src_slice_off, 0);
+	put16(h + t->dst_slice_off, 0);
+
+	/* Network byte, written after the slices.  With one network it
+	 * points at the magic byte, rewritten with its own value (k is
+	 * always 0), so the hot path needs no test. */
+	if (o->num_nets > 1) {
+		t->net_off = dst_off + net_index(v);
+		t->net_base = dst[net_index(v)];
+		t->net_shift = (net_index(v) & 1) ? 0 : 8;
+	} else {
+		t->net_off = t->stamp_off;
+		t->net_base = FRAME_MAGIC;
+	}
+
+	/* Partial sums over everything that does not vary. */
+	if (v == 4) {
+		pseudo = cksum_pseudo4(h + src_off, h + dst_off, IPPROTO_UDP_,
+				       udp_len);
+		t->ip4_sum_base = cksum_partial(h + ETH_HDR_B, IP4_HDR_B, 0);
+	} else {
+		pseudo = cksum_pseudo6(h + src_off, h + dst_off, IPPROTO_UDP_,
+				       udp_len);
+	}
+	/* payload past the stamp is zero and adds nothing */
+	t->udp_sum_base = cksum_partial(h + t->l4_off, t->hdr_len - t->l4_off,
+					pseudo);
+	return 0;
+}
+
+int
+frame_gen_init(struct frame_gen *g, const struct cfg *c, enum cfg_dir_id d,
+	       uint64_t seed, char *err, size_t err_len)
+{
+	const struct cfg_side *s, *o;
+	const struct cfg_dir *dv;
+	uint64_t st = (uint64_t)d << 8;
+	int rc;
+
+	memset(g, 0, sizeof(*g));
+	rc = check_cfg(c, d, err, err_len);
+	if (rc)
+		return rc;
+	s = &c->side[d == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
+	o = &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
+	dv = &c->dir[d];
+	rc = tmpl_build(&g->fg, c, d, s->ip_version, false, err, err_len);
+	if (rc)
+		return rc;
+	if (c->n > c->m) {
+		rc = tmpl_build(&g->bg, c, d, 6, true, err, err_len);
+		if (rc)
+			return rc;
+	} else {
+		g->bg = g->fg;	/* never chosen */
+	}
+	g->n = c->n;
+	g->m = c->m;
+	g->mix_pos = 0;
+	g->num_nets = o->num_nets;
+	/* RFC 2544 C.2.6.4 fixed ports; RFC 4814 4.5 ranges otherwise. */
+	if (dv->sport.mode == CFG_VAR_FIXED)
+		rfc4814_init(&g->sport, CFG_VAR_FIXED, dv->sport_fixed,
+			     dv->sport_fixed, seed, st | GEN_SPORT);
+	else
+		rfc4814_init(&g->sport, dv->sport.mode, dv->sport.min,
+			     dv->sport.max, seed, st | GEN_SPORT);
+	if (dv->dport.mode == CFG_VAR_FIXED)
+		rfc4814_init(&g->dport, CFG_VAR_FIXED, dv->dport_fixed,
+			     dv->dport_fixed, seed, st | GEN_DPORT);
+	else
+		rfc4814_init(&g->dport, dv->dport.mode, dv->dport.min,
+			     dv->dport.max, seed, st | GEN_DPORT);
+	/* A fixed slice yields 0 and the template adds the address bits. */
+	if (dv->src_slice.mode == CFG_VAR_FIXED)
+		rfc4814_init(&g->src_slice, CFG_VAR_FIXED, 0, 0, seed,
+			     st | GEN_SRC_SLICE);
+	else
+		rfc4814_init(&g->src_slice, dv->src_slice.mode,
+			     dv->src_slice.min, dv->src_slice.max, seed,
+			     st | GEN_SRC_SLICE);
+	if (dv->dst_slice.mode == CFG_VAR_FIXED)
+		rfc4814_init(&g->dst_slice, CFG_VAR_FIXED, 0, 0, seed,
+			     st | GEN_DST_SLICE);
+	else
+		rfc4814_init(&g->dst_slice, dv->dst_slice.mode,
+			     dv->dst_slice.min, dv->dst_slice.max, seed,
+			     st | GEN_DST_SLICE);
+	/* RFC 2544 12: each frame to a pseudorandom one of num_nets. */
+	rfc4814_init(&g->net, o->num_nets > 1 ? CFG_VAR_RANDOM : CFG_VAR_FIXED,
+		     0, (uint16_t)(o->num_nets - 1), seed, st | GEN_NET);
+	g->flags = d == CFG_REV ? FRAME_FLAG_REV : 0;
+	return 0;
+}
+
+void
+frame_gen_set_trial(struct frame_gen *g, uint8_t trial_id)
+{
+	g->flags = (uint8_t)((g->flags & FRAME_FLAG_REV) |
+			     (trial_id & FRAME_TRIAL_ID_MAX) << FRAME_TRIAL_SHIFT);
+}
+
+uint16_t
+frame_gen_max_len(const struct frame_gen *g)
+{
+	uint16_t l = g->fg.len;
+
+	if (g->n > g->m && g->bg.len > l)
+		l = g->bg.len;
+	return l;
+}
+
+uint16_t
+frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
+	       bool tagged)
+{
+	/* of every n frames the first m are foreground */
+	const struct frame_tmpl *t = g->mix_pos < g->m ? &g->fg : &g->bg;
+	uint16_t sp = rfc4814_next(&g->sport);
+	uint16_t dp = rfc4814_next(&g->dport);
+	uint16_t ss = (uint16_t)(t->src_slice_base + rfc4814_next(&g->src_slice));
+	uint16_t ds = (uint16_t)(t->dst_slice_base + rfc4814_next(&g->dst_slice));
+	uint16_t k = rfc4814_next(&g->net);
+	uint8_t flags = (uint8_t)(g->flags | t->flags |
+				  (tagged ? FRAME_FLAG_TAGGED : 0));
+	uint8_t *l4 = buf + t->l4_off;
+	uint8_t *st = buf + t->stamp_off;
+	uint64_t addr_sum, sum;
+	uint16_t ck;
+
+	g->mix_pos = g->mix_pos + 1 == g->n ? 0 : g->mix_pos + 1;
+	memcpy(buf, t->hdr, t->hdr_len);
+	put16(buf + t->src_slice_off, ss);
+	put16(buf + t->dst_slice_off, ds);
+	buf[t->net_off] = (uint8_t)(t->net_base + k);
+	put16(l4, sp);
+	put16(l4 + 2, dp);
+	st[1] = flags;
+	put64(st + 2, seq);
+	put64(st + 10, ts);
+
+	addr_sum = (uint64_t)ss + ds + ((uint32_t)k << t->net_shift);
+	sum = t->udp_sum_base + addr_sum + sp + dp + flags;
+	sum = cksum_add64(sum, seq);
+	sum = cksum_add64(sum, ts);
+	ck = cksum_finish(sum);
+	put16(l4 + 6, ck ? ck : 0xffff);	/* RFC 768, RFC 8200 8.1 */
+	if (t->ip_version == 4)
+		put16(buf + t->l3_off + 10,
+		      cksum_finish(t->ip4_sum_base + addr_sum));
+	return t->len;
+}
+
+/* ---- receiver ---- */
+
+/* Expected address bytes: exact where mask is 0xff; the slice (when it
+ * varies) and the network byte (when num_nets > 1) are range-checked. */
+static void
+cls_masks(uint8_t *src_mask, uint8_t *dst_mask, uint8_t v,
+	  const struct cfg_dir *dv, uint16_t num_nets)
+{
+	uint16_t alen = v == 4 ? 4 : 16;
+
+	memset(src_mask, 0, 16);
+	memset(dst_mask, 0, 16);
+	memset(src_mask, 0xff, alen);
+	memset(dst_mask, 0xff, alen);
+	if (dv->src_slice.mode != CFG_VAR_FIXED)
+		src_mask[alen - 2] = src_mask[alen - 1] = 0;
+	if (dv->dst_slice.mode != CFG_VAR_FIXED)
+		dst_mask[alen - 2] = dst_mask[alen - 1] = 0;
+	if (num_nets > 1)
+		dst_mask[net_index(v)] = 0;
+}
+
+static void
+cls_range(struct cfg_var *out, const struct cfg_var *in, bool is_port,
+	  uint16_t fixed)
+{
+	out->mode = in->mode;
+	if (in->mode != CFG_VAR_FIXED) {
+		out->min = in->min;
+		out->max = in->max;
+	} else if (is_port) {
+		out->min = out->max = fixed;
+	} else {
+		/* fixed slice: compared exactly through the mask */
+		out->min = 0;
+		out->max = UINT16_MAX;
+	}
+}
+
+int
+frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
+	       char *err, size_t err_len)
+{
+	const struct cfg_side *s, *o;
+	const struct cfg_dir *dv;
+	uint8_t v;
+	int rc;
+
+	memset(k, 0, sizeof(*k));
+	rc = check_cfg(c, d, err, err_len);
+	if (rc)
+		return rc;
+	s = &c->side[d == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
+	o = &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
+	dv = &c->dir[d];
+	v = o->ip_version;
+	k->dir = d;
+	memcpy(k->dst_mac, o->mac, 6);
+	k->promisc = c->promisc;
+	k->fg_version = v;
+	k->bg_version = 6;
+	memcpy(k->fg_src, addr_seen(s, v, s->ip_version), v == 4 ? 4 : 16);
+	memcpy(k->fg_dst, addr_real(o, v), v == 4 ? 4 : 16);
+	memcpy(k->bg_src, s->ipv6, 16);
+	memcpy(k->bg_dst, o->ipv6, 16);
+	rc = check_nets(v, k->fg_dst, o->num_nets, &dv->dst_slice, err, err_len);
+	if (!rc && c->n > c->m)
+		rc = check_nets(6, k->bg_dst, o->num_nets, &dv->dst_slice, err,
+				err_len);
+	if (rc)
+		return rc;
+	cls_range(&k->sport, &dv->sport, true, dv->sport_fixed);
+	cls_range(&k->dport, &dv->dport, true, dv->dport_fixed);
+	cls_range(&k->src_slice, &dv->src_slice, false, 0);
+	cls_range(&k->dst_slice, &dv->dst_slice, false, 0);
+	cls_masks(k->fg_src_mask, k->fg_dst_mask, v, dv, o->num_nets);
+	cls_masks(k->bg_src_mask, k->bg_dst_mask, 6, dv, o->num_nets);
+	k->num_nets = o->num_nets;
+	k->net_span = o->num_nets > 1 ? o->num_nets : 256;
+	k->net_off_in_addr = net_index(v);
+	k->net_base = k->fg_dst[net_index(v)];
+	k->bg_net_off_in_addr = net_index(6);
+	k->bg_net_base = k->bg_dst[net_index(6)];
+	k->has_bg = c->n > c->m;
+	return 0;
+}
+
+/* IPv6 next header other than UDP: walk hop-by-hop, routing and
+ * destination options headers looking for ICMPv6 (ND, MLD). */
+static enum frame_kind
+ipv6_not_udp(const uint8_t *ip, size_t ip_len, uint8_t nh)
+{
+	size_t off = IP6_HDR_B;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		if (nh == IPPROTO_ICMPV6_)
+			return FRAME_FOREIGN_ND;
+		if (nh != 0 && nh != 43 && nh != 60)
+			return FRAME_FOREIGN_OTHER_L3;
+		if (ip_len < off + 8)
+			return FRAME_BAD_TRUNCATED;
+		nh = ip[off];
+		off += ((size_t)ip[off + 1] + 1) * 8;
+	}
+	return FRAME_FOREIGN_OTHER_L3;
+}
+
+static bool
+addr_match(const uint8_t *a, const uint8_t *exp, const uint8_t *mask,
+	   uint16_t alen)
+{
+	uint8_t diff = 0;
+	uint16_t i;
+
+	for (i = 0; i < alen; i++)
+		diff |= (uint8_t)((a[i] ^ exp[i]) & mask[i]);
+	return diff == 0;
+}
+
+static inline bool
+in_range(uint16_t x, const struct cfg_var *r)
+{
+	return (uint16_t)(x - r->min) <= (uint16_t)(r->max - r->min);
+}
+
+enum frame_kind
+frame_classify(const struct frame_cls *k, const uint8_t *buf, size_t len,
+	       struct frame_rx_info *info)
+{
+	const uint8_t *ip = buf + ETH_HDR_B, *udp, *src, *dst;
+	const uint8_t *exp_src, *exp_dst, *src_mask, *dst_mask;
+	uint16_t et, pl, udp_len, alen, net_off;
+	uint8_t v, flags, net_base;
+	uint32_t pseudo;
+	bool bg;
+
+	if (len < ETH_HDR_B)
+		return FRAME_BAD_TRUNCATED;
+	et = get16(buf + 12);
+	if (et == ETHERTYPE_IPV4) {
+		uint16_t ihl, tot;
+
+		if (len < ETH_HDR_B + IP4_HDR_B)
+			return FRAME_BAD_TRUNCATED;
+		ihl = (uint16_t)((ip[0] & 0x0f) * 4);
+		tot = get16(ip + 2);
+		if ((ip[0] >> 4) != 4 || ihl < IP4_HDR_B || tot < ihl)
+			return FRAME_BAD_IP;
+		if (len - ETH_HDR_B < tot)
+			return FRAME_BAD_TRUNCATED;
+		if (cksum_fold(cksum_partial(ip, ihl, 0)) != 0xffff)
+			return FRAME_BAD_IP;
+		/* options, fragments (MF or offset) and other protocols */
+		if (ihl != IP4_HDR_B || (get16(ip + 6) & 0x3fff) ||
+		    ip[9] != IPPROTO_UDP_)
+			return FRAME_FOREIGN_OTHER_L3;
+		v = 4;
+		alen = 4;
+		pl = (uint16_t)(tot - IP4_HDR_B);
+		src = ip + 12;
+		dst = ip + 16;
+		udp = ip + IP4_HDR_B;
+	} else if (et == ETHERTYPE_IPV6) {
+		if (len < ETH_HDR_B + IP6_HDR_B)
+			return FRAME_BAD_TRUNCATED;
+		if ((ip[0] >> 4) != 6)
+			return FRAME_BAD_IP;
+		pl = get16(ip + 4);
+		if (len - ETH_HDR_B - IP6_HDR_B < pl)
+			return FRAME_BAD_TRUNCATED;
+		if (ip[6] != IPPROTO_UDP_)
+			return ipv6_not_udp(ip, IP6_HDR_B + (size_t)pl, ip[6]);
+		v = 6;
+		alen = 16;
+		src = ip + 8;
+		dst = ip + 24;
+		udp = ip + IP6_HDR_B;
+	} else if (et == ETHERTYPE_ARP) {
+		return FRAME_FOREIGN_ARP;
+	} else if (et == ETHERTYPE_LLDP) {
+		return FRAME_FOREIGN_LLDP;
+	} else {
+		return FRAME_FOREIGN_OTHER_L2;	/* incl. VLAN tags */
+	}
+
+	/* UDP: its length must fill the IP payload exactly */
+	if (pl < UDP_HDR_B)
+		return FRAME_BAD_IP;
+	udp_len = get16(udp + 4);
+	if (udp_len > pl)
+		return FRAME_BAD_TRUNCATED;
+	if (udp_len < pl)
+		return FRAME_BAD_IP;
+	if (udp_len < UDP_HDR_B + FRAME_STAMP_B || udp[8] != FRAME_MAGIC)
+		return FRAME_FOREIGN_OTHER_UDP;
+	/* we always send a checksum: 0 is bad for IPv4 too */
+	if (get16(udp + 6) == 0)
+		return FRAME_BAD_UDP_CKSUM;
+	pseudo = v == 4 ? cksum_pseudo4(src, dst, IPPROTO_UDP_, udp_len) :
+			  cksum_pseudo6(src, dst, IPPROTO_UDP_, udp_len);
+	if (cksum_fold(cksum_partial(udp, udp_len, pseudo)) != 0xffff)
+		return FRAME_BAD_UDP_CKSUM;
+
+	flags = udp[9];
+	bg = flags & FRAME_FLAG_BG;
+	if (bg && !k->has_bg)
+		return FRAME_BAD_STAMP;
+	if (!k->promisc && memcmp(buf, k->dst_mac, 6) != 0)
+		return FRAME_BAD_ADDR;
+	if (bg) {
+		if (v != k->bg_version)
+			return FRAME_BAD_ADDR;
+		exp_src = k->bg_src;
+		exp_dst = k->bg_dst;
+		src_mask = k->bg_src_mask;
+		dst_mask = k->bg_dst_mask;
+		net_off = k->bg_net_off_in_addr;
+		net_base = k->bg_net_base;
+	} else {
+		if (v != k->fg_version)
+			return FRAME_BAD_ADDR;
+		exp_src = k->fg_src;
+		exp_dst = k->fg_dst;
+		src_mask = k->fg_src_mask;
+		dst_mask = k->fg_dst_mask;
+		net_off = k->net_off_in_addr;
+		net_base = k->net_base;
+	}
+	if (!addr_match(src, exp_src, src_mask, alen) ||
+	    !addr_match(dst, exp_dst, dst_mask, alen) ||
+	    !in_range(get16(src + alen - 2), &k->src_slice) ||
+	    !in_range(get16(dst + alen - 2), &k->dst_slice) ||
+	    (uint8_t)(dst[net_off] - net_base) >= k->net_span)
+		return FRAME_BAD_ADDR;
+	if (!in_range(get16(udp), &k->sport) || !in_range(get16(udp + 2), &k->dport))
+		return FRAME_BAD_PORT;
+	if ((flags & FRAME_FLAG_REV) != (k->dir == CFG_REV ? FRAME_FLAG_REV : 0))
+		return FRAME_BAD_STAMP;
+	if (info) {
+		info->seq = get64(udp + 10);
+		info->ts = get64(udp + 18);
+		info->trial_id = flags >> FRAME_TRIAL_SHIFT;
+		info->background = bg;
+		info->tagged = flags & FRAME_FLAG_TAGGED;
+	}
+	return FRAME_OURS;
+}
+
+const char *
+frame_kind_name(enum frame_kind k)
+{
+	static const char *const names[FRAME_KIND_COUNT] = {
+		[FRAME_OURS] = "ours",
+		[FRAME_FOREIGN_ARP] = "foreign_arp",
+		[FRAME_FOREIGN_ND] = "foreign_nd",
+		[FRAME_FOREIGN_LLDP] = "foreign_lldp",
+		[FRAME_FOREIGN_OTHER_L2] = "foreign_other_l2",
+		[FRAME_FOREIGN_OTHER_L3] = "foreign_other_l3",
+		[FRAME_FOREIGN_OTHER_UDP] = "foreign_other_udp",
+		[FRAME_BAD_TRUNCATED] = "bad_truncated",
+		[FRAME_BAD_IP] = "bad_ip",
+		[FRAME_BAD_UDP_CKSUM] = "bad_udp_cksum",
+		[FRAME_BAD_ADDR] = "bad_addr",
+		[FRAME_BAD_PORT] = "bad_port",
+		[FRAME_BAD_STAMP] = "bad_stamp",
+	};
+
+	if ((unsigned int)k >= FRAME_KIND_COUNT)
+		return "unknown";
+	return names[k];
+}
