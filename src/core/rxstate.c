@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * rxstate: sliding bitmap of received sequence numbers (see rxstate.h for
+ * the classification rules).
+ *
+ * The bitmap is a ring of RXSTATE_WORDS words: sequence number seq lives in
+ * word (seq >> 6) & (RXSTATE_WORDS - 1), bit seq & 63.  The window
+ * [base, base + RXSTATE_WINDOW) with base a multiple of 64 covers exactly
+ * RXSTATE_WORDS consecutive words, so the mapping is one to one inside it.
+ * Moving base up by 64 * n frees the n words of [base, base + 64n), which
+ * become the words of [base + WINDOW, base + WINDOW + 64n): clearing them
+ * is all the sliding does.  Every word is cleared at most once per 64
+ * sequence numbers the window advances, and a jump of a whole window or
+ * more clears the bitmap once: O(1) amortized per frame.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "dutperf/rxstate.h"
+
+#define RXSTATE_WORD_MASK ((uint64_t)RXSTATE_WORDS - 1)
+
+_Static_assert((RXSTATE_WINDOW & (RXSTATE_WINDOW - 1)) == 0 &&
+	       RXSTATE_WINDOW >= 64, "RXSTATE_WINDOW: power of two >= 64");
+
+void
+rxstate_init(struct rxstate *s, uint64_t *bits)
+{
+	memset(s, 0, sizeof(*s));
+	s->bits = bits;
+	s->total = UINT64_MAX;
+	memset(bits, 0, RXSTATE_WORDS * sizeof(bits[0]));
+}
+
+void
+rxstate_set_total(struct rxstate *s, uint64_t total)
+{
+	s->total = total;
+}
+
+/* seq >= base + WINDOW: move base to the lowest multiple of 64 that fits */
+static void
+rxstate_slide(struct rxstate *s, uint64_t seq)
+{
+	uint64_t nbase = (seq - RXSTATE_WINDOW + 64) & ~(uint64_t)63;
+	uint64_t n = (nbase - s->base) >> 6;
+	uint64_t w = s->base >> 6;
+	uint64_t k;
+
+	if (n >= RXSTATE_WORDS) {
+		memset(s->bits, 0, RXSTATE_WORDS * sizeof(s->bits[0]));
+	} else {
+		for (k = 0; k < n; k++)
+			s->bits[(w + k) & RXSTATE_WORD_MASK] = 0;
+	}
+	s->base = nbase;
+}
+
+void
+rxstate_add(struct rxstate *s, uint64_t seq, bool late)
+{
+	uint64_t *word, bit, dup, fresh, in_time, seq1;
+
+	/* total <= UINT64_MAX: UINT64_MAX is always beyond, seq + 1 fits */
+	if (__builtin_expect(seq >= s->total, 0)) {
+		s->c.beyond++;
+		return;
+	}
+	if (__builtin_expect(seq < s->base, 0)) {
+		s->c.old++;
+		return;
+	}
+	if (__builtin_expect(seq - s->base >= RXSTATE_WINDOW, 0))
+		rxstate_slide(s, seq);
+
+	word = &s->bits[(seq >> 6) & RXSTATE_WORD_MASK];
+	bit = (uint64_t)1 << (seq & 63);
+	dup = (*word & bit) != 0;
+	*word |= bit;
+	fresh = dup ^ 1;
+	in_time = fresh & !late;
+	seq1 = seq + 1;
+	s->c.duplicates += dup;
+	s->c.late += fresh & late;
+	s->c.received += in_time;
+	s->c.reordered += in_time & (seq1 < s->c.max_seq);
+	s->c.max_seq = seq1 > s->c.max_seq ? seq1 : s->c.max_seq;
+}
