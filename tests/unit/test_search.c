@@ -1,0 +1,427 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Unit tests of the RFC 2544 binary search against simulated DUTs. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/search.h"
+
+#define MAX_TRIALS 400
+
+/* A simulated DUT: the verdict of a trial at rate. */
+struct dut {
+	enum verdict (*trial)(struct dut *d, uint64_t rate);
+	uint64_t t1, t2, t3;	/* thresholds, meaning per model */
+	uint64_t rng;
+	unsigned invalid_left;	/* invalid verdicts before a real one */
+	unsigned interrupt_at;	/* trial number (1-based) to interrupt, 0 never */
+};
+
+struct trial_log {
+	uint64_t rate[MAX_TRIALS];
+	enum verdict v[MAX_TRIALS];
+	uint32_t remaining[MAX_TRIALS];	/* search_remaining() before it */
+	unsigned n;
+	unsigned invalid;
+};
+
+static uint64_t
+rng_next(uint64_t *x)
+{
+	/* xorshift64* */
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return *x * 2685821657736338717ULL;
+}
+
+static enum verdict
+dut_threshold(struct dut *d, uint64_t rate)
+{
+	return rate <= d->t1 ? VERDICT_PASS : VERDICT_FAIL;
+}
+
+static enum verdict
+dut_noisy(struct dut *d, uint64_t rate)
+{
+	if (rate > d->t1)
+		return VERDICT_FAIL;
+	/* within t2 below the threshold: fails 30 % of the time */
+	if (rate + d->t2 > d->t1 && rng_next(&d->rng) % 10 < 3)
+		return VERDICT_FAIL;
+	return VERDICT_PASS;
+}
+
+static enum verdict
+dut_fail(struct dut *d, uint64_t rate)
+{
+	(void)d;
+	(void)rate;
+	return VERDICT_FAIL;
+}
+
+static enum verdict
+dut_pass(struct dut *d, uint64_t rate)
+{
+	(void)d;
+	(void)rate;
+	return VERDICT_PASS;
+}
+
+/* Passes below t1 and again in [t2, t3]: a non-monotonic DUT. */
+static enum verdict
+dut_bands(struct dut *d, uint64_t rate)
+{
+	return rate <= d->t1 || (rate >= d->t2 && rate <= d->t3) ?
+	       VERDICT_PASS : VERDICT_FAIL;
+}
+
+static unsigned
+ceil_log2_ratio(uint64_t gap, uint64_t err)
+{
+	unsigned k = 0;
+
+	/* smallest k with gap <= err * 2^k, without overflow */
+	while (gap > err) {
+		gap = gap / 2 + (gap & 1);
+		k++;
+	}
+	return k;
+}
+
+/*
+ * Run a search to the end against d, checking the invariants on every
+ * step; returns the result.
+ */
+static uint64_t
+run(const struct search_params *p, struct dut *d, struct trial_log *log,
+    struct search *s)
+{
+	uint64_t best = 0;
+	unsigned i, valid_after;
+
+	memset(log, 0, sizeof(*log));
+	assert_int_equal(search_init(s, p), 0);
+	while (!search_done(s)) {
+		uint64_t rate = search_next_rate(s);
+		enum verdict v;
+
+		assert_true(log->n < MAX_TRIALS);
+		assert_true(rate >= p->lo_fps && rate <= p->hi_fps);
+		log->remaining[log->n] = search_remaining(s);
+		if (d->interrupt_at != 0 && log->n + 1 == d->interrupt_at)
+			v = VERDICT_INTERRUPTED;
+		else if (d->invalid_left > 0) {
+			d->invalid_left--;
+			v = VERDICT_INVALID;
+		} else {
+			v = d->trial(d, rate);
+		}
+		log->rate[log->n] = rate;
+		log->v[log->n] = v;
+		log->n++;
+		if (v == VERDICT_INVALID)
+			log->invalid++;
+		search_record(s, v);
+		assert_int_equal(s->iterations, log->n);
+	}
+	assert_int_equal(search_remaining(s), 0);
+	/* The answer is the highest rate that passed, from our own log. */
+	for (i = 0; i < log->n; i++)
+		if (log->v[i] == VERDICT_PASS && log->rate[i] > best)
+			best = log->rate[i];
+	assert_true(search_result(s) == best);
+	/* Trial count bound. */
+	assert_true(log->n <= ceil_log2_ratio(p->hi_fps - p->lo_fps,
+					      p->error_fps) + 1 + log->invalid);
+	/* search_remaining() bounded the pass/fail trials that followed. */
+	for (i = 0; i < log->n; i++) {
+		unsigned j;
+
+		valid_after = 0;
+		for (j = i; j < log->n; j++)
+			valid_after += log->v[j] == VERDICT_PASS ||
+				       log->v[j] == VERDICT_FAIL;
+		if (valid_after > log->remaining[i])
+			fail_msg("trial %u: %u trials followed, bound %u", i,
+				 valid_after, log->remaining[i]);
+	}
+	/* Every passed rate lies below every failed rate. */
+	for (i = 0; i < log->n; i++) {
+		unsigned j;
+
+		for (j = 0; j < log->n; j++)
+			if (log->v[i] == VERDICT_PASS &&
+			    log->v[j] == VERDICT_FAIL)
+				assert_true(log->rate[i] < log->rate[j]);
+	}
+	return search_result(s);
+}
+
+static void
+test_sharp_threshold(void **state)
+{
+	static const uint64_t errs[] = { 1, 7, 200, 10000 };
+	struct search_params p = { .lo_fps = 0, .hi_fps = 1488095,
+				   .initial_fps = 1488095, .max_retries = 2 };
+	struct dut d = { .trial = dut_threshold };
+	struct trial_log log;
+	struct search s;
+	uint64_t thr, res;
+	size_t e;
+
+	(void)state;
+	for (e = 0; e < sizeof(errs) / sizeof(errs[0]); e++) {
+		p.error_fps = errs[e];
+		for (thr = 1; thr < p.hi_fps; thr = thr * 3 + 17) {
+			d.t1 = thr;
+			res = run(&p, &d, &log, &s);
+			assert_true(res <= thr);
+			if (thr - res > p.error_fps)
+				fail_msg("threshold %llu error %llu: result %llu",
+					 (unsigned long long)thr,
+					 (unsigned long long)p.error_fps,
+					 (unsigned long long)res);
+			assert_false(s.gave_up);
+		}
+	}
+}
+
+/* The siitperf parameters: initial rate 200000, error 200. */
+static void
+test_initial_below_hi(void **state)
+{
+	struct search_params p = { .lo_fps = 0, .hi_fps = 7440476,
+				   .initial_fps = 200000, .error_fps = 200 };
+	struct dut d = { .trial = dut_threshold, .t1 = 276952 };
+	struct trial_log log;
+	struct search s;
+	uint64_t res;
+
+	(void)state;
+	res = run(&p, &d, &log, &s);
+	assert_true(res <= 276952 && 276952 - res <= 200);
+	d.t1 = 150000;	/* initial rate fails */
+	res = run(&p, &d, &log, &s);
+	assert_true(res <= 150000 && 150000 - res <= 200);
+	assert_int_equal(log.v[0], VERDICT_FAIL);
+}
+
+static void
+test_noisy(void **state)
+{
+	struct search_params p = { .lo_fps = 1000, .hi_fps = 14880952,
+				   .initial_fps = 14880952, .error_fps = 500,
+				   .max_retries = 1 };
+	struct dut d = { .trial = dut_noisy, .t1 = 3000000, .t2 = 200000,
+			 .rng = 0x9e3779b97f4a7c15ULL };
+	struct trial_log log;
+	struct search s;
+	unsigned k, below = 0;
+	uint64_t res;
+
+	(void)state;
+	for (k = 0; k < 200; k++) {
+		res = run(&p, &d, &log, &s);
+		assert_true(res <= d.t1);
+		below += d.t1 - res > p.error_fps;
+	}
+	/* The noise must have had an effect, or this test tests nothing. */
+	assert_true(below > 0);
+}
+
+static void
+test_always_fail_always_pass(void **state)
+{
+	struct search_params p = { .lo_fps = 0, .hi_fps = 1000000,
+				   .initial_fps = 1000000, .error_fps = 10 };
+	struct dut d = { .trial = dut_fail };
+	struct trial_log log;
+	struct search s;
+
+	(void)state;
+	assert_true(run(&p, &d, &log, &s) == 0);
+	assert_int_equal(log.n, 1 + ceil_log2_ratio(1000000, 10));
+
+	d.trial = dut_pass;	/* line rate at the first trial */
+	assert_true(run(&p, &d, &log, &s) == 1000000);
+	assert_int_equal(log.n, 1);
+
+	p.initial_fps = 1;	/* climbs to within the error of hi */
+	assert_true(run(&p, &d, &log, &s) >= 1000000 - 10);
+}
+
+static void
+test_non_monotonic(void **state)
+{
+	struct search_params p = { .lo_fps = 0, .hi_fps = 1000000,
+				   .initial_fps = 1000000, .error_fps = 100 };
+	/* passes up to 200000 and again in 600000..800000 */
+	struct dut d = { .trial = dut_bands, .t1 = 200000, .t2 = 600000,
+			 .t3 = 800000 };
+	struct trial_log log;
+	struct search s;
+	uint64_t res;
+
+	(void)state;
+	/* 1e6 fails, 500000 fails, then it settles below 200000. */
+	res = run(&p, &d, &log, &s);
+	assert_true(res <= 200000 && 200000 - res <= 100);
+	/* From 700000 it passes first and finds the upper band's edge. */
+	p.initial_fps = 700000;
+	res = run(&p, &d, &log, &s);
+	assert_true(res <= 800000 && 800000 - res <= 100);
+}
+
+static void
+test_invalid_retries(void **state)
+{
+	struct search_params p = { .lo_fps = 0, .hi_fps = 100000,
+				   .initial_fps = 100000, .error_fps = 10,
+				   .max_retries = 3 };
+	struct dut d = { .trial = dut_threshold, .t1 = 5000 };
+	struct trial_log log;
+	struct search s;
+	unsigned i;
+
+	(void)state;
+	/* 3 invalid trials are retried at the same rate, then it goes on. */
+	d.invalid_left = 3;
+	run(&p, &d, &log, &s);
+	assert_false(s.gave_up);
+	for (i = 0; i < 4; i++)
+		assert_true(log.rate[i] == 100000);
+	assert_int_equal(log.v[3], VERDICT_FAIL);
+
+	/* 4 invalid trials: gives up after the 4th, nothing passed. */
+	d.invalid_left = 4;
+	run(&p, &d, &log, &s);
+	assert_true(s.gave_up);
+	assert_int_equal(log.n, 4);
+	assert_true(search_result(&s) == 0);
+
+	/* Giving up keeps the highest rate passed so far. */
+	p.initial_fps = 1000;
+	assert_int_equal(search_init(&s, &p), 0);
+	search_record(&s, VERDICT_PASS);
+	for (i = 0; i <= p.max_retries; i++) {
+		assert_false(search_done(&s));
+		assert_true(search_next_rate(&s) == 1000 + (100000 - 1000) / 2);
+		search_record(&s, VERDICT_INVALID);
+	}
+	assert_true(search_done(&s) && s.gave_up);
+	assert_true(search_result(&s) == 1000);
+
+	/* max_retries 0: the first invalid trial gives up. */
+	p.max_retries = 0;
+	assert_int_equal(search_init(&s, &p), 0);
+	search_record(&s, VERDICT_INVALID);
+	assert_true(search_done(&s) && s.gave_up);
+}
+
+static void
+test_interrupted(void **state)
+{
+	struct search_params p = { .lo_fps = 0, .hi_fps = 100000,
+				   .initial_fps = 100000, .error_fps = 10 };
+	struct dut d = { .trial = dut_threshold, .t1 = 70000,
+			 .interrupt_at = 4 };
+	struct trial_log log;
+	struct search s;
+
+	(void)state;
+	/* 100000 F, 50000 P, 75000 F, interrupted at 62500 */
+	assert_true(run(&p, &d, &log, &s) == 50000);
+	assert_int_equal(log.n, 4);
+	assert_true(s.interrupted && !s.gave_up);
+	/* Nothing after done counts. */
+	search_record(&s, VERDICT_PASS);
+	assert_int_equal(s.iterations, 4);
+	assert_true(search_result(&s) == 50000);
+	assert_true(search_next_rate(&s) == 0);
+}
+
+static void
+test_edges(void **state)
+{
+	struct search_params p = { .lo_fps = 0, .hi_fps = UINT64_MAX,
+				   .initial_fps = UINT64_MAX, .error_fps = 1 };
+	struct dut d = { .trial = dut_threshold };
+	struct trial_log log;
+	struct search s;
+	uint64_t res;
+
+	(void)state;
+	/* 64-bit extremes: no overflow, at most 65 trials */
+	d.t1 = UINT64_MAX - 5;
+	res = run(&p, &d, &log, &s);
+	assert_true(res <= d.t1 && d.t1 - res <= 1);
+	assert_true(log.n <= 65);
+	d.t1 = 1;
+	assert_true(run(&p, &d, &log, &s) <= 1);
+	p.lo_fps = UINT64_MAX - 1000;
+	p.initial_fps = UINT64_MAX - 1000;
+	d.t1 = UINT64_MAX - 1;
+	res = run(&p, &d, &log, &s);
+	assert_true(res == UINT64_MAX - 1);	/* error 1: exact */
+
+	/* error >= hi - lo: exactly one trial */
+	p = (struct search_params){ .lo_fps = 100, .hi_fps = 200,
+				    .initial_fps = 150, .error_fps = 100 };
+	d.t1 = 1000;
+	assert_true(run(&p, &d, &log, &s) == 150);
+	assert_int_equal(log.n, 1);
+	d.t1 = 10;
+	assert_true(run(&p, &d, &log, &s) == 0);
+	assert_int_equal(log.n, 1);
+}
+
+static void
+test_init_validation(void **state)
+{
+	struct search s;
+	struct search_params p = { .lo_fps = 10, .hi_fps = 100,
+				   .initial_fps = 50, .error_fps = 1 };
+
+	(void)state;
+	assert_int_equal(search_init(&s, &p), 0);
+	assert_true(search_next_rate(&s) == 50);
+	assert_int_equal(search_remaining(&s), 1 + ceil_log2_ratio(90, 1));
+	p.hi_fps = 10;
+	assert_int_equal(search_init(&s, &p), -EINVAL);
+	p.hi_fps = 100;
+	p.initial_fps = 101;
+	assert_int_equal(search_init(&s, &p), -EINVAL);
+	p.initial_fps = 9;
+	assert_int_equal(search_init(&s, &p), -EINVAL);
+	p.initial_fps = 50;
+	p.error_fps = 0;
+	assert_int_equal(search_init(&s, &p), -EINVAL);
+	p = (struct search_params){ .lo_fps = 0, .hi_fps = 100,
+				    .initial_fps = 0, .error_fps = 1 };
+	assert_int_equal(search_init(&s, &p), -EINVAL);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sharp_threshold),
+		cmocka_unit_test(test_initial_below_hi),
+		cmocka_unit_test(test_noisy),
+		cmocka_unit_test(test_always_fail_always_pass),
+		cmocka_unit_test(test_non_monotonic),
+		cmocka_unit_test(test_invalid_retries),
+		cmocka_unit_test(test_interrupted),
+		cmocka_unit_test(test_edges),
+		cmocka_unit_test(test_init_validation),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
