@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# dutperf-stats against hand-known figures and against ministat(1) on the
+# same numbers.  Env: BUILDDIR (and SRCDIR, default: this script's tree).
+set -u
+
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+BIN=${BUILDDIR:?BUILDDIR not set}/src/stats/dutperf-stats
+DATA=$SRCDIR/tests/data/stats
+fails=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+[ -x "$BIN" ] || { echo "FAIL: $BIN not built" >&2; exit 1; }
+command -v ministat >/dev/null ||
+	{ echo "FAIL: ministat not installed (apt-get install ministat)" >&2; exit 1; }
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# Values of the last column of a CSV file (header skipped), for ministat.
+column_values() {
+	tail -n +2 "$1" | awk -F', *' 'NF { print $NF }'
+}
+
+# field NAME of "name value" summary output
+summary_field() {
+	awk -v k="$1" '$1 == k { print $2 }'
+}
+
+# --- summary of the siitperf sample ---
+RATE=$DATA/siitperf-rate.csv
+[ -f "$SRCDIR/../shared/testdata/siitperf-rate.csv" ] &&
+	RATE_SHARED=$SRCDIR/../shared/testdata/siitperf-rate.csv
+out=$("$BIN" summary "$RATE") || fail "summary exit $?"
+for kv in n:10 median:276952.5 min:241210 max:282616 mean:272225.8 \
+	  p1:241210 p99:282616; do
+	got=$(printf '%s\n' "$out" | summary_field "${kv%%:*}")
+	[ "$got" = "${kv#*:}" ] || fail "summary ${kv%%:*}: '$got', want '${kv#*:}'"
+done
+# stddev at ministat's precision
+column_values "$RATE" > "$TMP/rate"
+want_sd=$(ministat -n "$TMP/rate" | awk '$1 == "x" && NF == 7 { print $7 }')
+got_sd=$(printf '%s\n' "$out" | summary_field stddev)
+[ "$(printf '%.8g' "$got_sd")" = "$want_sd" ] ||
+	fail "stddev $got_sd, ministat $want_sd"
+if [ -n "${RATE_SHARED:-}" ]; then
+	cmp -s "$RATE" "$RATE_SHARED" || fail "tests/data copy differs from shared/"
+fi
+csv=$("$BIN" summary "$RATE" --csv) || fail "summary --csv exit $?"
+[ "$csv" = "n,min,max,median,mean,stddev,p1,p99
+10,241210,282616,276952.5,272225.8,$got_sd,241210,282616" ] ||
+	fail "summary --csv: $csv"
+
+# --- compare against ministat: the whole table and verdict, byte for byte ---
+# From the column header line on; for an even N the median is masked (ours
+# is the mean of the two middle values, ministat's the upper one: checked
+# separately below).
+mask_even_median() {
+	tail -n +3 | awk 'NF == 7 && ($1 == "x" || $1 == "+") && $2 % 2 == 0 {
+		$5 = "(even)" } { print }'
+}
+compare_both() {	# A B CONF
+	"$BIN" compare "$1" "$2" --confidence "$3" > "$TMP/ours" ||
+		{ fail "compare $1 $2 -c $3: exit $?"; return; }
+	column_values "$1" > "$TMP/a"
+	column_values "$2" > "$TMP/b"
+	ministat -A -c "$3" "$TMP/a" "$TMP/b" > "$TMP/theirs" ||
+		{ fail "ministat failed on $1 $2"; return; }
+	mask_even_median < "$TMP/ours" > "$TMP/ours.t"
+	mask_even_median < "$TMP/theirs" > "$TMP/theirs.t"
+	if ! cmp -s "$TMP/ours.t" "$TMP/theirs.t"; then
+		fail "compare $(basename "$1") $(basename "$2") -c $3 differs from ministat:"
+		diff "$TMP/ours.t" "$TMP/theirs.t" >&2
+	fi
+}
+
+for conf in 95 99; do
+	compare_both "$DATA/before.csv" "$DATA/after.csv" $conf
+	grep -q "^Difference at $conf.0% confidence" "$TMP/ours" ||
+		fail "before/after -c $conf: no difference found"
+	compare_both "$DATA/same_a.csv" "$DATA/same_b.csv" $conf
+	grep -q "^No difference proven at $conf.0% confidence" "$TMP/ours" ||
+		fail "same_a/same_b -c $conf: a difference found"
+done
+compare_both "$DATA/same_a.csv" "$DATA/before.csv" 80
+
+# Generated sets: one value per line of "rate", n values around base.
+gen() {	# FILE N BASE SEED
+	awk -v n="$2" -v b="$3" -v s="$4" 'BEGIN {
+		print "rate"; srand(s)
+		for (i = 0; i < n; i++) printf "%d\n", b + int(rand() * 1000)
+	}' > "$1"
+}
+# df 7..12 at 99.5 % (where ministat's table departs from the quantile),
+# df 100 and 101 (the infinity row beyond 100), all levels on df 4 and 30.
+for spec in 4:80 4:90 4:95 4:98 4:99 4:99.5 7:99.5 8:99.5 9:99.5 \
+	    10:99.5 11:99.5 12:99.5 30:90 30:99.5 100:95 101:95 101:99.5 \
+	    150:80; do
+	df=${spec%%:*}
+	conf=${spec#*:}
+	n1=$(((df + 2) / 2))
+	n2=$((df + 2 - n1))
+	gen "$TMP/g1.csv" $n1 100000 "$df"
+	gen "$TMP/g2.csv" $n2 103000 "$((df + 1000))"
+	compare_both "$TMP/g1.csv" "$TMP/g2.csv" "$conf"
+	grep -q "^Difference at" "$TMP/ours" ||
+		fail "generated df $df: expected a difference (t not exercised)"
+done
+
+# Even n: our median is the mean of the two middle values, ministat prints
+# the upper middle one; everything else agrees.
+column_values "$DATA/before.csv" > "$TMP/a"
+"$BIN" compare "$RATE" "$DATA/before.csv" > "$TMP/ours" || fail "compare even"
+ministat -A "$TMP/rate" "$TMP/a" > "$TMP/theirs"
+ours_x=$(awk '$1 == "x" && NF == 7 { print $2, $3, $4, $6, $7, $5 }' "$TMP/ours")
+theirs_x=$(awk '$1 == "x" && NF == 7 { print $2, $3, $4, $6, $7, $5 }' "$TMP/theirs")
+[ "${ours_x% *}" = "${theirs_x% *}" ] || fail "even n: '$ours_x' vs '$theirs_x'"
+[ "${ours_x##* }" = 276952.5 ] || fail "even n median: ${ours_x##* }"
+[ "${theirs_x##* }" = 278710 ] || fail "ministat's even-n median changed: ${theirs_x##* }"
+[ "$(tail -n +6 "$TMP/ours")" = "$(tail -n +6 "$TMP/theirs")" ] ||
+	fail "even n: verdict differs"
+
+# --- errors: exit 2 and a useful message on stderr ---
+expect_usage() {	# PATTERN ARGS...
+	local pat=$1 rc
+	shift
+	"$BIN" "$@" > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	[ $rc -eq 2 ] || fail "dutperf-stats $*: exit $rc, want 2"
+	grep -q -- "$pat" "$TMP/err" || fail "dutperf-stats $*: stderr lacks '$pat': $(cat "$TMP/err")"
+	[ -s "$TMP/out" ] && fail "dutperf-stats $*: wrote to stdout on error"
+}
+printf 'No, rate\n1, 100\n2, 1O0\n' > "$TMP/bad.csv"
+expect_usage "No such file" summary "$TMP/missing.csv"
+expect_usage "columns: No, Size, Dir" summary "$RATE" --column Rate
+expect_usage "bad.csv:3: column 'rate': '1O0'" summary "$TMP/bad.csv"
+expect_usage "must be one of" compare "$RATE" "$RATE" --confidence 97
+expect_usage "two FILEs" compare "$RATE"
+expect_usage "usage" frobnicate
+expect_usage "usage"
+"$BIN" --help | grep -q "dutperf-stats summary" || fail "--help"
+"$BIN" summary "$RATE" --column "Initial Rate" | grep -q '^median *200000$' ||
+	fail "--column 'Initial Rate'"
+
+if [ $fails -ne 0 ]; then
+	echo "stats_cli: $fails failure(s)" >&2
+	exit 1
+fi
+echo "stats_cli: all checks passed"
