@@ -83,8 +83,9 @@ int stats_ttest(const struct stats_summary *a, const struct stats_summary *b,
 int stats_format_ttest(const struct stats_ttest *t, char *buf, size_t len);
 
 /*
- * A number for people and CSV files: up to 10 significant digits, no
- * exponent for magnitudes below 1e21 (e.g. 276952.5, 241210, 12608.32506).
+ * A number for people and CSV files: up to 10 significant digits (%.10g),
+ * but magnitudes in [1e10, 1e21) as whole numbers without an exponent
+ * (e.g. 276952.5, 241210, 12608.32465).  Returns snprintf's value.
  */
 int stats_format_number(double v, char *buf, size_t len);
 
