@@ -103,6 +103,8 @@ report_trial_row(const struct report_trial *t, char *buf, size_t len)
 			put(buf, len, &pos, "\"\"");
 		else if (*r == '\n' || *r == '\r')
 			put(buf, len, &pos, " ");
+		else if (*r == ',')	/* simple readers split on commas */
+			put(buf, len, &pos, ";");
 		else
 			put(buf, len, &pos, "%c", *r);
 	}

@@ -111,7 +111,7 @@ test_trial_row_shape(void **state)
 	t.dir[CFG_FWD].v.lost = 1;
 	t.dir[CFG_FWD].v.max_lag_ns = 1234567;
 	t.verdict = VERDICT_FAIL;
-	t.reason = "forward: 1 frame \"lost\"\nsecond line";
+	t.reason = "forward: 1 frame \"lost\",\nsecond line";
 	n = report_trial_row(&t, row, sizeof(row));
 	assert_true(n > 0);
 	assert_int_equal((size_t)n, strlen(row));
@@ -121,7 +121,7 @@ test_trial_row_shape(void **state)
 	assert_non_null(strstr(row, "2026-11-30 12:00:01,0,0,20000,64,b,2,500,"
 				    "18446744073709551615,40000,40000,0,39999,1,"
 				    "0,0,0,0,0,1234.567,,,,,,,,,,,,fail,"));
-	assert_non_null(strstr(row, "\"forward: 1 frame \"\"lost\"\" second line\""));
+	assert_non_null(strstr(row, "\"forward: 1 frame \"\"lost\"\"; second line\""));
 	/* Too small a buffer is an error, never a truncated row. */
 	assert_int_equal(report_trial_row(&t, row, 40), -ENOSPC);
 }
