@@ -27,6 +27,8 @@
 #define CFG_MIN_SIIT_FRAME_B 84	/* RFC 8219 5.1.1: IPv6 size when translating */
 #define CFG_MAX_LCORE 127	/* RTE_MAX_LCORE in Debian's DPDK is 128 */
 #define CFG_LCORE_NONE UINT16_MAX	/* INI value "none" */
+#define CFG_INI_MAX_B (1024 * 1024)	/* larger INI files are rejected */
+#define CFG_INI_LINE_MAX 1000		/* iniparser 4.1 reads lines of < 1024 */
 
 enum cfg_side_id {
 	CFG_LEFT = 0,
@@ -138,8 +140,13 @@ void cfg_defaults(struct cfg *c);
 /*
  * Read an INI file over *c.  Unknown sections and keys, duplicate keys,
  * malformed or out-of-range values are errors: returns -EINVAL and writes
- * "FILE: [section] key = "value": reason" into err.  -errno when the file
- * cannot be read.
+ * "FILE: [section] key = "value": reason (line N)" into err.  -errno when the
+ * file cannot be read.  Also rejected: empty files, files above
+ * CFG_INI_MAX_B, NUL or other control bytes, lines longer than
+ * CFG_INI_LINE_MAX, lines that are neither comment (; or #), [section] nor
+ * key = value.  A section may appear more than once as long as no key
+ * repeats.  Section and key names are case-sensitive.  On error *c is left
+ * unchanged; on success c->path is set.
  */
 int cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len);
 
@@ -157,5 +164,75 @@ uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);
 
 /* Line rate in frames/s of size_b frames at speed_gbps (20 B preamble+IFG). */
 uint64_t cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps);
+
+/*
+ * Addresses of the frames sent in direction d in IP version v (4 or 6),
+ * following the addressing rule above: source = the sending side's real
+ * address of version v; destination = the receiving side's real address when
+ * it speaks v, else its virtual address of version v.  Points into c.
+ */
+const uint8_t *cfg_src_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version);
+const uint8_t *cfg_dst_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version);
+
+/*
+ * Strict value parsers, shared by the INI reader and the command line.  Each
+ * returns 0, or -EINVAL with only the reason in err (e.g. "not an unsigned
+ * decimal integer", "out of range 64..9216"); the caller adds the context
+ * (file, section, key, value or the option name).
+ */
+int cfg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+		  char *err, size_t err_len);
+int cfg_parse_bool(const char *s, bool *out, char *err, size_t err_len);
+int cfg_parse_mac(const char *s, uint8_t mac[6], char *err, size_t err_len);
+int cfg_parse_ipv4(const char *s, uint8_t addr[4], char *err, size_t err_len);
+int cfg_parse_ipv6(const char *s, uint8_t addr[16], char *err, size_t err_len);
+
+/* Names of an enum key; the first name of a value is the canonical one. */
+struct cfg_enum_name {
+	const char *name;
+	int value;
+};
+
+/* names is terminated by an entry with name == NULL. */
+int cfg_parse_enum(const char *s, const struct cfg_enum_name *names, int *out,
+		   char *err, size_t err_len);
+
+/* The key table, for the command line, tests and documentation. */
+enum cfg_key_type {
+	CFG_KEY_U = 0,		/* unsigned decimal in [min, max] */
+	CFG_KEY_BOOL,
+	CFG_KEY_ENUM,		/* one of names */
+	CFG_KEY_LCORE,		/* unsigned in [min, max] or "none" */
+	CFG_KEY_MAC,
+	CFG_KEY_IPV4,
+	CFG_KEY_IPV6,
+	CFG_KEY_STR
+};
+
+struct cfg_key {
+	const char *section;	/* "left", "right", "forward", ... */
+	const char *key;
+	enum cfg_key_type type;
+	uint64_t min;		/* CFG_KEY_U, CFG_KEY_LCORE */
+	uint64_t max;
+	const char *def;	/* default, as INI text */
+	const char *unit;	/* "" when none */
+	const char *help;
+	size_t offset;		/* of the field in struct cfg */
+	size_t size;		/* of the field */
+	const struct cfg_enum_name *names;	/* CFG_KEY_ENUM */
+};
+
+unsigned cfg_key_count(void);
+const struct cfg_key *cfg_key_at(unsigned i);		/* NULL when i >= count */
+const struct cfg_key *cfg_key_find(const char *section, const char *key);
+
+/* Parse value for key k and store it in c; err gets only the reason. */
+int cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
+		char *err, size_t err_len);
+
+/* The current value of key k in c as INI text (as cfg_print writes it). */
+void cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,
+		    size_t len);
 
 #endif /* DUTPERF_CFG_H */

@@ -1,0 +1,753 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Unit tests of cfg: key table, strict parsers, INI reader, cross checks. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dutperf/cfg.h"
+
+#define FIXTURE(name) TEST_DATA_DIR "/cfg/" name
+#define CONF_INI TEST_SOURCE_ROOT "/conf/dutperf.ini"
+
+static char tmpdir[] = "/tmp/test_cfg.XXXXXX";
+
+static int
+setup(void **state)
+{
+	(void)state;
+	return mkdtemp(tmpdir) == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Write text to a fresh file in tmpdir; returns its path (static buffer). */
+static const char *
+write_tmp(const char *name, const char *text)
+{
+	static char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+static void
+assert_contains(const char *hay, const char *needle)
+{
+	if (strstr(hay, needle) == NULL)
+		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
+}
+
+/* ------------------------------------------------------------ key table */
+
+static void
+test_table_defaults(void **state)
+{
+	char err[CFG_ERR_LEN], buf[256], canon[256];
+	struct cfg c, d;
+	unsigned i, j;
+
+	(void)state;
+	assert_true(cfg_key_count() > 60);
+	assert_null(cfg_key_at(cfg_key_count()));
+	cfg_defaults(&c);
+	for (i = 0; i < cfg_key_count(); i++) {
+		const struct cfg_key *k = cfg_key_at(i);
+
+		assert_non_null(k->help);
+		assert_non_null(k->unit);
+		assert_ptr_equal(cfg_key_find(k->section, k->key), k);
+		for (j = 0; j < i; j++)
+			assert_false(strcmp(cfg_key_at(j)->section, k->section) == 0 &&
+				     strcmp(cfg_key_at(j)->key, k->key) == 0);
+		/* the default parses, and cfg_defaults applied it */
+		memset(&d, 0, sizeof(d));
+		if (cfg_key_set(&d, k, k->def, err, sizeof(err)) != 0)
+			fail_msg("[%s] %s default \"%s\": %s", k->section, k->key,
+				 k->def, err);
+		cfg_key_format(&d, k, canon, sizeof(canon));
+		cfg_key_format(&c, k, buf, sizeof(buf));
+		assert_string_equal(buf, canon);
+		assert_memory_equal((char *)&c + k->offset, (char *)&d + k->offset,
+				    k->size);
+	}
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	/* per-side defaults from keys.md */
+	assert_int_equal(c.side[CFG_LEFT].port_id, 0);
+	assert_int_equal(c.side[CFG_RIGHT].port_id, 1);
+	assert_int_equal(c.side[CFG_RIGHT].ipv4[1], 19);
+	assert_int_equal(c.dir[CFG_REV].sport_fixed, 0xC020);
+	assert_int_equal(c.dir[CFG_FWD].dport.max, 49151);
+	assert_string_equal(c.outdir, "results");
+	assert_string_equal(c.path, "");
+}
+
+/* min, max accepted; min - 1 and max + 1 rejected, directly and via INI. */
+static void
+test_table_bounds(void **state)
+{
+	char err[CFG_ERR_LEN], val[32], buf[64], ini[256];
+	const char *path;
+	struct cfg c;
+	unsigned i, b;
+
+	(void)state;
+	for (i = 0; i < cfg_key_count(); i++) {
+		const struct cfg_key *k = cfg_key_at(i);
+		uint64_t good[2] = { k->min, k->max };
+
+		if (k->type != CFG_KEY_U && k->type != CFG_KEY_LCORE)
+			continue;
+		for (b = 0; b < 2; b++) {
+			cfg_defaults(&c);
+			snprintf(val, sizeof(val), "%" PRIu64, good[b]);
+			assert_int_equal(cfg_key_set(&c, k, val, err, sizeof(err)), 0);
+			cfg_key_format(&c, k, buf, sizeof(buf));
+			assert_string_equal(buf, val);
+			/* through a file too */
+			snprintf(ini, sizeof(ini), "[%s]\n%s = %s\n", k->section, k->key, val);
+			path = write_tmp("bound.ini", ini);
+			cfg_defaults(&c);
+			if (cfg_load_ini(&c, path, err, sizeof(err)) != 0)
+				fail_msg("%s", err);
+			cfg_key_format(&c, k, buf, sizeof(buf));
+			assert_string_equal(buf, val);
+		}
+		if (k->min > 0) {
+			snprintf(val, sizeof(val), "%" PRIu64, k->min - 1);
+			assert_int_equal(cfg_key_set(&c, k, val, err, sizeof(err)), -EINVAL);
+		}
+		if (k->max == UINT64_MAX)
+			snprintf(val, sizeof(val), "18446744073709551616");
+		else
+			snprintf(val, sizeof(val), "%" PRIu64, k->max + 1);
+		assert_int_equal(cfg_key_set(&c, k, val, err, sizeof(err)), -EINVAL);
+		snprintf(ini, sizeof(ini), "[%s]\n%s = %s\n", k->section, k->key, val);
+		path = write_tmp("bound.ini", ini);
+		assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), -EINVAL);
+		assert_contains(err, path);
+		snprintf(ini, sizeof(ini), "[%s] %s = \"%s\"", k->section, k->key, val);
+		assert_contains(err, ini);
+		if (k->type == CFG_KEY_U) {
+			snprintf(buf, sizeof(buf), "%" PRIu64 "..%" PRIu64, k->min, k->max);
+			assert_contains(err, buf);
+		}
+	}
+}
+
+/* -------------------------------------------------------------- parsers */
+
+static void
+test_parse_u64(void **state)
+{
+	static const struct {
+		const char *s;
+		const char *reason;	/* NULL: accepted */
+	} cases[] = {
+		{ "0", NULL }, { "7", NULL }, { "18446744073709551615", NULL },
+		{ "12x", "not an unsigned decimal integer" },
+		{ "1e3", "not an unsigned decimal integer" },
+		{ "-1", "not an unsigned decimal integer" },
+		{ "+1", "not an unsigned decimal integer" },
+		{ "0x10", "not an unsigned decimal integer" },
+		{ " 1", "not an unsigned decimal integer" },
+		{ "1 000", "not an unsigned decimal integer" },
+		{ "042", "leading zero" },
+		{ "00", "leading zero" },
+		{ "", "empty" },
+		{ "18446744073709551616", "does not fit in 64 bits" },
+		{ "99999999999999999999999", "does not fit in 64 bits" },
+	};
+	char err[CFG_ERR_LEN];
+	uint64_t v;
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc = cfg_parse_u64(cases[i].s, 0, UINT64_MAX, &v, err, sizeof(err));
+
+		if (cases[i].reason == NULL) {
+			assert_int_equal(rc, 0);
+			assert_true(v == strtoull(cases[i].s, NULL, 10));
+		} else {
+			assert_int_equal(rc, -EINVAL);
+			assert_contains(err, cases[i].reason);
+		}
+	}
+	assert_int_equal(cfg_parse_u64("63", 64, 9216, &v, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "out of range 64..9216");
+	assert_int_equal(cfg_parse_u64("9217", 64, 9216, &v, err, sizeof(err)), -EINVAL);
+	v = 5;
+	assert_int_equal(cfg_parse_u64("9216", 64, 9216, &v, err, sizeof(err)), 0);
+	assert_true(v == 9216);
+}
+
+static void
+test_parse_bool_mac(void **state)
+{
+	static const char *const yes[] = { "1", "yes", "true", "on", "YES", "True" };
+	static const char *const no[] = { "0", "no", "false", "off", "Off" };
+	static const char *const badmac[] = {
+		"02:00:zz:00:00:10", "02:00:00:00:00", "02-00-00-00-00-10",
+		"02:00:00:00:00:100", "2:0:0:0:0:10", "02:00:00:00:00:10:", "",
+	};
+	char err[CFG_ERR_LEN];
+	uint8_t mac[6], want[6] = { 0x02, 0xab, 0xCD, 0, 0xff, 0x10 };
+	unsigned i;
+	bool b;
+
+	(void)state;
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		b = false;
+		assert_int_equal(cfg_parse_bool(yes[i], &b, err, sizeof(err)), 0);
+		assert_true(b);
+	}
+	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+		b = true;
+		assert_int_equal(cfg_parse_bool(no[i], &b, err, sizeof(err)), 0);
+		assert_false(b);
+	}
+	assert_int_equal(cfg_parse_bool("2", &b, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "not a boolean");
+	assert_int_equal(cfg_parse_mac("02:ab:CD:00:ff:10", mac, err, sizeof(err)), 0);
+	assert_memory_equal(mac, want, 6);
+	for (i = 0; i < sizeof(badmac) / sizeof(badmac[0]); i++) {
+		assert_int_equal(cfg_parse_mac(badmac[i], mac, err, sizeof(err)), -EINVAL);
+		assert_contains(err, "not a MAC address (xx:xx:xx:xx:xx:xx)");
+	}
+}
+
+static void
+test_parse_ip(void **state)
+{
+	static const char *const bad4[] = {
+		"256.1.1.1", "1.2.3", "01.2.3.4", "1.2.3.4.5", "1..2.3", "", "1.2.3.4 ",
+		"1.2.3.-4", "a.b.c.d", "1.2.3.0400", "1.2.3.4/24",
+	};
+	static const char *const bad6[] = {
+		"2001:db8:::1", "1.2.3.4", "gggg::1", "2001:db8::1/64", "", "::1::",
+	};
+	char err[CFG_ERR_LEN], txt[32];
+	uint8_t a[16], b[4];
+	unsigned i, o;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad4) / sizeof(bad4[0]); i++) {
+		if (cfg_parse_ipv4(bad4[i], a, err, sizeof(err)) != -EINVAL)
+			fail_msg("IPv4 \"%s\" accepted", bad4[i]);
+		assert_contains(err, "not an IPv4 address");
+	}
+	assert_int_equal(cfg_parse_ipv4("01.2.3.4", a, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "leading zero");
+	/* every octet value round-trips in every position */
+	for (o = 0; o < 256; o++) {
+		snprintf(txt, sizeof(txt), "%u.%u.%u.%u", o, 255 - o, o / 2, 0);
+		assert_int_equal(cfg_parse_ipv4(txt, b, err, sizeof(err)), 0);
+		assert_int_equal(b[0], o);
+		assert_int_equal(b[1], 255 - o);
+		assert_int_equal(b[2], o / 2);
+		assert_int_equal(b[3], 0);
+	}
+	for (i = 0; i < sizeof(bad6) / sizeof(bad6[0]); i++) {
+		if (cfg_parse_ipv6(bad6[i], a, err, sizeof(err)) != -EINVAL)
+			fail_msg("IPv6 \"%s\" accepted", bad6[i]);
+		assert_contains(err, "not an IPv6 address");
+	}
+	assert_int_equal(cfg_parse_ipv6("2001:db8::c612:2", a, err, sizeof(err)), 0);
+	assert_int_equal(a[0], 0x20);
+	assert_int_equal(a[3], 0xb8);
+	assert_int_equal(a[13], 0x12);
+	assert_int_equal(a[15], 2);
+}
+
+static void
+test_parse_enum(void **state)
+{
+	static const struct cfg_enum_name names[] = {
+		{ "alpha", 10 }, { "beta", 20 }, { "a", 10 }, { NULL, 0 }
+	};
+	char err[CFG_ERR_LEN];
+	int v = 0;
+
+	(void)state;
+	assert_int_equal(cfg_parse_enum("beta", names, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 20);
+	assert_int_equal(cfg_parse_enum("a", names, &v, err, sizeof(err)), 0);
+	assert_int_equal(v, 10);
+	assert_int_equal(cfg_parse_enum("Beta", names, &v, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "alpha, beta, a");
+}
+
+/* ------------------------------------------------------------ fixtures */
+
+struct bad_case {
+	const char *file;
+	bool at_load;		/* rejected by cfg_load_ini, else by cfg_validate */
+	const char *needles[3];
+};
+
+static const struct bad_case bad_cases[] = {
+	{ "bad_unknown_section.ini", true, { "[trafic]", "unknown section" } },
+	{ "bad_unknown_key.ini", true, { "[traffic] rate = \"5000\"", "unknown key" } },
+	{ "bad_duplicate_key.ini", true,
+	  { "[traffic] rate_fps = \"2000\"", "duplicate key", "line 3" } },
+	{ "bad_duplicate_key_across_sections.ini", true,
+	  { "[traffic] rate_fps = \"3000\"", "duplicate key" } },
+	{ "bad_rate_12x.ini", true,
+	  { "[traffic] rate_fps = \"12x\": not an unsigned decimal integer" } },
+	{ "bad_rate_1e3.ini", true,
+	  { "[traffic] rate_fps = \"1e3\": not an unsigned decimal integer" } },
+	{ "bad_rate_negative.ini", true,
+	  { "[traffic] rate_fps = \"-1\": not an unsigned decimal integer" } },
+	{ "bad_rate_overflow.ini", true,
+	  { "[traffic] rate_fps = \"18446744073709551616\": out of range", "64 bits" } },
+	{ "bad_rate_octal.ini", true,
+	  { "[traffic] rate_fps = \"042\": leading zero (octal?) not allowed" } },
+	{ "bad_frame_10000.ini", true,
+	  { "[traffic] frame_size_b = \"10000\": out of range 64..9216" } },
+	{ "bad_mac.ini", true,
+	  { "[left] mac = \"02:00:zz:00:00:10\": not a MAC address (xx:xx:xx:xx:xx:xx)" } },
+	{ "bad_ipv4_256.ini", true, { "[left] ipv4 = \"256.1.1.1\": not an IPv4 address" } },
+	{ "bad_ipv4_short.ini", true, { "[right] ipv4 = \"1.2.3\": not an IPv4 address" } },
+	{ "bad_ipv4_octal.ini", true,
+	  { "[right] ipv4_virt = \"01.2.3.4\": not an IPv4 address", "leading zero" } },
+	{ "bad_ipv6.ini", true, { "[right] ipv6 = \"2001:db8:::1\": not an IPv6 address" } },
+	{ "bad_enum.ini", true,
+	  { "[forward] sport_mode = \"sequential\"", "fixed, increasing, decreasing, random" } },
+	{ "bad_bool.ini", true, { "[traffic] jumbo = \"maybe\": not a boolean" } },
+	{ "bad_lcore_value.ini", true, { "[left] recv_lcore = \"128\"", "none" } },
+	{ "bad_empty_value.ini", true, { "[traffic] duration_s = \"\"", "empty" } },
+	{ "bad_empty.ini", true, { "empty file" } },
+	{ "bad_whitespace_only.ini", true, { "empty file" } },
+	{ "bad_binary.ini", true, { "binary data", ":1:" } },
+	{ "bad_no_equals.ini", true, { ":3:", "rate_fps 1000", "no '='" } },
+	{ "bad_key_outside_section.ini", true,
+	  { "rate_fps = \"1000\"", "outside any [section]" } },
+	{ "bad_section_trailing.ini", true, { "[traffic] extra", "malformed section" } },
+	{ "bad_m_gt_n.ini", false, { "[traffic] m = 3 > n = 2" } },
+	{ "bad_range_min_gt_max.ini", false,
+	  { "[forward] sport_min = 2000 > sport_max = 1000", "sport_mode = increasing" } },
+	{ "bad_frame70_translation.ini", false,
+	  { "[traffic] frame_size_b = 70", "translation", "ip_version = 6" } },
+	{ "bad_frame78_ipv6.ini", false, { "[traffic] frame_size_b = 78", "IPv6" } },
+	{ "bad_frame64_background.ini", false,
+	  { "[traffic] frame_size_b = 64", "n = 10 > m = 9" } },
+	{ "bad_frame2000_nojumbo.ini", false,
+	  { "[traffic] frame_size_b = 2000", "jumbo = 1" } },
+	{ "bad_lcore_none.ini", false,
+	  { "[right] recv_lcore = none", "direction = both" } },
+	{ "bad_same_port.ini", false,
+	  { "[left] port_id = 3 and [right] port_id = 3", "both sides" } },
+	{ "bad_nets_dst_slice.ini", false,
+	  { "[right] num_nets = 4", "[forward] dst_slice_mode = random" } },
+	{ "bad_nets_overflow.ini", false,
+	  { "[right] num_nets = 10", "ipv4 = 198.19.250.2", "exceeds 255" } },
+	{ "bad_search_min_max.ini", false,
+	  { "[search] rate_min_fps = 5000 >= rate_max_fps = 5000" } },
+	{ "bad_initial_rate.ini", false,
+	  { "[search] initial_rate_fps = 9001", "rate_max_fps = 9000" } },
+	{ "bad_outdir_empty.ini", false, { "[output] dir = \"\"" } },
+};
+
+static void
+test_bad_fixtures(void **state)
+{
+	char err[CFG_ERR_LEN], path[512];
+	struct cfg c, before;
+	unsigned i, j;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		const struct bad_case *bc = &bad_cases[i];
+
+		snprintf(path, sizeof(path), "%s", FIXTURE("") );
+		snprintf(path + strlen(path), sizeof(path) - strlen(path), "%s", bc->file);
+		cfg_defaults(&c);
+		before = c;
+		err[0] = '\0';
+		rc = cfg_load_ini(&c, path, err, sizeof(err));
+		if (bc->at_load) {
+			if (rc != -EINVAL)
+				fail_msg("%s: load returned %d, want -EINVAL", bc->file, rc);
+			/* a failed load leaves the configuration untouched */
+			assert_memory_equal(&c, &before, sizeof(c));
+		} else {
+			if (rc != 0)
+				fail_msg("%s: load failed: %s", bc->file, err);
+			assert_string_equal(c.path, path);
+			rc = cfg_validate(&c, err, sizeof(err));
+			if (rc != -EINVAL)
+				fail_msg("%s: validate returned %d", bc->file, rc);
+		}
+		assert_contains(err, path);
+		for (j = 0; j < 3 && bc->needles[j] != NULL; j++)
+			assert_contains(err, bc->needles[j]);
+	}
+}
+
+static void
+test_good_fixtures(void **state)
+{
+	char err[CFG_ERR_LEN];
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, FIXTURE("good_translation.ini"), err,
+				      sizeof(err)), 0);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cfg_frame_size_b(&c, 6), 84);
+	assert_int_equal(cfg_frame_size_b(&c, 4), 64);
+	/* 83 with translation fails, 84 passed above */
+	c.frame_size_b = 83;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "good_translation.ini: [traffic] frame_size_b = 83");
+
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, FIXTURE("good_dup_section.ini"), err,
+				      sizeof(err)), 0);
+	assert_int_equal(c.rate_fps, 1234);
+	assert_int_equal(c.duration_s, 5);
+	assert_int_equal(c.repeat, 7);
+
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, FIXTURE("good_forward_only.ini"), err,
+				      sizeof(err)), 0);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_true(cfg_dir_active(&c, CFG_FWD));
+	assert_false(cfg_dir_active(&c, CFG_REV));
+	c.direction = CFG_DIRECTION_BOTH;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+
+	cfg_defaults(&c);
+	if (cfg_load_ini(&c, FIXTURE("good_syntax.ini"), err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_true(c.jumbo);
+	assert_int_equal(c.frame_size_b, 9000);
+	assert_int_equal(c.rate_fps, 777);
+	assert_string_equal(c.outdir, "res;ults #1");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+}
+
+static void
+test_file_errors(void **state)
+{
+	char err[CFG_ERR_LEN], *big;
+	const char *path;
+	struct cfg c;
+	size_t i, n = CFG_INI_MAX_B + 10;
+	FILE *f;
+
+	(void)state;
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, FIXTURE("no_such_file.ini"), err, sizeof(err)),
+			 -ENOENT);
+	assert_contains(err, "no_such_file.ini");
+	assert_contains(err, strerror(ENOENT));
+	assert_int_equal(cfg_load_ini(&c, tmpdir, err, sizeof(err)), -EISDIR);
+	assert_contains(err, tmpdir);
+
+	/* above 1 MiB: a valid-looking file made of comment lines */
+	big = malloc(n);
+	assert_non_null(big);
+	for (i = 0; i < n; i++)
+		big[i] = i % 64 == 63 ? '\n' : (i % 64 == 0 ? ';' : 'x');
+	path = write_tmp("big.ini", "");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(big, 1, n, f), n);
+	fclose(f);
+	free(big);
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), -EFBIG);
+	assert_contains(err, path);
+	assert_contains(err, "too large");
+
+	/* a line longer than iniparser can read */
+	big = malloc(CFG_INI_LINE_MAX + 40);
+	assert_non_null(big);
+	memset(big, 'x', CFG_INI_LINE_MAX + 38);
+	memcpy(big, "[output]\ndir = ", 15);
+	big[CFG_INI_LINE_MAX + 38] = '\n';
+	big[CFG_INI_LINE_MAX + 39] = '\0';
+	path = write_tmp("long.ini", big);
+	free(big);
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "line longer");
+
+	/* case matters: iniparser would lowercase these */
+	path = write_tmp("case.ini", "[Traffic]\nrate_fps = 1\n");
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[Traffic]");
+	path = write_tmp("case2.ini", "[traffic]\nRate_FPS = 1\n");
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[traffic] Rate_FPS = \"1\": unknown key");
+}
+
+/* ------------------------------------------------------- conf/dutperf.ini */
+
+static void
+test_conf_example(void **state)
+{
+	char err[CFG_ERR_LEN], line[1024], section[64] = "";
+	bool *seen;
+	struct cfg c;
+	unsigned i;
+	FILE *f;
+
+	(void)state;
+	cfg_defaults(&c);
+	if (cfg_load_ini(&c, CONF_INI, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	if (cfg_validate(&c, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+
+	/* every key of the table is written out in the example */
+	seen = calloc(cfg_key_count(), sizeof(*seen));
+	assert_non_null(seen);
+	f = fopen(CONF_INI, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char key[64];
+
+		if (sscanf(line, "[%63[^]]]", section) == 1)
+			continue;
+		if (sscanf(line, " %63[a-z0-9_] =", key) != 1 || line[0] == ';')
+			continue;
+		for (i = 0; i < cfg_key_count(); i++)
+			if (strcmp(cfg_key_at(i)->section, section) == 0 &&
+			    strcmp(cfg_key_at(i)->key, key) == 0)
+				seen[i] = true;
+	}
+	fclose(f);
+	for (i = 0; i < cfg_key_count(); i++)
+		if (!seen[i])
+			fail_msg("[%s] %s missing from conf/dutperf.ini",
+				 cfg_key_at(i)->section, cfg_key_at(i)->key);
+	free(seen);
+}
+
+/* cfg_print writes an INI that loads back to the same configuration. */
+static void
+test_print_roundtrip(void **state)
+{
+	char err[CFG_ERR_LEN], path[256];
+	struct cfg a, b;
+	FILE *f;
+
+	(void)state;
+	cfg_defaults(&a);
+	a.side[CFG_LEFT].ip_version = 6;
+	a.side[CFG_RIGHT].send_lcore = CFG_LCORE_NONE;
+	a.direction = CFG_DIRECTION_FORWARD;
+	a.frame_size_b = 1518;
+	a.seed = UINT64_MAX;
+	a.dir[CFG_REV].src_slice.mode = CFG_VAR_DECREASING;
+	a.dir[CFG_REV].src_slice.min = 10;
+	a.side[CFG_RIGHT].mac[5] = 0xab;
+	a.side[CFG_RIGHT].ipv6[7] = 0x42;
+	a.jumbo = true;
+	snprintf(a.outdir, sizeof(a.outdir), "out;put #2");
+	assert_int_equal(cfg_validate(&a, err, sizeof(err)), 0);
+
+	snprintf(path, sizeof(path), "%s/printed.ini", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	cfg_print(&a, f);
+	fclose(f);
+	cfg_defaults(&b);
+	if (cfg_load_ini(&b, path, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	snprintf(a.path, sizeof(a.path), "%s", path);
+	assert_memory_equal(&a, &b, sizeof(a));
+}
+
+/* ------------------------------------------------------ derived values */
+
+static void
+test_line_rate(void **state)
+{
+	static const uint32_t sizes[] = { 64, 78, 84, 128, 512, 1518, 9216 };
+	static const uint32_t speeds[] = { 1, 10, 25, 40, 100, 800 };
+	unsigned i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		for (j = 0; j < sizeof(speeds) / sizeof(speeds[0]); j++) {
+			long double want = floorl((long double)speeds[j] * 1e9L /
+						  ((sizes[i] + 20) * 8.0L));
+
+			assert_true(cfg_line_rate_fps(sizes[i], speeds[j]) ==
+				    (uint64_t)want);
+		}
+	}
+	/* methodology.md: 14,880,952 at 64 B; 12,019,231 at 84 B is rounded,
+	 * floor is one less */
+	assert_true(cfg_line_rate_fps(64, 10) == 14880952);
+	assert_true(cfg_line_rate_fps(84, 10) + 1 ==
+		    (uint64_t)llroundl(1e10L / (104 * 8.0L)));
+}
+
+static void
+test_frame_size_and_dirs(void **state)
+{
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);
+	c.frame_size_b = 128;
+	assert_int_equal(cfg_frame_size_b(&c, 4), 128);
+	assert_int_equal(cfg_frame_size_b(&c, 6), 128);
+	c.side[CFG_RIGHT].ip_version = 6;
+	assert_int_equal(cfg_frame_size_b(&c, 4), 108);
+	assert_int_equal(cfg_frame_size_b(&c, 6), 128);
+
+	c.direction = CFG_DIRECTION_BOTH;
+	assert_true(cfg_dir_active(&c, CFG_FWD) && cfg_dir_active(&c, CFG_REV));
+	c.direction = CFG_DIRECTION_FORWARD;
+	assert_true(cfg_dir_active(&c, CFG_FWD) && !cfg_dir_active(&c, CFG_REV));
+	c.direction = CFG_DIRECTION_REVERSE;
+	assert_true(!cfg_dir_active(&c, CFG_FWD) && cfg_dir_active(&c, CFG_REV));
+
+	/* addressing: left v4 -> right v6 uses right's IPv4 virtual address */
+	c.side[CFG_RIGHT].ip_version = 6;
+	assert_ptr_equal(cfg_src_addr(&c, CFG_FWD, 4), c.side[CFG_LEFT].ipv4);
+	assert_ptr_equal(cfg_dst_addr(&c, CFG_FWD, 4), c.side[CFG_RIGHT].ipv4_virt);
+	assert_ptr_equal(cfg_src_addr(&c, CFG_REV, 6), c.side[CFG_RIGHT].ipv6);
+	assert_ptr_equal(cfg_dst_addr(&c, CFG_REV, 6), c.side[CFG_LEFT].ipv6_virt);
+	c.side[CFG_RIGHT].ip_version = 4;
+	assert_ptr_equal(cfg_dst_addr(&c, CFG_FWD, 4), c.side[CFG_RIGHT].ipv4);
+}
+
+/* Cross checks built in code, each next to its passing neighbour. */
+static void
+test_validate_edges(void **state)
+{
+	char err[CFG_ERR_LEN];
+	struct cfg c;
+
+	(void)state;
+	/* jumbo boundary */
+	cfg_defaults(&c);
+	c.frame_size_b = 1518;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.frame_size_b = 1519;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[traffic] frame_size_b = 1519");
+	assert_null(strstr(err, ".ini"));	/* no file: no file name */
+	c.jumbo = true;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+
+	/* num_nets byte overflow: 3rd byte 19 + 237 - 1 = 255 fits, 238 not */
+	cfg_defaults(&c);
+	c.side[CFG_RIGHT].ipv4[2] = 19;
+	c.side[CFG_RIGHT].num_nets = 237;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.side[CFG_RIGHT].num_nets = 238;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[right] num_nets = 238");
+	c.direction = CFG_DIRECTION_REVERSE;	/* no frames go to the right */
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+
+	/* translating, left IPv6: reverse frames go to left's ipv4_virt
+	 * 198.18.255.2, whose 3rd byte leaves no room for a 2nd network */
+	cfg_defaults(&c);
+	c.side[CFG_LEFT].ip_version = 6;
+	c.frame_size_b = 84;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.side[CFG_LEFT].num_nets = 2;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[left] ipv4_virt = 198.18.255.2");
+	/* IPv6 destination: num_nets and dst_slice vary different bytes */
+	cfg_defaults(&c);
+	c.side[CFG_LEFT].ip_version = 6;
+	c.side[CFG_RIGHT].ip_version = 6;
+	c.frame_size_b = 84;
+	c.side[CFG_RIGHT].num_nets = 16;
+	c.dir[CFG_FWD].dst_slice.mode = CFG_VAR_RANDOM;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.side[CFG_RIGHT].ipv6[7] = 250;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "byte 8");
+
+	/* fixed mode ignores its range; m = n allowed, m = 0 all background */
+	cfg_defaults(&c);
+	c.dir[CFG_FWD].dport.mode = CFG_VAR_FIXED;
+	c.dir[CFG_FWD].dport.min = 9;
+	c.dir[CFG_FWD].dport.max = 8;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.dir[CFG_FWD].dport.mode = CFG_VAR_DECREASING;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[forward] dport_min = 9 > dport_max = 8");
+	cfg_defaults(&c);
+	c.m = 0;
+	c.frame_size_b = 84;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+
+	/* search bounds */
+	cfg_defaults(&c);
+	c.rate_min_fps = 100;
+	c.initial_rate_fps = 99;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "initial_rate_fps = 99");
+	c.initial_rate_fps = 100;	/* max 0 = line rate: no upper check */
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.rate_max_fps = 101;
+	c.initial_rate_fps = 101;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+
+	/* values set in code are range-checked too */
+	cfg_defaults(&c);
+	c.burst = 0;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[traffic] burst = 0: out of range 1..512");
+	cfg_defaults(&c);
+	c.side[CFG_LEFT].send_lcore = 128;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[left] send_lcore = 128");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_defaults),
+		cmocka_unit_test(test_table_bounds),
+		cmocka_unit_test(test_parse_u64),
+		cmocka_unit_test(test_parse_bool_mac),
+		cmocka_unit_test(test_parse_ip),
+		cmocka_unit_test(test_parse_enum),
+		cmocka_unit_test(test_bad_fixtures),
+		cmocka_unit_test(test_good_fixtures),
+		cmocka_unit_test(test_file_errors),
+		cmocka_unit_test(test_conf_example),
+		cmocka_unit_test(test_print_roundtrip),
+		cmocka_unit_test(test_line_rate),
+		cmocka_unit_test(test_frame_size_and_dirs),
+		cmocka_unit_test(test_validate_edges),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
