@@ -57,6 +57,7 @@ struct frame_tmpl {
 	uint16_t dst_slice_base;	/* (the address's own bits in fixed mode) */
 	uint8_t net_shift;		/* 8: net byte is the high byte of its word */
 	uint8_t flags;			/* FRAME_FLAG_BG for the background template */
+	uint16_t copy_len;		/* min(len, FRAME_HDR_MAX_B): bytes written */
 };
 
 /* The sender's state for one direction; one writer (the sending lcore). */
@@ -84,10 +85,14 @@ void frame_gen_set_trial(struct frame_gen *g, uint8_t trial_id);
 uint16_t frame_gen_max_len(const struct frame_gen *g);
 
 /*
- * Write the next frame's first hdr_len bytes into buf (whose remaining bytes
- * up to the returned length must already be zero), with sequence number seq
- * and timestamp ts, ports/addresses/network from the generators and both
+ * Write the next frame's first min(len, FRAME_HDR_MAX_B) bytes into buf
+ * (headers + stamp, then zeros; bytes from there up to the returned length
+ * must already be zero: the function writes nothing else, so a buffer
+ * zero-filled once up to frame_gen_max_len() stays valid for every later
+ * frame, foreground or background), with sequence number seq and
+ * timestamp ts, ports/addresses/network from the generators and both
  * checksums final.  Returns the frame's buffer length.  No division.
+ * Of every n frames the first m are foreground, the rest background.
  */
 uint16_t frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq,
 			uint64_t ts, bool tagged);

@@ -211,6 +211,7 @@ tmpl_build(struct frame_tmpl *t, const struct cfg *c, enum cfg_dir_id d,
 		return -EINVAL;
 	}
 	t->len = (uint16_t)len;
+	t->copy_len = len < FRAME_HDR_MAX_B ? (uint16_t)len : FRAME_HDR_MAX_B;
 	rc = check_nets(v, dst, o->num_nets, &dv->dst_slice, err, err_len);
 	if (rc)
 		return rc;
@@ -385,7 +386,7 @@ frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
 	uint16_t ck;
 
 	g->mix_pos = g->mix_pos + 1 == g->n ? 0 : g->mix_pos + 1;
-	memcpy(buf, t->hdr, t->hdr_len);
+	memcpy(buf, t->hdr, t->copy_len);	/* also clears stale bytes */
 	put16(buf + t->src_slice_off, ss);
 	put16(buf + t->dst_slice_off, ds);
 	buf[t->net_off] = (uint8_t)(t->net_base + k);

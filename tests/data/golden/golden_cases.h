@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Shared by tests/unit/test_frame.c and test_classify.c: a struct cfg with
+ * the documented defaults filled by hand (cfg.c is another module), the
+ * golden cases of gen_golden.py (keep both tables in step) and a reader
+ * of frames.txt.
+ */
+#ifndef DUTPERF_GOLDEN_CASES_H
+#define DUTPERF_GOLDEN_CASES_H
+
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dutperf/cfg.h"
+
+struct golden_case {
+	const char *name;
+	uint8_t left_v, right_v;
+	uint32_t size_b;
+	enum cfg_dir_id dir;
+	uint16_t sport, dport;	/* fixed ports */
+	uint64_t seq, ts;
+	uint8_t trial;
+	bool tagged, bg;
+};
+
+static const struct golden_case golden_cases[] = {
+	{ "ipv4_64", 4, 4, 64, CFG_FWD, 0xC020, 7, 1, 0x0102030405060708ull, 3, false, false },
+	{ "ipv4_1518", 4, 4, 1518, CFG_REV, 1234, 5678, 0xDEADBEEFull, 42, 31, true, false },
+	{ "ipv6_84", 6, 6, 84, CFG_FWD, 0xC020, 7, 7, 0, 0, true, false },
+	{ "ipv6_1518", 6, 6, 1518, CFG_REV, 40000, 53, (1ull << 40) + 5, UINT64_MAX, 17, false, false },
+	{ "siit_fwd", 6, 4, 84, CFG_FWD, 0xC020, 7, 1000, 123456789, 1, false, false },
+	{ "siit_rev", 6, 4, 84, CFG_REV, 0xC020, 7, 2000, 987654321, 2, true, false },
+	{ "siit_fwd_bg", 6, 4, 84, CFG_FWD, 0xC020, 7, 3000, 5, 4, false, true },
+	{ "siit_rev_bg", 6, 4, 84, CFG_REV, 1, 65535, 4000, 6, 5, true, true },
+};
+#define GOLDEN_NB (sizeof(golden_cases) / sizeof(golden_cases[0]))
+
+static void
+golden_mac(uint8_t *m, uint8_t b4, uint8_t b5)
+{
+	static const uint8_t base[6] = { 2, 0, 0, 0, 0, 0 };
+
+	memcpy(m, base, 6);
+	m[4] = b4;
+	m[5] = b5;
+}
+
+/* The defaults of the INI key list, filled by hand. */
+static void
+golden_cfg_defaults(struct cfg *c)
+{
+	static const char *const a4[2][2] = {
+		{ "198.18.0.2", "198.18.255.2" }, { "198.19.0.2", "198.19.255.2" } };
+	static const char *const a6[2][2] = {
+		{ "2001:2::2", "2001:2:0:64::c612:2" },
+		{ "2001:2:0:1::2", "2001:2:0:64::c613:2" } };
+	int i;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < CFG_NB_SIDES; i++) {
+		struct cfg_side *s = &c->side[i];
+
+		s->port_id = (uint16_t)i;
+		s->ip_version = 4;
+		inet_pton(AF_INET, a4[i][0], s->ipv4);
+		inet_pton(AF_INET, a4[i][1], s->ipv4_virt);
+		inet_pton(AF_INET6, a6[i][0], s->ipv6);
+		inet_pton(AF_INET6, a6[i][1], s->ipv6_virt);
+		golden_mac(s->mac, (uint8_t)i, 0x10);
+		golden_mac(s->dut_mac, (uint8_t)i, 0x20);
+		s->num_nets = 1;
+		s->recv_lcore = 1;
+	}
+	for (i = 0; i < CFG_NB_DIRS; i++) {
+		struct cfg_dir *d = &c->dir[i];
+
+		d->sport = (struct cfg_var){ CFG_VAR_RANDOM, 1024, 65535 };
+		d->dport = (struct cfg_var){ CFG_VAR_RANDOM, 1, 49151 };
+		d->sport_fixed = 0xC020;
+		d->dport_fixed = 7;
+		d->src_slice = (struct cfg_var){ CFG_VAR_FIXED, 0, 65535 };
+		d->dst_slice = (struct cfg_var){ CFG_VAR_FIXED, 0, 65535 };
+	}
+	c->frame_size_b = 64;
+	c->rate_fps = 10000;
+	c->duration_s = 60;
+	c->timeout_ms = 2000;
+	c->n = 2;
+	c->m = 2;
+	c->burst = 1;
+	c->link_speed_gbps = 10;
+}
+
+/* The configuration of one golden case. */
+static void
+golden_cfg(struct cfg *c, const struct golden_case *g)
+{
+	golden_cfg_defaults(c);
+	c->side[CFG_LEFT].ip_version = g->left_v;
+	c->side[CFG_RIGHT].ip_version = g->right_v;
+	c->frame_size_b = g->size_b;
+	c->jumbo = false;
+	c->dir[g->dir].sport.mode = CFG_VAR_FIXED;
+	c->dir[g->dir].dport.mode = CFG_VAR_FIXED;
+	c->dir[g->dir].sport_fixed = g->sport;
+	c->dir[g->dir].dport_fixed = g->dport;
+	if (g->bg) {
+		c->n = 1;
+		c->m = 0;
+	}
+}
+
+/* Read frame "name" of frames.txt into buf; returns its length or -1. */
+static int
+golden_read(const char *name, uint8_t *buf, size_t cap)
+{
+	char path[1024], *line = NULL;
+	size_t lcap = 0, nlen = strlen(name);
+	int len = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/golden/frames.txt", TEST_DATA_DIR);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (getline(&line, &lcap, f) > 0) {
+		const char *h = line + nlen + 1;
+		size_t i;
+
+		if (strncmp(line, name, nlen) != 0 || line[nlen] != ' ')
+			continue;
+		for (i = 0; i < cap && h[2 * i] && h[2 * i] != '\n'; i++) {
+			unsigned int b;
+
+			if (sscanf(h + 2 * i, "%2x", &b) != 1)
+				break;
+			buf[i] = (uint8_t)b;
+		}
+		len = (int)i;
+		break;
+	}
+	free(line);
+	fclose(f);
+	return len;
+}
+
+/* Naive RFC 1071 sum of big-endian words, independent of cksum.c. */
+static uint32_t
+golden_sum(const uint8_t *p, size_t n, uint32_t s)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2)
+		s += (uint32_t)(p[i] << 8 | p[i + 1]);
+	if (n & 1)
+		s += (uint32_t)p[n - 1] << 8;
+	while (s >> 16)
+		s = (s & 0xffff) + (s >> 16);
+	return s;
+}
+
+/*
+ * Independent check of an IPv4/IPv6 UDP frame without options or
+ * extension headers: lengths consistent, IPv4 header checksum right, UDP
+ * checksum present and right.  Returns the IP version or 0.
+ */
+static int
+golden_verify(const uint8_t *b, size_t len)
+{
+	uint16_t et, ulen;
+	const uint8_t *u;
+	uint32_t s;
+
+	if (len < 14)
+		return 0;
+	et = (uint16_t)(b[12] << 8 | b[13]);
+	if (et == 0x0800) {
+		uint16_t tot;
+
+		if (len < 34 || b[14] != 0x45 || b[23] != 17)
+			return 0;
+		tot = (uint16_t)(b[16] << 8 | b[17]);
+		if (tot < 28 || tot > len - 14 || golden_sum(b + 14, 20, 0) != 0xffff)
+			return 0;
+		u = b + 34;
+		ulen = (uint16_t)(u[4] << 8 | u[5]);
+		if (ulen != tot - 20)
+			return 0;
+		s = golden_sum(b + 26, 8, 0) + 17 + ulen;
+		if ((u[6] | u[7]) == 0)
+			return 0;
+		return golden_sum(u, ulen, s) == 0xffff ? 4 : 0;
+	}
+	if (et == 0x86dd) {
+		uint16_t pl;
+
+		if (len < 62 || (b[14] >> 4) != 6 || b[20] != 17)
+			return 0;
+		pl = (uint16_t)(b[18] << 8 | b[19]);
+		if (pl < 8 || pl > len - 54)
+			return 0;
+		u = b + 54;
+		ulen = (uint16_t)(u[4] << 8 | u[5]);
+		if (ulen != pl || (u[6] | u[7]) == 0)
+			return 0;
+		s = golden_sum(b + 22, 32, 0) + 17 + ulen;
+		return golden_sum(u, ulen, s) == 0xffff ? 6 : 0;
+	}
+	return 0;
+}
+
+#endif /* DUTPERF_GOLDEN_CASES_H */

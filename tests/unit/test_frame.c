@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * test_frame: the builder against golden frames written by an independent
+ * Python generator, and thousands of generated frames checked field by
+ * field against an independent checksum.  With DUTPERF_PCAP_DIR set, also
+ * writes pcaps for tests/integration/frames_pcap.sh.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dutperf/frame.h"
+#include "dutperf/pcap.h"
+#include "../data/golden/golden_cases.h"
+
+static uint8_t buf[FRAME_MAX_BUF_B];
+static uint8_t gold[FRAME_MAX_BUF_B];
+
+static uint16_t
+rd16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static uint64_t
+rd64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void
+golden_tx(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < GOLDEN_NB; i++) {
+		const struct golden_case *g = &golden_cases[i];
+		char name[64], err[256] = "";
+		struct frame_gen gen;
+		struct cfg c;
+		int glen;
+		uint16_t len;
+
+		golden_cfg(&c, g);
+		assert_int_equal(frame_gen_init(&gen, &c, g->dir, 99, err, sizeof(err)), 0);
+		frame_gen_set_trial(&gen, g->trial);
+		memset(buf, 0, sizeof(buf));
+		len = frame_gen_next(&gen, buf, g->seq, g->ts, g->tagged);
+		snprintf(name, sizeof(name), "%s_tx", g->name);
+		glen = golden_read(name, gold, sizeof(gold));
+		if (glen != len || memcmp(buf, gold, len) != 0) {
+			int j;
+
+			for (j = 0; j < len && j < glen; j++)
+				if (buf[j] != gold[j])
+					break;
+			fail_msg("%s: len %u vs golden %d, first difference at byte %d",
+				 name, len, glen, j);
+		}
+		assert_true(frame_gen_max_len(&gen) >= len);
+	}
+}
+
+static void
+golden_rx(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < GOLDEN_NB; i++) {
+		const struct golden_case *g = &golden_cases[i];
+		struct frame_rx_info info;
+		char name[64], err[256] = "";
+		struct frame_cls k;
+		struct cfg c;
+		enum frame_kind kind;
+		int glen;
+
+		golden_cfg(&c, g);
+		assert_int_equal(frame_cls_init(&k, &c, g->dir, err, sizeof(err)), 0);
+		snprintf(name, sizeof(name), "%s_rx", g->name);
+		glen = golden_read(name, gold, sizeof(gold));
+		assert_true(glen > 0);
+		memset(&info, 0xee, sizeof(info));
+		kind = frame_classify(&k, gold, (size_t)glen, &info);
+		if (kind != FRAME_OURS)
+			fail_msg("%s: %s", name, frame_kind_name(kind));
+		assert_true(info.seq == g->seq);
+		assert_true(info.ts == g->ts);
+		assert_int_equal(info.trial_id, g->trial);
+		assert_int_equal(info.tagged, g->tagged);
+		assert_int_equal(info.background, g->bg);
+		/* the frame as sent is not what this receiver expects unless
+		 * nothing changes on the way (never: MACs change) */
+		snprintf(name, sizeof(name), "%s_tx", g->name);
+		glen = golden_read(name, gold, sizeof(gold));
+		assert_int_not_equal(frame_classify(&k, gold, (size_t)glen, &info),
+				     FRAME_OURS);
+	}
+}
+
+/* One generated-frames scenario. */
+struct scen {
+	const char *name;
+	uint8_t left_v, right_v;
+	uint32_t size_b;
+	enum cfg_dir_id dir;
+	uint32_t n, m;
+	uint16_t nets;
+	struct cfg_var sport, dport, src_slice, dst_slice;
+};
+
+static const struct scen scens[] = {
+	{ "ipv4", 4, 4, 128, CFG_FWD, 2, 2, 4,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_RANDOM, 2, 1001 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "ipv6", 6, 6, 84, CFG_REV, 2, 2, 3,
+	  { CFG_VAR_INCREASING, 65530, 65535 }, { CFG_VAR_DECREASING, 1, 3 },
+	  { CFG_VAR_RANDOM, 0, 65535 }, { CFG_VAR_RANDOM, 7, 7 } },
+	{ "siit_fwd", 6, 4, 84, CFG_FWD, 10, 7, 5,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_RANDOM, 100, 200 }, { CFG_VAR_FIXED, 0, 3 } },
+	{ "siit_rev", 6, 4, 1518, CFG_REV, 3, 1, 1,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_INCREASING, 1, 49151 },
+	  { CFG_VAR_DECREASING, 10, 20 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "ipv4_fixed", 4, 4, 64, CFG_REV, 1, 1, 1,
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+};
+#define SCEN_NB (sizeof(scens) / sizeof(scens[0]))
+
+static void
+scen_cfg(struct cfg *c, const struct scen *s)
+{
+	struct cfg_dir *d = &c->dir[s->dir];
+
+	golden_cfg_defaults(c);
+	c->side[CFG_LEFT].ip_version = s->left_v;
+	c->side[CFG_RIGHT].ip_version = s->right_v;
+	c->side[s->dir == CFG_FWD ? CFG_RIGHT : CFG_LEFT].num_nets = s->nets;
+	c->frame_size_b = s->size_b;
+	c->n = s->n;
+	c->m = s->m;
+	d->sport = s->sport;
+	d->dport = s->dport;
+	d->src_slice = s->src_slice;
+	d->dst_slice = s->dst_slice;
+}
+
+/* Effective [lo, hi] of a port field (fixed = the RFC 2544 value). */
+static void
+port_range(const struct cfg_var *v, uint16_t fixed, uint16_t *lo, uint16_t *hi)
+{
+	*lo = v->mode == CFG_VAR_FIXED ? fixed : v->min;
+	*hi = v->mode == CFG_VAR_FIXED ? fixed : v->max;
+}
+
+static bool
+in16(uint16_t x, const struct cfg_var *v, uint16_t fixed)
+{
+	uint16_t lo, hi;
+
+	port_range(v, fixed, &lo, &hi);
+	return x >= lo && x <= hi;
+}
+
+/* Check address a (alen bytes) against base: slice within var (or equal
+ * to base when fixed), network byte in [base, base+nets-1]. */
+static void
+check_addr(const uint8_t *a, const uint8_t *base, int alen,
+	   const struct cfg_var *slice, int net_idx, uint16_t nets, uint32_t *net_seen)
+{
+	int i;
+
+	for (i = 0; i < alen; i++) {
+		if (i == net_idx && nets > 1) {
+			assert_in_range(a[i], base[i], base[i] + nets - 1);
+			*net_seen |= 1u << (a[i] - base[i]);
+			continue;
+		}
+		if (i >= alen - 2 && slice->mode != CFG_VAR_FIXED)
+			continue;
+		assert_int_equal(a[i], base[i]);
+	}
+	if (slice->mode != CFG_VAR_FIXED)
+		assert_in_range(rd16(a + alen - 2), slice->min, slice->max);
+}
+
+static void
+generated_frames(void **state)
+{
+	size_t si;
+
+	(void)state;
+	for (si = 0; si < SCEN_NB; si++) {
+		const struct scen *s = &scens[si];
+		const struct cfg_dir *dv;
+		const struct cfg_side *snd, *rcv;
+		struct frame_gen gen;
+		struct cfg c;
+		char err[256] = "";
+		uint32_t i, net_seen = 0;
+		uint16_t prev_sport = 0;
+
+		scen_cfg(&c, s);
+		dv = &c.dir[s->dir];
+		snd = &c.side[s->dir == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
+		rcv = &c.side[s->dir == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
+		if (frame_gen_init(&gen, &c, s->dir, 12345 + si, err, sizeof(err)))
+			fail_msg("%s: %s", s->name, err);
+		frame_gen_set_trial(&gen, (uint8_t)(si + 40));	/* masked to 0..31 */
+		memset(buf, 0, sizeof(buf));
+		for (i = 0; i < 20000; i++) {
+			bool bg = i % s->n >= s->m, tagged = i % 7 == 0;
+			uint8_t v = bg ? 6 : snd->ip_version;
+			int alen = v == 4 ? 4 : 16, l3 = 14, l4 = v == 4 ? 34 : 54;
+			const uint8_t *src_base = v == 4 ? snd->ipv4 : snd->ipv6;
+			const uint8_t *dst_base;
+			uint32_t exp_len = s->size_b - 4 -
+				(v == 4 && s->left_v != s->right_v ? 20 : 0);
+			uint16_t len, sp, dp;
+			uint8_t flags;
+			uint32_t j;
+
+			if (bg)
+				dst_base = rcv->ipv6;
+			else if (rcv->ip_version == v)
+				dst_base = v == 4 ? rcv->ipv4 : rcv->ipv6;
+			else
+				dst_base = v == 4 ? rcv->ipv4_virt : rcv->ipv6_virt;
+			len = frame_gen_next(&gen, buf, i * 3ull, ~(uint64_t)i, tagged);
+			assert_int_equal(len, exp_len);
+			assert_int_equal(golden_verify(buf, len), v);
+			assert_memory_equal(buf, snd->dut_mac, 6);
+			assert_memory_equal(buf + 6, snd->mac, 6);
+			check_addr(buf + l3 + (v == 4 ? 12 : 8), src_base, alen,
+				   &dv->src_slice, -1, 1, &net_seen);
+			check_addr(buf + l3 + (v == 4 ? 16 : 24), dst_base, alen,
+				   &dv->dst_slice, v == 4 ? 2 : 7, s->nets, &net_seen);
+			sp = rd16(buf + l4);
+			dp = rd16(buf + l4 + 2);
+			assert_true(in16(sp, &dv->sport, dv->sport_fixed));
+			assert_true(in16(dp, &dv->dport, dv->dport_fixed));
+			if (dv->sport.mode == CFG_VAR_INCREASING && i > 0)
+				assert_int_equal(sp, prev_sport == dv->sport.max ?
+						 dv->sport.min : prev_sport + 1);
+			prev_sport = sp;
+			flags = (uint8_t)((s->dir == CFG_REV) | bg << 1 | tagged << 2 |
+					  ((si + 40) & 31) << 3);
+			assert_int_equal(buf[l4 + 8], FRAME_MAGIC);
+			assert_int_equal(buf[l4 + 9], flags);
+			assert_true(rd64(buf + l4 + 10) == i * 3ull);
+			assert_true(rd64(buf + l4 + 18) == ~(uint64_t)i);
+			for (j = (uint32_t)l4 + 26; j < len; j++)
+				assert_int_equal(buf[j], 0);
+		}
+		if (s->nets > 1)	/* every network used */
+			assert_int_equal(net_seen, (1u << s->nets) - 1);
+	}
+}
+
+static void
+reproducible(void **state)
+{
+	static uint8_t a[FRAME_MAX_BUF_B], b[FRAME_MAX_BUF_B];
+	struct frame_gen g1, g2, g3, fwd, rev;
+	struct cfg c;
+	char err[256];
+	int i, same_seed_diff = 0, other_seed_diff = 0, same_ports = 0;
+
+	(void)state;
+	scen_cfg(&c, &scens[0]);
+	c.dir[CFG_REV] = c.dir[CFG_FWD];
+	assert_int_equal(frame_gen_init(&g1, &c, CFG_FWD, 7, err, sizeof(err)), 0);
+	assert_int_equal(frame_gen_init(&g2, &c, CFG_FWD, 7, err, sizeof(err)), 0);
+	assert_int_equal(frame_gen_init(&g3, &c, CFG_FWD, 8, err, sizeof(err)), 0);
+	assert_int_equal(frame_gen_init(&fwd, &c, CFG_FWD, 9, err, sizeof(err)), 0);
+	assert_int_equal(frame_gen_init(&rev, &c, CFG_REV, 9, err, sizeof(err)), 0);
+	memset(a, 0, sizeof(a));
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 1000; i++) {
+		uint16_t la = frame_gen_next(&g1, a, (uint64_t)i, 0, false);
+		uint16_t lb = frame_gen_next(&g2, b, (uint64_t)i, 0, false);
+
+		same_seed_diff += la != lb || memcmp(a, b, la) != 0;
+		lb = frame_gen_next(&g3, b, (uint64_t)i, 0, false);
+		other_seed_diff += memcmp(a, b, la) != 0;
+		frame_gen_next(&fwd, a, 0, 0, false);
+		frame_gen_next(&rev, b, 0, 0, false);
+		same_ports += rd16(a + 34) == rd16(b + 34);
+	}
+	assert_int_equal(same_seed_diff, 0);
+	assert_true(other_seed_diff > 990);
+	assert_true(same_ports < 10);	/* directions draw independently */
+}
+
+/* Force a UDP sum of zero: the frame must carry 0xffff (RFC 768, 8200). */
+static void
+zero_cksum(void **state)
+{
+	int v;
+
+	(void)state;
+	for (v = 4; v <= 6; v += 2) {
+		struct frame_gen g;
+		struct cfg c;
+		char err[256];
+		uint16_t len, ck, s0, delta;
+		int l4 = v == 4 ? 34 : 54;
+
+		golden_cfg(&c, &golden_cases[v == 4 ? 0 : 2]);
+		assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
+		memset(buf, 0, sizeof(buf));
+		len = frame_gen_next(&g, buf, 0, 0, false);
+		ck = rd16(buf + l4 + 6);
+		s0 = (uint16_t)~ck;		/* folded sum with seq = 0 */
+		delta = (uint16_t)(0xffff - s0);	/* seq's low word completes it */
+		assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
+		len = frame_gen_next(&g, buf, delta, 0, false);
+		assert_int_equal(rd16(buf + l4 + 6), 0xffff);
+		assert_int_equal(golden_verify(buf, len), v);
+		/* and the sum with the field zeroed really is 0xffff */
+		buf[l4 + 6] = buf[l4 + 7] = 0;
+		assert_int_equal(golden_sum(buf + l4, len - l4,
+					    golden_sum(buf + (v == 4 ? 26 : 22),
+						       v == 4 ? 8 : 32, 0) + 17 +
+					    (uint32_t)(len - l4)), 0xffff);
+	}
+}
+
+static void
+init_errors(void **state)
+{
+	struct frame_gen g;
+	struct frame_cls k;
+	struct cfg c;
+	char err[256];
+
+	(void)state;
+	/* background IPv6 frames do not fit in 64 bytes */
+	golden_cfg_defaults(&c);
+	c.m = 1;
+	err[0] = 0;
+	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
+	assert_true(err[0] != 0);
+	/* translating with 64 bytes: IPv4 frame of 44 bytes */
+	golden_cfg_defaults(&c);
+	c.side[CFG_LEFT].ip_version = 6;
+	assert_int_equal(frame_gen_init(&g, &c, CFG_REV, 1, err, sizeof(err)), -EINVAL);
+	/* networks past 255: 198.19.0.2 + 255 in byte 2 is fine, 256 not */
+	golden_cfg_defaults(&c);
+	c.side[CFG_RIGHT].ipv4[2] = 1;
+	c.side[CFG_RIGHT].num_nets = 255;
+	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
+	c.side[CFG_RIGHT].num_nets = 256;
+	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
+	assert_int_equal(frame_cls_init(&k, &c, CFG_FWD, err, sizeof(err)), -EINVAL);
+	/* IPv4 networks and a varying dst slice collide in byte 2 */
+	golden_cfg_defaults(&c);
+	c.side[CFG_RIGHT].num_nets = 2;
+	c.dir[CFG_FWD].dst_slice.mode = CFG_VAR_RANDOM;
+	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
+	assert_int_equal(frame_cls_init(&k, &c, CFG_FWD, err, sizeof(err)), -EINVAL);
+	/* m > n, min > max */
+	golden_cfg_defaults(&c);
+	c.m = 3;
+	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
+	golden_cfg_defaults(&c);
+	c.dir[CFG_FWD].sport.min = 9;
+	c.dir[CFG_FWD].sport.max = 8;
+	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
+}
+
+/* The pcap writer: header and records byte for byte. */
+static void
+pcap_writer(void **state)
+{
+	char path[] = "/tmp/test_frame_pcapXXXXXX", err[256];
+	uint8_t f[3] = { 1, 2, 3 }, got[128];
+	uint32_t w[6];
+	struct pcap_wr pw;
+	FILE *fp;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(pcap_wr_open(&pw, path, err, sizeof(err)), 0);
+	assert_int_equal(pcap_wr_write(&pw, f, 3, 1500000123456ull), 0);
+	assert_int_equal(pcap_wr_close(&pw), 0);
+	fp = fopen(path, "rb");
+	assert_non_null(fp);
+	assert_int_equal(fread(got, 1, sizeof(got), fp), 24 + 16 + 3);
+	fclose(fp);
+	unlink(path);
+	memcpy(w, got, 24);
+	assert_int_equal(w[0], 0xa1b2c3d4);
+	assert_int_equal(w[1], 2 | 4 << 16);	/* version 2.4 (host order) */
+	assert_int_equal(w[4], 65535);
+	assert_int_equal(w[5], 1);
+	memcpy(w, got + 24, 16);
+	assert_int_equal(w[0], 1500);
+	assert_int_equal(w[1], 123);
+	assert_int_equal(w[2], 3);
+	assert_int_equal(w[3], 3);
+	assert_memory_equal(got + 40, f, 3);
+	assert_int_equal(pcap_wr_open(&pw, "/nonexistent/x.pcap", err, sizeof(err)), -ENOENT);
+}
+
+/* DUTPERF_PCAP_DIR: pcaps of generated frames for tshark. */
+static void
+write_pcaps(void **state)
+{
+	const char *dir = getenv("DUTPERF_PCAP_DIR");
+	size_t si;
+
+	(void)state;
+	if (!dir)
+		skip();
+	for (si = 0; si < 4; si++) {	/* ipv4, ipv6, siit_fwd, siit_rev */
+		const struct scen *s = &scens[si];
+		const struct cfg_dir *dv;
+		struct frame_gen gen;
+		struct pcap_wr pw;
+		struct cfg c;
+		char path[1024], err[256];
+		uint16_t lo, hi;
+		FILE *f;
+		int i, count = 3000;
+
+		scen_cfg(&c, s);
+		dv = &c.dir[s->dir];
+		assert_int_equal(frame_gen_init(&gen, &c, s->dir, 1 + si, err, sizeof(err)), 0);
+		snprintf(path, sizeof(path), "%s/%s.pcap", dir, s->name);
+		if (pcap_wr_open(&pw, path, err, sizeof(err)))
+			fail_msg("%s", err);
+		memset(buf, 0, sizeof(buf));
+		for (i = 0; i < count; i++) {
+			uint16_t len = frame_gen_next(&gen, buf, (uint64_t)i, 0, false);
+
+			assert_int_equal(pcap_wr_write(&pw, buf, len, (uint64_t)i * 1000), 0);
+		}
+		assert_int_equal(pcap_wr_close(&pw), 0);
+		snprintf(path, sizeof(path), "%s/%s.ranges", dir, s->name);
+		f = fopen(path, "w");
+		assert_non_null(f);
+		port_range(&dv->sport, dv->sport_fixed, &lo, &hi);
+		fprintf(f, "frames %d\nsport %u %u\n", count, lo, hi);
+		port_range(&dv->dport, dv->dport_fixed, &lo, &hi);
+		fprintf(f, "dport %u %u\n", lo, hi);
+		assert_int_equal(fclose(f), 0);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(golden_tx),
+		cmocka_unit_test(golden_rx),
+		cmocka_unit_test(generated_frames),
+		cmocka_unit_test(reproducible),
+		cmocka_unit_test(zero_cksum),
+		cmocka_unit_test(init_errors),
+		cmocka_unit_test(pcap_writer),
+		cmocka_unit_test(write_pcaps),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
