@@ -25,7 +25,8 @@ struct cli {
 	enum cli_mode mode;
 	bool quiet;		/* -q: no progress on stderr */
 	bool print_config;	/* --print-config: print effective config */
-	bool dry_run;		/* --check: validate, print, exit 0 */
+	bool dry_run;		/* --check: validated and printed to out by
+				 * cli_parse, which returns CLI_EXIT_SUCCESS */
 };
 
 enum cli_status {
@@ -37,7 +38,10 @@ enum cli_status {
  * Parse argv[0..argc-1] (argv[0] is the program name; the rest is what
  * follows "--").  Returns CLI_OK, CLI_EXIT_SUCCESS, or -EINVAL with a
  * message in err (the caller prints it and exits 2).  Help and version text
- * go to out.
+ * go to out, and so does the effective configuration with --check (then
+ * CLI_EXIT_SUCCESS).  --print-config only sets cli->print_config: the caller
+ * prints with cfg_print() and runs.  argv is not reordered; the function may
+ * be called repeatedly (getopt state is reset).
  */
 int cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	      FILE *out, char *err, size_t err_len);
