@@ -92,6 +92,18 @@ assert_counts(const struct rxstate_counts *a, const struct rxstate_counts *b)
 	assert_int_equal(a->max_seq, b->max_seq);
 }
 
+/* all counters at once, in the order of struct rxstate_counts */
+static void
+assert_rx(const struct rxstate *s, uint64_t received, uint64_t duplicates,
+	  uint64_t reordered, uint64_t late, uint64_t beyond, uint64_t old,
+	  uint64_t max_seq)
+{
+	struct rxstate_counts c = { received, duplicates, reordered, late,
+				    beyond, old, max_seq };
+
+	assert_counts(&s->c, &c);
+}
+
 static uint64_t
 frames_counted(const struct rxstate_counts *c)
 {
@@ -109,10 +121,7 @@ test_in_order_and_gaps(void **state)
 	for (i = 0; i < 3 * W; i++)
 		if (i % 3 != 1)		/* every third frame lost */
 			rxstate_add(&s, i, false);
-	assert_int_equal(s.c.received, 2 * W);
-	assert_int_equal(s.c.duplicates + s.c.reordered + s.c.late +
-			 s.c.old + s.c.beyond, 0);
-	assert_int_equal(s.c.max_seq, 3 * W);	/* 3W-1 was added */
+	assert_rx(&s, 2 * W, 0, 0, 0, 0, 0, 3 * W);	/* 3W-1 was added */
 }
 
 static void
@@ -127,15 +136,10 @@ test_duplicates_and_reorder(void **state)
 		rxstate_add(&s, i + 1, false);
 		rxstate_add(&s, i, false);
 	}
-	assert_int_equal(s.c.received, 1000);
-	assert_int_equal(s.c.reordered, 500);
-	assert_int_equal(s.c.duplicates, 0);
+	assert_rx(&s, 1000, 0, 500, 0, 0, 0, 1000);
 	for (i = 0; i < 1000; i += 10)	/* 100 copies: duplicates only */
 		rxstate_add(&s, i, false);
-	assert_int_equal(s.c.duplicates, 100);
-	assert_int_equal(s.c.received, 1000);
-	assert_int_equal(s.c.reordered, 500);
-	assert_int_equal(s.c.max_seq, 1000);
+	assert_rx(&s, 1000, 100, 500, 0, 0, 0, 1000);
 }
 
 static void
@@ -151,11 +155,7 @@ test_late(void **state)
 	rxstate_add(&s, 7, false);	/* in-time copy after it: duplicate */
 	rxstate_add(&s, 5, true);	/* late copy of a received frame */
 	rxstate_add(&s, 3, true);	/* late and out of order: late only */
-	assert_int_equal(s.c.received, 1);
-	assert_int_equal(s.c.late, 2);
-	assert_int_equal(s.c.duplicates, 3);
-	assert_int_equal(s.c.reordered, 0);
-	assert_int_equal(s.c.max_seq, 8);
+	assert_rx(&s, 1, 3, 0, 2, 0, 0, 8);
 }
 
 static void
@@ -172,12 +172,8 @@ test_beyond_total(void **state)
 	rxstate_add(&s, 1000, false);
 	rxstate_add(&s, 50 * W, true);		/* must not move the window */
 	rxstate_add(&s, 0, false);
-	assert_int_equal(s.c.beyond, 3);
-	assert_int_equal(s.c.received, 2);
-	assert_int_equal(s.c.reordered, 1);
-	assert_int_equal(s.c.max_seq, 1000);
+	assert_rx(&s, 2, 0, 1, 0, 3, 0, 1000);
 	assert_int_equal(s.base, 0);
-	assert_int_equal(s.c.old, 0);
 }
 
 static void

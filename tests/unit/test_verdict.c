@@ -34,125 +34,130 @@ clean(const char *name, uint64_t n)
 	return d;
 }
 
-/* evaluate both forms and check they agree; returns the message */
-static enum verdict
-eval(const struct verdict_dir *dirs, unsigned nb, uint32_t ppm,
-     uint64_t lag, bool intr, const char *coarse, char *msg, size_t len)
+static void
+two_clean(struct verdict_dir d[2])
+{
+	d[0] = clean("forward", 1000);
+	d[1] = clean("reverse", 1000);
+}
+
+/*
+ * Both forms must give verdict v, the coarse reason and (unless NULL) the
+ * detailed one.
+ */
+static void
+expect(const struct verdict_dir *dirs, unsigned nb, uint32_t ppm,
+       uint64_t lag, bool intr, enum verdict v, const char *coarse,
+       const char *detail)
 {
 	const char *why = NULL;
-	enum verdict v = verdict_eval(dirs, nb, ppm, lag, intr, &why);
+	char msg[256];
 
-	assert_int_equal(verdict_eval_msg(dirs, nb, ppm, lag, intr, msg, len),
-			 v);
+	assert_int_equal(verdict_eval(dirs, nb, ppm, lag, intr, &why), v);
 	assert_int_equal(verdict_eval(dirs, nb, ppm, lag, intr, NULL), v);
-	assert_non_null(why);
-	if (coarse != NULL)
-		assert_string_equal(why, coarse);
-	return v;
+	assert_int_equal(verdict_eval_msg(dirs, nb, ppm, lag, intr, msg,
+					  sizeof(msg)), v);
+	assert_string_equal(why, coarse);
+	if (detail != NULL)
+		assert_string_equal(msg, detail);
 }
 
 static void
 test_pass_and_interrupted(void **state)
 {
-	struct verdict_dir d[2] = { clean("forward", 1000),
-				    clean("reverse", 1000) };
-	char msg[256];
+	struct verdict_dir d[2];
 
 	(void)state;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false, "pass", msg,
-			      sizeof(msg)), VERDICT_PASS);
-	assert_string_equal(msg, "pass");
+	two_clean(d);
+	expect(d, 2, 0, LAG_NS, false, VERDICT_PASS,
+	       "pass",
+	       "pass");
 	/* interrupted wins over every other problem */
 	d[0].sent = 0;
 	d[0].unsent = 1000;
 	d[1].max_lag_ns = UINT64_MAX;
 	d[1].duplicates = 5;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, true, "interrupted", msg,
-			      sizeof(msg)), VERDICT_INTERRUPTED);
-	assert_string_equal(msg, "interrupted");
-	assert_int_equal(eval(NULL, 0, 0, LAG_NS, false, "no direction", msg,
-			      sizeof(msg)), VERDICT_INVALID);
+	expect(d, 2, 0, LAG_NS, true, VERDICT_INTERRUPTED,
+	       "interrupted",
+	       "interrupted");
+	expect(NULL, 0, 0, LAG_NS, false, VERDICT_INVALID,
+	       "no direction",
+	       NULL);
 }
 
 static void
 test_invalid_rules(void **state)
 {
 	struct verdict_dir d[2];
-	char msg[256];
 
 	(void)state;
-	d[0] = clean("forward", 1000);
-	d[1] = clean("reverse", 1000);
+	two_clean(d);
 	d[1].sent = 0;
 	d[1].received = 0;
 	d[1].unsent = 1000;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false, "nothing sent", msg,
-			      sizeof(msg)), VERDICT_INVALID);
-	assert_string_equal(msg, "reverse: nothing sent (1000 planned)");
+	expect(d, 2, 0, LAG_NS, false, VERDICT_INVALID,
+	       "nothing sent",
+	       "reverse: nothing sent (1000 planned)");
 
 	d[1] = clean("reverse", 1000);
 	d[1].sent = 990;
 	d[1].received = 990;
 	d[1].unsent = 10;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false, "frames not sent", msg,
-			      sizeof(msg)), VERDICT_INVALID);
-	assert_string_equal(msg, "reverse: 10 of 1000 planned frames not sent");
+	expect(d, 2, 0, LAG_NS, false, VERDICT_INVALID,
+	       "frames not sent",
+	       "reverse: 10 of 1000 planned frames not sent");
 
 	d[1].unsent = 0;	/* inconsistent accounting is not trusted */
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false,
-			      "sent differs from planned", msg, sizeof(msg)),
-			 VERDICT_INVALID);
+	expect(d, 2, 0, LAG_NS, false, VERDICT_INVALID,
+	       "sent differs from planned",
+	       NULL);
 	d[1] = clean("reverse", 1000);
 	d[1].sent = 1001;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false,
-			      "sent differs from planned", msg, sizeof(msg)),
-			 VERDICT_INVALID);
-	assert_string_equal(msg, "reverse: sent 1001 frames, planned 1000");
+	expect(d, 2, 0, LAG_NS, false, VERDICT_INVALID,
+	       "sent differs from planned",
+	       "reverse: sent 1001 frames, planned 1000");
 
 	d[1] = clean("reverse", 1000);
 	d[0].max_lag_ns = 1234000;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false,
-			      "sender behind schedule", msg, sizeof(msg)),
-			 VERDICT_INVALID);
-	assert_string_equal(msg, "forward: sender 1234.000 us behind schedule "
-			    "(limit 1000.000 us)");
+	expect(d, 2, 0, LAG_NS, false, VERDICT_INVALID,
+	       "sender behind schedule",
+	       "forward: sender 1234.000 us behind schedule (limit 1000.000 "
+	       "us)");
 	d[0].max_lag_ns = LAG_NS;	/* exactly at the limit: fine */
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false, "pass", msg,
-			      sizeof(msg)), VERDICT_PASS);
+	expect(d, 2, 0, LAG_NS, false, VERDICT_PASS,
+	       "pass",
+	       NULL);
 	d[0].max_lag_ns = 1;		/* limit 0: no lag at all */
-	assert_int_equal(eval(d, 2, 0, 0, false, "sender behind schedule",
-			      msg, sizeof(msg)), VERDICT_INVALID);
-	assert_string_equal(msg, "forward: sender 0.001 us behind schedule "
-			    "(limit 0.000 us)");
+	expect(d, 2, 0, 0, false, VERDICT_INVALID,
+	       "sender behind schedule",
+	       "forward: sender 0.001 us behind schedule (limit 0.000 us)");
 	d[0].max_lag_ns = UINT64_MAX;	/* UINT64_MAX: no limit */
-	assert_int_equal(eval(d, 2, 0, UINT64_MAX, false, "pass", msg,
-			      sizeof(msg)), VERDICT_PASS);
+	expect(d, 2, 0, UINT64_MAX, false, VERDICT_PASS,
+	       "pass",
+	       NULL);
 
 	d[0] = clean(NULL, 1000);
 	d[1] = clean(NULL, 1000);
 	d[1].received = 1001;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false,
-			      "received more than sent", msg, sizeof(msg)),
-			 VERDICT_INVALID);
-	assert_string_equal(msg, "dir 1: received 1001 unique frames, more "
-			    "than the 1000 sent");
+	expect(d, 2, 0, LAG_NS, false, VERDICT_INVALID,
+	       "received more than sent",
+	       "dir 1: received 1001 unique frames, more than the 1000 sent");
 }
 
 static void
 test_rule_order(void **state)
 {
-	struct verdict_dir d[2] = { clean("forward", 1000),
-				    clean("reverse", 1000) };
-	char msg[256];
+	struct verdict_dir d[2];
 
 	(void)state;
+	two_clean(d);
 	/* invalid beats fail: forward lost everything, reverse lagged */
 	d[0].received = 0;
 	d[0].lost = 1000;
 	d[1].max_lag_ns = LAG_NS + 1;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false,
-			      "sender behind schedule", msg, sizeof(msg)),
-			 VERDICT_INVALID);
+	expect(d, 2, 0, LAG_NS, false, VERDICT_INVALID,
+	       "sender behind schedule",
+	       NULL);
 	/* rule by rule: reverse's unsent comes before forward's lag */
 	d[0] = clean("forward", 1000);
 	d[0].max_lag_ns = 5 * LAG_NS;
@@ -160,44 +165,42 @@ test_rule_order(void **state)
 	d[1].sent = 999;
 	d[1].received = 999;
 	d[1].unsent = 1;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false, "frames not sent", msg,
-			      sizeof(msg)), VERDICT_INVALID);
+	expect(d, 2, 0, LAG_NS, false, VERDICT_INVALID,
+	       "frames not sent",
+	       NULL);
 	/* loss beats late beats duplicates */
-	d[0] = clean("forward", 1000);
-	d[1] = clean("reverse", 1000);
+	two_clean(d);
 	d[0].duplicates = 3;
 	d[1].late = 2;
 	d[1].received = 998;
 	d[1].lost = 2;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false, "frames lost", msg,
-			      sizeof(msg)), VERDICT_FAIL);
-	assert_string_equal(msg, "reverse: 2 of 1000 frames lost "
-			    "(2000.000 ppm, limit 0 ppm)");
-	assert_int_equal(eval(d, 2, 2000, LAG_NS, false, "late frames", msg,
-			      sizeof(msg)), VERDICT_FAIL);
-	assert_string_equal(msg, "reverse: 2 frames arrived late "
-			    "(after the timeout)");
+	expect(d, 2, 0, LAG_NS, false, VERDICT_FAIL,
+	       "frames lost",
+	       "reverse: 2 of 1000 frames lost (2000.000 ppm, limit 0 ppm)");
+	expect(d, 2, 2000, LAG_NS, false, VERDICT_FAIL,
+	       "late frames",
+	       "reverse: 2 frames arrived late (after the timeout)");
 	d[1].late = 0;
-	assert_int_equal(eval(d, 2, 2000, LAG_NS, false, "duplicate frames",
-			      msg, sizeof(msg)), VERDICT_FAIL);
-	assert_string_equal(msg, "forward: 3 duplicate frames");
+	expect(d, 2, 2000, LAG_NS, false, VERDICT_FAIL,
+	       "duplicate frames",
+	       "forward: 3 duplicate frames");
 }
 
 static void
 test_reorder_foreign_pass(void **state)
 {
-	struct verdict_dir d[2] = { clean("forward", 1000),
-				    clean("reverse", 1000) };
-	char msg[256], tiny[6];
+	struct verdict_dir d[2];
+	char tiny[6];
 
 	(void)state;
+	two_clean(d);
 	d[0].reordered = 7;
 	d[1].reordered = 9;
 	d[0].foreign = 123456;
-	assert_int_equal(eval(d, 2, 0, LAG_NS, false, "pass", msg,
-			      sizeof(msg)), VERDICT_PASS);
-	assert_string_equal(msg, "pass (forward: 7 frames reordered, "
-			    "reverse: 9 frames reordered)");
+	expect(d, 2, 0, LAG_NS, false, VERDICT_PASS,
+	       "pass",
+	       "pass (forward: 7 frames reordered, reverse: 9 frames "
+	       "reordered)");
 	/* a short buffer is truncated, still terminated */
 	memset(tiny, 'x', sizeof(tiny));
 	assert_int_equal(verdict_eval_msg(d, 2, 0, LAG_NS, false, tiny,
@@ -212,18 +215,17 @@ static void
 test_lost_fail_safe(void **state)
 {
 	struct verdict_dir d = clean("forward", 1000);
-	char msg[256];
 
 	(void)state;
 	d.received = 995;	/* caller forgot lost */
-	assert_int_equal(eval(&d, 1, 0, LAG_NS, false, "frames lost", msg,
-			      sizeof(msg)), VERDICT_FAIL);
-	assert_string_equal(msg, "forward: 5 of 1000 frames lost "
-			    "(5000.000 ppm, limit 0 ppm)");
+	expect(&d, 1, 0, LAG_NS, false, VERDICT_FAIL,
+	       "frames lost",
+	       "forward: 5 of 1000 frames lost (5000.000 ppm, limit 0 ppm)");
 	d.received = 1000;	/* and lost is not ignored either */
 	d.lost = 1;
-	assert_int_equal(eval(&d, 1, 0, LAG_NS, false, "frames lost", msg,
-			      sizeof(msg)), VERDICT_FAIL);
+	expect(&d, 1, 0, LAG_NS, false, VERDICT_FAIL,
+	       "frames lost",
+	       NULL);
 }
 
 static void
@@ -280,17 +282,15 @@ static void
 test_huge_counts(void **state)
 {
 	struct verdict_dir d = clean("forward", 1ull << 63);
-	char msg[256];
 
 	(void)state;
 	/* 2^43 of 2^63 = 2^-20 = 0.953 ppm: fails at 0 ppm, passes at 1 */
 	d.received = d.sent - (1ull << 43);
 	d.lost = 1ull << 43;
-	assert_int_equal(eval(&d, 1, 0, LAG_NS, false, "frames lost", msg,
-			      sizeof(msg)), VERDICT_FAIL);
-	assert_string_equal(msg, "forward: 8796093022208 of "
-			    "9223372036854775808 frames lost "
-			    "(0.953 ppm, limit 0 ppm)");
+	expect(&d, 1, 0, LAG_NS, false, VERDICT_FAIL,
+	       "frames lost",
+	       "forward: 8796093022208 of 9223372036854775808 frames lost "
+	       "(0.953 ppm, limit 0 ppm)");
 	assert_int_equal(verdict_eval(&d, 1, 1, LAG_NS, false, NULL),
 			 VERDICT_PASS);
 	/* 2^64 - 1 frames, all lost, with the largest ppm below 1e6 */
@@ -302,11 +302,10 @@ test_huge_counts(void **state)
 	assert_int_equal(verdict_eval(&d, 1, UINT32_MAX, LAG_NS, false, NULL),
 			 VERDICT_PASS);
 	d.max_lag_ns = UINT64_MAX;
-	assert_int_equal(eval(&d, 1, 0, UINT64_MAX - 1, false,
-			      "sender behind schedule", msg, sizeof(msg)),
-			 VERDICT_INVALID);
-	assert_string_equal(msg, "forward: sender 18446744073709551.615 us "
-			    "behind schedule (limit 18446744073709551.614 us)");
+	expect(&d, 1, 0, UINT64_MAX - 1, false, VERDICT_INVALID,
+	       "sender behind schedule",
+	       "forward: sender 18446744073709551.615 us behind schedule "
+	       "(limit 18446744073709551.614 us)");
 }
 
 static void
