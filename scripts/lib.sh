@@ -79,7 +79,6 @@ tb_new_id() {
 
 # tb_names ID: set the names belonging to testbed ID.
 tb_names() {
-	TB_ID=$1
 	TB_TG=dpt-$1-tg
 	TB_DUT=dpt-$1-dut
 	TB_STATE=$TB_STATE_ROOT/$1
