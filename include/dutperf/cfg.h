@@ -197,6 +197,10 @@ struct cfg_enum_name {
 int cfg_parse_enum(const char *s, const struct cfg_enum_name *names, int *out,
 		   char *err, size_t err_len);
 
+/* Format a message into err (when err_len > 0); returns -EINVAL. */
+int cfg_errf(char *err, size_t err_len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* The key table, for the command line, tests and documentation. */
 enum cfg_key_type {
 	CFG_KEY_U = 0,		/* unsigned decimal in [min, max] */

@@ -20,20 +20,17 @@
 
 #include "dutperf/cfg.h"
 
-static void
-errf(char *err, size_t err_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void
-errf(char *err, size_t err_len, const char *fmt, ...)
+int
+cfg_errf(char *err, size_t err_len, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (err == NULL || err_len == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
+	if (err != NULL && err_len > 0) {
+		va_start(ap, fmt);
+		vsnprintf(err, err_len, fmt, ap);
+		va_end(ap);
+	}
+	return -EINVAL;
 }
 
 /* ---------------------------------------------------------------- parsers */
@@ -46,20 +43,14 @@ cfg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 	bool overflow = false;
 	const char *p;
 
-	if (s == NULL || *s == '\0') {
-		errf(err, err_len, "empty value, expected an unsigned decimal integer");
-		return -EINVAL;
-	}
+	if (s == NULL || *s == '\0')
+		return cfg_errf(err, err_len, "empty value, expected an unsigned decimal integer");
 	for (p = s; *p != '\0'; p++) {
-		if (!isdigit((unsigned char)*p)) {
-			errf(err, err_len, "not an unsigned decimal integer");
-			return -EINVAL;
-		}
+		if (!isdigit((unsigned char)*p))
+			return cfg_errf(err, err_len, "not an unsigned decimal integer");
 	}
-	if (s[0] == '0' && s[1] != '\0') {
-		errf(err, err_len, "leading zero (octal?) not allowed");
-		return -EINVAL;
-	}
+	if (s[0] == '0' && s[1] != '\0')
+		return cfg_errf(err, err_len, "leading zero (octal?) not allowed");
 	for (p = s; *p != '\0'; p++) {
 		unsigned d = (unsigned)(*p - '0');
 
@@ -68,11 +59,9 @@ cfg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 		else
 			v = v * 10 + d;
 	}
-	if (overflow || v < min || v > max) {
-		errf(err, err_len, "out of range %" PRIu64 "..%" PRIu64 "%s",
-		     min, max, overflow ? " (does not fit in 64 bits)" : "");
-		return -EINVAL;
-	}
+	if (overflow || v < min || v > max)
+		return cfg_errf(err, err_len, "out of range %" PRIu64 "..%" PRIu64 "%s",
+				min, max, overflow ? " (does not fit in 64 bits)" : "");
 	*out = v;
 	return 0;
 }
@@ -94,8 +83,7 @@ cfg_parse_bool(const char *s, bool *out, char *err, size_t err_len)
 			return 0;
 		}
 	}
-	errf(err, err_len, "not a boolean (0/1, yes/no, true/false, on/off)");
-	return -EINVAL;
+	return cfg_errf(err, err_len, "not a boolean (0/1, yes/no, true/false, on/off)");
 }
 
 static int
@@ -130,8 +118,7 @@ cfg_parse_mac(const char *s, uint8_t mac[6], char *err, size_t err_len)
 	memcpy(mac, tmp, sizeof(tmp));
 	return 0;
 bad:
-	errf(err, err_len, "not a MAC address (xx:xx:xx:xx:xx:xx)");
-	return -EINVAL;
+	return cfg_errf(err, err_len, "not a MAC address (xx:xx:xx:xx:xx:xx)");
 }
 
 int
@@ -154,15 +141,11 @@ cfg_parse_ipv4(const char *s, uint8_t addr[4], char *err, size_t err_len)
 		}
 		if (nd == 0 || nd > 3)
 			goto bad;
-		if (nd > 1 && start[0] == '0') {
-			errf(err, err_len, "not an IPv4 address: leading zero in octet %u (octal?)",
-			     i + 1);
-			return -EINVAL;
-		}
-		if (v > 255) {
-			errf(err, err_len, "not an IPv4 address: octet %u is %u > 255", i + 1, v);
-			return -EINVAL;
-		}
+		if (nd > 1 && start[0] == '0')
+			return cfg_errf(err, err_len, "not an IPv4 address: leading zero in octet %u (octal?)",
+					i + 1);
+		if (v > 255)
+			return cfg_errf(err, err_len, "not an IPv4 address: octet %u is %u > 255", i + 1, v);
 		tmp[i] = (uint8_t)v;
 		if (i < 3) {
 			if (*p != '.')
@@ -175,8 +158,7 @@ cfg_parse_ipv4(const char *s, uint8_t addr[4], char *err, size_t err_len)
 	memcpy(addr, tmp, sizeof(tmp));
 	return 0;
 bad:
-	errf(err, err_len, "not an IPv4 address (dotted quad a.b.c.d)");
-	return -EINVAL;
+	return cfg_errf(err, err_len, "not an IPv4 address (dotted quad a.b.c.d)");
 }
 
 int
@@ -184,10 +166,8 @@ cfg_parse_ipv6(const char *s, uint8_t addr[16], char *err, size_t err_len)
 {
 	struct in6_addr a;
 
-	if (s == NULL || inet_pton(AF_INET6, s, &a) != 1) {
-		errf(err, err_len, "not an IPv6 address");
-		return -EINVAL;
-	}
+	if (s == NULL || inet_pton(AF_INET6, s, &a) != 1)
+		return cfg_errf(err, err_len, "not an IPv6 address");
 	memcpy(addr, &a, 16);
 	return 0;
 }
@@ -223,8 +203,7 @@ cfg_parse_enum(const char *s, const struct cfg_enum_name *names, int *out,
 		}
 	}
 	enum_list(names, list, sizeof(list));
-	errf(err, err_len, "not one of: %s", list);
-	return -EINVAL;
+	return cfg_errf(err, err_len, "not one of: %s", list);
 }
 
 static int
@@ -237,9 +216,8 @@ parse_lcore(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 	}
 	if (cfg_parse_u64(s, min, max, out, err, err_len) == 0)
 		return 0;
-	errf(err, err_len, "not an lcore id %" PRIu64 "..%" PRIu64 " or \"none\"",
-	     min, max);
-	return -EINVAL;
+	return cfg_errf(err, err_len, "not an lcore id %" PRIu64 "..%" PRIu64 " or \"none\"",
+			min, max);
 }
 
 /* -------------------------------------------------------------- key table */
@@ -496,16 +474,13 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 	case CFG_KEY_IPV6:
 		return cfg_parse_ipv6(value, p, err, err_len);
 	case CFG_KEY_STR:
-		if (value == NULL || strlen(value) >= k->size) {
-			errf(err, err_len, "longer than %zu characters", k->size - 1);
-			return -EINVAL;
-		}
+		if (value == NULL || strlen(value) >= k->size)
+			return cfg_errf(err, err_len, "longer than %zu characters", k->size - 1);
 		memset(p, 0, k->size);
 		memcpy(p, value, strlen(value));
 		return 0;
 	}
-	errf(err, err_len, "internal error: unknown key type");
-	return -EINVAL;
+	return cfg_errf(err, err_len, "internal error: unknown key type");
 }
 
 void
@@ -615,24 +590,24 @@ ini_read(const char *path, char **bufp, size_t *lenp, char *err, size_t err_len)
 	f = fopen(path, "rb");
 	if (f == NULL) {
 		rc = -errno;
-		errf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
+		cfg_errf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
 		return rc;
 	}
 	if (fstat(fileno(f), &st) != 0) {
 		rc = -errno;
-		errf(err, err_len, "%s: cannot stat: %s", path, strerror(errno));
+		cfg_errf(err, err_len, "%s: cannot stat: %s", path, strerror(errno));
 		fclose(f);
 		return rc;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		rc = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
-		errf(err, err_len, "%s: not a regular file: %s", path,
+		cfg_errf(err, err_len, "%s: not a regular file: %s", path,
 		     strerror(-rc));
 		fclose(f);
 		return rc;
 	}
 	if (st.st_size > CFG_INI_MAX_B) {
-		errf(err, err_len, "%s: file too large (%jd bytes, limit %d)",
+		cfg_errf(err, err_len, "%s: file too large (%jd bytes, limit %d)",
 		     path, (intmax_t)st.st_size, CFG_INI_MAX_B);
 		fclose(f);
 		return -EFBIG;
@@ -640,20 +615,20 @@ ini_read(const char *path, char **bufp, size_t *lenp, char *err, size_t err_len)
 	buf = malloc(CFG_INI_MAX_B + 2);
 	if (buf == NULL) {
 		fclose(f);
-		errf(err, err_len, "%s: out of memory", path);
+		cfg_errf(err, err_len, "%s: out of memory", path);
 		return -ENOMEM;
 	}
 	len = fread(buf, 1, CFG_INI_MAX_B + 1, f);
 	if (ferror(f)) {
 		rc = -errno;
-		errf(err, err_len, "%s: cannot read: %s", path, strerror(errno));
+		cfg_errf(err, err_len, "%s: cannot read: %s", path, strerror(errno));
 		free(buf);
 		fclose(f);
 		return rc ? rc : -EIO;
 	}
 	fclose(f);
 	if (len > CFG_INI_MAX_B) {	/* grew while reading */
-		errf(err, err_len, "%s: file too large (limit %d bytes)",
+		cfg_errf(err, err_len, "%s: file too large (limit %d bytes)",
 		     path, CFG_INI_MAX_B);
 		free(buf);
 		return -EFBIG;
@@ -683,19 +658,15 @@ ini_prescan(const char *path, char *buf, size_t len, unsigned *line_of,
 
 		if (ch == '\n')
 			lineno++;
-		else if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7f) {
-			errf(err, err_len,
-			     "%s:%u: binary data (byte 0x%02x), not an INI file",
-			     path, lineno + 1, ch);
-			return -EINVAL;
-		}
+		else if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7f)
+			return cfg_errf(err, err_len,
+					"%s:%u: binary data (byte 0x%02x), not an INI file",
+					path, lineno + 1, ch);
 		if (!isspace(ch))
 			content = true;
 	}
-	if (!content) {
-		errf(err, err_len, "%s: empty file", path);
-		return -EINVAL;
-	}
+	if (!content)
+		return cfg_errf(err, err_len, "%s: empty file", path);
 
 	for (lineno = 1; line != NULL && *line != '\0'; lineno++, line = next) {
 		char *s, *eq, *key, *val;
@@ -704,70 +675,52 @@ ini_prescan(const char *path, char *buf, size_t len, unsigned *line_of,
 		next = strchr(line, '\n');
 		if (next != NULL)
 			*next++ = '\0';
-		if (strlen(line) > CFG_INI_LINE_MAX) {
-			errf(err, err_len, "%s:%u: line longer than %d characters",
-			     path, lineno, CFG_INI_LINE_MAX);
-			return -EINVAL;
-		}
+		if (strlen(line) > CFG_INI_LINE_MAX)
+			return cfg_errf(err, err_len, "%s:%u: line longer than %d characters",
+					path, lineno, CFG_INI_LINE_MAX);
 		s = trim(line);
 		if (*s == '\0' || *s == ';' || *s == '#')
 			continue;
-		if (s[strlen(s) - 1] == '\\') {
-			errf(err, err_len, "%s:%u: line continuation (\\) not supported",
-			     path, lineno);
-			return -EINVAL;
-		}
+		if (s[strlen(s) - 1] == '\\')
+			return cfg_errf(err, err_len, "%s:%u: line continuation (\\) not supported",
+					path, lineno);
 		if (*s == '[') {
 			char *close = strchr(s, ']');
 
-			if (close == NULL || close[1] != '\0') {
-				errf(err, err_len,
-				     "%s:%u: malformed section line \"%s\" (expected [name])",
-				     path, lineno, s);
-				return -EINVAL;
-			}
+			if (close == NULL || close[1] != '\0')
+				return cfg_errf(err, err_len,
+						"%s:%u: malformed section line \"%s\" (expected [name])",
+						path, lineno, s);
 			*close = '\0';
-			if (!section_known(s + 1)) {
-				errf(err, err_len,
-				     "%s: [%s]: unknown section (line %u; sections: left, right, forward, reverse, traffic, search, output)",
-				     path, s + 1, lineno);
-				return -EINVAL;
-			}
+			if (!section_known(s + 1))
+				return cfg_errf(err, err_len,
+						"%s: [%s]: unknown section (line %u; sections: left, right, forward, reverse, traffic, search, output)",
+						path, s + 1, lineno);
 			section = s + 1;
 			continue;
 		}
 		eq = strchr(s, '=');
-		if (eq == NULL) {
-			errf(err, err_len,
-			     "%s:%u: \"%s\": not a comment, [section] or key = value line (no '=')",
-			     path, lineno, s);
-			return -EINVAL;
-		}
+		if (eq == NULL)
+			return cfg_errf(err, err_len,
+					"%s:%u: \"%s\": not a comment, [section] or key = value line (no '=')",
+					path, lineno, s);
 		*eq = '\0';
 		key = trim(s);
 		val = trim(eq + 1);
-		if (section == NULL) {
-			errf(err, err_len, "%s: %s = \"%s\": key outside any [section] (line %u)",
-			     path, key, val, lineno);
-			return -EINVAL;
-		}
-		if (*key == '\0') {
-			errf(err, err_len, "%s: [%s] = \"%s\": empty key name (line %u)",
-			     path, section, val, lineno);
-			return -EINVAL;
-		}
+		if (section == NULL)
+			return cfg_errf(err, err_len, "%s: %s = \"%s\": key outside any [section] (line %u)",
+					path, key, val, lineno);
+		if (*key == '\0')
+			return cfg_errf(err, err_len, "%s: [%s] = \"%s\": empty key name (line %u)",
+					path, section, val, lineno);
 		k = cfg_key_find(section, key);
-		if (k == NULL) {
-			errf(err, err_len, "%s: [%s] %s = \"%s\": unknown key (line %u)",
-			     path, section, key, val, lineno);
-			return -EINVAL;
-		}
-		if (line_of[k - cfg_keys] != 0) {
-			errf(err, err_len,
-			     "%s: [%s] %s = \"%s\": duplicate key (line %u, first set on line %u)",
-			     path, section, key, val, lineno, line_of[k - cfg_keys]);
-			return -EINVAL;
-		}
+		if (k == NULL)
+			return cfg_errf(err, err_len, "%s: [%s] %s = \"%s\": unknown key (line %u)",
+					path, section, key, val, lineno);
+		if (line_of[k - cfg_keys] != 0)
+			return cfg_errf(err, err_len,
+					"%s: [%s] %s = \"%s\": duplicate key (line %u, first set on line %u)",
+					path, section, key, val, lineno, line_of[k - cfg_keys]);
 		line_of[k - cfg_keys] = lineno;
 	}
 	return 0;
@@ -789,11 +742,9 @@ ini_apply(struct cfg *c, const char *path, dictionary *d,
 		if (nk == 0)
 			continue;
 		if (nk < 0 || (unsigned)nk > CFG_NB_KEYS ||
-		    iniparser_getseckeys(d, sec, keys) == NULL) {
-			errf(err, err_len, "%s: [%s]: iniparser read unexpected keys",
-			     path, sec);
-			return -EINVAL;
-		}
+		    iniparser_getseckeys(d, sec, keys) == NULL)
+			return cfg_errf(err, err_len, "%s: [%s]: iniparser read unexpected keys",
+					path, sec);
 		for (j = 0; j < nk; j++) {
 			const char *name = strchr(keys[j], ':');
 			const char *val = iniparser_getstring(d, keys[j], NULL);
@@ -801,16 +752,12 @@ ini_apply(struct cfg *c, const char *path, dictionary *d,
 			char why[CFG_ERR_LEN];
 
 			k = name != NULL ? cfg_key_find(sec, name + 1) : NULL;
-			if (k == NULL || val == NULL || line_of[k - cfg_keys] == 0) {
-				errf(err, err_len, "%s: [%s] %s: iniparser read an unexpected key",
-				     path, sec, keys[j]);
-				return -EINVAL;
-			}
-			if (cfg_key_set(c, k, val, why, sizeof(why)) != 0) {
-				errf(err, err_len, "%s: [%s] %s = \"%s\": %s (line %u)",
-				     path, sec, k->key, val, why, line_of[k - cfg_keys]);
-				return -EINVAL;
-			}
+			if (k == NULL || val == NULL || line_of[k - cfg_keys] == 0)
+				return cfg_errf(err, err_len, "%s: [%s] %s: iniparser read an unexpected key",
+						path, sec, keys[j]);
+			if (cfg_key_set(c, k, val, why, sizeof(why)) != 0)
+				return cfg_errf(err, err_len, "%s: [%s] %s = \"%s\": %s (line %u)",
+						path, sec, k->key, val, why, line_of[k - cfg_keys]);
 		}
 	}
 	return 0;
@@ -827,7 +774,7 @@ cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len)
 	int rc;
 
 	if (strlen(path) >= sizeof(c->path)) {
-		errf(err, err_len, "%.64s...: path too long", path);
+		cfg_errf(err, err_len, "%.64s...: path too long", path);
 		return -ENAMETOOLONG;
 	}
 	rc = ini_read(path, &buf, &len, err, err_len);
@@ -841,10 +788,8 @@ cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len)
 	iniparser_set_error_callback(ini_silent);
 	d = iniparser_load(path);
 	iniparser_set_error_callback(NULL);
-	if (d == NULL) {
-		errf(err, err_len, "%s: iniparser could not read the file", path);
-		return -EINVAL;
-	}
+	if (d == NULL)
+		return cfg_errf(err, err_len, "%s: iniparser could not read the file", path);
 	tmp = *c;
 	rc = ini_apply(&tmp, path, d, line_of, err, err_len);
 	iniparser_freedict(d);
@@ -968,9 +913,8 @@ check_table_ranges(const struct cfg *c, const char *pre, char *err, size_t err_l
 		}
 		if (bad) {
 			cfg_key_format(c, k, val, sizeof(val));
-			errf(err, err_len, "%s[%s] %s = %s: out of range %" PRIu64 "..%" PRIu64,
-			     pre, k->section, k->key, val, k->min, k->max);
-			return -EINVAL;
+			return cfg_errf(err, err_len, "%s[%s] %s = %s: out of range %" PRIu64 "..%" PRIu64,
+					pre, k->section, k->key, val, k->min, k->max);
 		}
 	}
 	return 0;
@@ -981,34 +925,26 @@ check_frame_size(const struct cfg *c, const char *pre, char *err, size_t err_len
 {
 	const struct cfg_side *l = &c->side[CFG_LEFT], *r = &c->side[CFG_RIGHT];
 
-	if (c->frame_size_b > CFG_MAX_FRAME_B && !c->jumbo) {
-		errf(err, err_len,
-		     "%s[traffic] frame_size_b = %" PRIu32 " needs [traffic] jumbo = 1 (frames above %d bytes)",
-		     pre, c->frame_size_b, CFG_MAX_FRAME_B);
-		return -EINVAL;
-	}
+	if (c->frame_size_b > CFG_MAX_FRAME_B && !c->jumbo)
+		return cfg_errf(err, err_len,
+				"%s[traffic] frame_size_b = %" PRIu32 " needs [traffic] jumbo = 1 (frames above %d bytes)",
+				pre, c->frame_size_b, CFG_MAX_FRAME_B);
 	if (c->frame_size_b >= CFG_MIN_SIIT_FRAME_B)
 		return 0;
 	/* 14 Ethernet + 40 IPv6 + 8 UDP + 18 stamp + 4 FCS = 84 */
-	if (translating(c)) {
-		errf(err, err_len,
-		     "%s[traffic] frame_size_b = %" PRIu32 ": below %d with translation ([left] ip_version = %u, [right] ip_version = %u; RFC 8219 5.1.1)",
-		     pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B,
-		     l->ip_version, r->ip_version);
-		return -EINVAL;
-	}
-	if (l->ip_version == 6) {
-		errf(err, err_len,
-		     "%s[traffic] frame_size_b = %" PRIu32 ": IPv6 frames ([left] ip_version = 6) need at least %d bytes",
-		     pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B);
-		return -EINVAL;
-	}
-	if (c->n > c->m) {
-		errf(err, err_len,
-		     "%s[traffic] frame_size_b = %" PRIu32 ": background IPv6 frames ([traffic] n = %" PRIu32 " > m = %" PRIu32 ") need at least %d bytes",
-		     pre, c->frame_size_b, c->n, c->m, CFG_MIN_SIIT_FRAME_B);
-		return -EINVAL;
-	}
+	if (translating(c))
+		return cfg_errf(err, err_len,
+				"%s[traffic] frame_size_b = %" PRIu32 ": below %d with translation ([left] ip_version = %u, [right] ip_version = %u; RFC 8219 5.1.1)",
+				pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B,
+				l->ip_version, r->ip_version);
+	if (l->ip_version == 6)
+		return cfg_errf(err, err_len,
+				"%s[traffic] frame_size_b = %" PRIu32 ": IPv6 frames ([left] ip_version = 6) need at least %d bytes",
+				pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B);
+	if (c->n > c->m)
+		return cfg_errf(err, err_len,
+				"%s[traffic] frame_size_b = %" PRIu32 ": background IPv6 frames ([traffic] n = %" PRIu32 " > m = %" PRIu32 ") need at least %d bytes",
+				pre, c->frame_size_b, c->n, c->m, CFG_MIN_SIIT_FRAME_B);
 	return 0;
 }
 
@@ -1018,11 +954,10 @@ check_var(const char *pre, const char *dir, const char *name,
 {
 	if (v->mode == CFG_VAR_FIXED || v->min <= v->max)
 		return 0;
-	errf(err, err_len,
-	     "%s[%s] %s_min = %u > %s_max = %u (%s_mode = %s)",
-	     pre, dir, name, v->min, name, v->max, name,
-	     var_names[v->mode].name);
-	return -EINVAL;
+	return cfg_errf(err, err_len,
+			"%s[%s] %s_min = %u > %s_max = %u (%s_mode = %s)",
+			pre, dir, name, v->min, name, v->max, name,
+			var_names[v->mode].name);
 }
 
 static int
@@ -1054,25 +989,19 @@ check_lcores(const struct cfg *c, const char *pre, char *err, size_t err_len)
 
 		if (!cfg_dir_active(c, d))
 			continue;
-		if (c->side[tx].send_lcore == CFG_LCORE_NONE) {
-			errf(err, err_len,
-			     "%s[%s] send_lcore = none, but [traffic] direction = %s needs a %s sender on %s",
-			     pre, side_names[tx], dirval, dir_names[d], side_names[tx]);
-			return -EINVAL;
-		}
-		if (c->side[rx].recv_lcore == CFG_LCORE_NONE) {
-			errf(err, err_len,
-			     "%s[%s] recv_lcore = none, but [traffic] direction = %s needs a %s receiver on %s",
-			     pre, side_names[rx], dirval, dir_names[d], side_names[rx]);
-			return -EINVAL;
-		}
+		if (c->side[tx].send_lcore == CFG_LCORE_NONE)
+			return cfg_errf(err, err_len,
+					"%s[%s] send_lcore = none, but [traffic] direction = %s needs a %s sender on %s",
+					pre, side_names[tx], dirval, dir_names[d], side_names[tx]);
+		if (c->side[rx].recv_lcore == CFG_LCORE_NONE)
+			return cfg_errf(err, err_len,
+					"%s[%s] recv_lcore = none, but [traffic] direction = %s needs a %s receiver on %s",
+					pre, side_names[rx], dirval, dir_names[d], side_names[rx]);
 	}
-	if (c->side[CFG_LEFT].port_id == c->side[CFG_RIGHT].port_id) {
-		errf(err, err_len,
-		     "%s[left] port_id = %u and [right] port_id = %u: one port cannot be both sides",
-		     pre, c->side[CFG_LEFT].port_id, c->side[CFG_RIGHT].port_id);
-		return -EINVAL;
-	}
+	if (c->side[CFG_LEFT].port_id == c->side[CFG_RIGHT].port_id)
+		return cfg_errf(err, err_len,
+				"%s[left] port_id = %u and [right] port_id = %u: one port cannot be both sides",
+				pre, c->side[CFG_LEFT].port_id, c->side[CFG_RIGHT].port_id);
 	return 0;
 }
 
@@ -1095,11 +1024,10 @@ check_nets_overflow(const struct cfg *c, const char *pre, unsigned d, uint8_t v,
 	else
 		key = o->ip_version == 6 ? "ipv6" : "ipv6_virt";
 	inet_ntop(v == 4 ? AF_INET : AF_INET6, dst, addr, sizeof(addr));
-	errf(err, err_len,
-	     "%s[%s] num_nets = %u with [%s] %s = %s: byte %u of the destination (%u) + num_nets - 1 exceeds 255",
-	     pre, side_names[rx], o->num_nets, side_names[rx], key, addr,
-	     idx + 1, dst[idx]);
-	return -EINVAL;
+	return cfg_errf(err, err_len,
+			"%s[%s] num_nets = %u with [%s] %s = %s: byte %u of the destination (%u) + num_nets - 1 exceeds 255",
+			pre, side_names[rx], o->num_nets, side_names[rx], key, addr,
+			idx + 1, dst[idx]);
 }
 
 static int
@@ -1114,13 +1042,11 @@ check_nets(const struct cfg *c, const char *pre, char *err, size_t err_len)
 
 		if (!cfg_dir_active(c, d))
 			continue;
-		if (v == 4 && c->side[rx].num_nets > 1 && ds->mode != CFG_VAR_FIXED) {
-			errf(err, err_len,
-			     "%s[%s] num_nets = %u and [%s] dst_slice_mode = %s both vary the IPv4 destination's 3rd byte",
-			     pre, side_names[rx], c->side[rx].num_nets,
-			     dir_names[d], var_names[ds->mode].name);
-			return -EINVAL;
-		}
+		if (v == 4 && c->side[rx].num_nets > 1 && ds->mode != CFG_VAR_FIXED)
+			return cfg_errf(err, err_len,
+					"%s[%s] num_nets = %u and [%s] dst_slice_mode = %s both vary the IPv4 destination's 3rd byte",
+					pre, side_names[rx], c->side[rx].num_nets,
+					dir_names[d], var_names[ds->mode].name);
 		if (check_nets_overflow(c, pre, d, v, err, err_len))
 			return -EINVAL;
 		if (c->n > c->m && v != 6 &&
@@ -1133,20 +1059,16 @@ check_nets(const struct cfg *c, const char *pre, char *err, size_t err_len)
 static int
 check_search(const struct cfg *c, const char *pre, char *err, size_t err_len)
 {
-	if (c->rate_max_fps != 0 && c->rate_min_fps >= c->rate_max_fps) {
-		errf(err, err_len,
-		     "%s[search] rate_min_fps = %" PRIu64 " >= rate_max_fps = %" PRIu64,
-		     pre, c->rate_min_fps, c->rate_max_fps);
-		return -EINVAL;
-	}
+	if (c->rate_max_fps != 0 && c->rate_min_fps >= c->rate_max_fps)
+		return cfg_errf(err, err_len,
+				"%s[search] rate_min_fps = %" PRIu64 " >= rate_max_fps = %" PRIu64,
+				pre, c->rate_min_fps, c->rate_max_fps);
 	if (c->initial_rate_fps != 0 &&
 	    (c->initial_rate_fps < c->rate_min_fps ||
-	     (c->rate_max_fps != 0 && c->initial_rate_fps > c->rate_max_fps))) {
-		errf(err, err_len,
-		     "%s[search] initial_rate_fps = %" PRIu64 " outside rate_min_fps = %" PRIu64 " .. rate_max_fps = %" PRIu64,
-		     pre, c->initial_rate_fps, c->rate_min_fps, c->rate_max_fps);
-		return -EINVAL;
-	}
+	     (c->rate_max_fps != 0 && c->initial_rate_fps > c->rate_max_fps)))
+		return cfg_errf(err, err_len,
+				"%s[search] initial_rate_fps = %" PRIu64 " outside rate_min_fps = %" PRIu64 " .. rate_max_fps = %" PRIu64,
+				pre, c->initial_rate_fps, c->rate_min_fps, c->rate_max_fps);
 	return 0;
 }
 
@@ -1159,21 +1081,17 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 	if (check_table_ranges(c, pre, err, err_len) ||
 	    check_frame_size(c, pre, err, err_len))
 		return -EINVAL;
-	if (c->m > c->n) {
-		errf(err, err_len,
-		     "%s[traffic] m = %" PRIu32 " > n = %" PRIu32 ": of every n frames at most n are foreground",
-		     pre, c->m, c->n);
-		return -EINVAL;
-	}
+	if (c->m > c->n)
+		return cfg_errf(err, err_len,
+				"%s[traffic] m = %" PRIu32 " > n = %" PRIu32 ": of every n frames at most n are foreground",
+				pre, c->m, c->n);
 	if (check_dirs(c, pre, err, err_len) ||
 	    check_lcores(c, pre, err, err_len) ||
 	    check_nets(c, pre, err, err_len) ||
 	    check_search(c, pre, err, err_len))
 		return -EINVAL;
-	if (c->outdir[0] == '\0') {
-		errf(err, err_len, "%s[output] dir = \"\": empty directory name", pre);
-		return -EINVAL;
-	}
+	if (c->outdir[0] == '\0')
+		return cfg_errf(err, err_len, "%s[output] dir = \"\": empty directory name", pre);
 	return 0;
 }
 

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -103,23 +102,6 @@ cli_mode_name(enum cli_mode m)
 	if ((unsigned)m >= CLI_MODE_COUNT)
 		return "unknown";
 	return mode_names[m];
-}
-
-static int
-cli_err(char *err, size_t err_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int
-cli_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL && err_len > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
-	return -EINVAL;
 }
 
 static void
@@ -229,13 +211,13 @@ bad_option(int ch, int argc, char **argv, char *err, size_t err_len)
 	if (ch == ':') {
 		o = opt_by_val(optopt);
 		if (o != NULL)
-			return cli_err(err, err_len, "option %s needs an argument (%s)",
-				       opt_label(o, lab, sizeof(lab)), o->arg);
-		return cli_err(err, err_len, "option '%s' needs an argument", arg);
+			return cfg_errf(err, err_len, "option %s needs an argument (%s)",
+					opt_label(o, lab, sizeof(lab)), o->arg);
+		return cfg_errf(err, err_len, "option '%s' needs an argument", arg);
 	}
 	if (optopt != 0 && optopt < 256 && strncmp(arg, "--", 2) != 0)
-		return cli_err(err, err_len, "unknown option '-%c' (try --help)", optopt);
-	return cli_err(err, err_len, "unknown or ambiguous option '%s' (try --help)", arg);
+		return cfg_errf(err, err_len, "unknown option '-%c' (try --help)", optopt);
+	return cfg_errf(err, err_len, "unknown or ambiguous option '%s' (try --help)", arg);
 }
 
 /*
@@ -254,9 +236,9 @@ pass_structure(int argc, char **argv, const struct option *lo,
 		switch (ch) {
 		case 'c':
 			if (*config != NULL)
-				return cli_err(err, err_len,
-					       "option -c/--config given twice ('%s', '%s')",
-					       *config, optarg);
+				return cfg_errf(err, err_len,
+						"option -c/--config given twice ('%s', '%s')",
+						*config, optarg);
 			*config = optarg;
 			break;
 		case 'h':
@@ -273,9 +255,9 @@ pass_structure(int argc, char **argv, const struct option *lo,
 		}
 	}
 	if (optind < argc)
-		return cli_err(err, err_len,
-			       "unexpected argument '%s' (the mode comes first; try --help)",
-			       argv[optind]);
+		return cfg_errf(err, err_len,
+				"unexpected argument '%s' (the mode comes first; try --help)",
+				argv[optind]);
 	return CLI_OK;
 }
 
@@ -309,11 +291,11 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 			continue;	/* -c, handled before */
 		k = cfg_key_find(o->section, o->key);
 		if (k == NULL)
-			return cli_err(err, err_len, "internal error: no key [%s] %s",
-				       o->section, o->key);
+			return cfg_errf(err, err_len, "internal error: no key [%s] %s",
+					o->section, o->key);
 		if (cfg_key_set(cfg, k, optarg, why, sizeof(why)) != 0)
-			return cli_err(err, err_len, "option %s \"%s\": %s",
-				       opt_label(o, lab, sizeof(lab)), optarg, why);
+			return cfg_errf(err, err_len, "option %s \"%s\": %s",
+					opt_label(o, lab, sizeof(lab)), optarg, why);
 	}
 	return CLI_OK;
 }
@@ -340,9 +322,9 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 			if (strcmp(argv[1], mode_names[i]) == 0)
 				cli->mode = (enum cli_mode)i;
 		if (cli->mode == CLI_MODE_NONE)
-			return cli_err(err, err_len,
-				       "unknown mode '%s' (modes: trial, throughput)",
-				       argv[1]);
+			return cfg_errf(err, err_len,
+					"unknown mode '%s' (modes: trial, throughput)",
+					argv[1]);
 		first = 2;
 	}
 	/* getopt sees argv[first - 1] as its program name. */
@@ -351,8 +333,8 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	if (rc != CLI_OK)
 		return rc;
 	if (cli->mode == CLI_MODE_NONE)
-		return cli_err(err, err_len,
-			       "no mode given (modes: trial, throughput; try --help)");
+		return cfg_errf(err, err_len,
+				"no mode given (modes: trial, throughput; try --help)");
 
 	cfg_defaults(cfg);
 	if (config != NULL) {
