@@ -71,26 +71,29 @@ cksum_ipv4_hdr(const uint8_t *ip, size_t hdr_len_b)
 	return cksum_finish(s);
 }
 
+static uint32_t
+pseudo(const uint8_t *src, const uint8_t *dst, size_t alen, uint8_t proto,
+       uint32_t l4_len_b)
+{
+	uint64_t s = cksum_partial(src, alen, 0);
+
+	s = cksum_partial(dst, alen, (uint32_t)s);
+	s = cksum_add32(s, l4_len_b) + proto;
+	return cksum_fold(s);
+}
+
 uint32_t
 cksum_pseudo4(const uint8_t src[4], const uint8_t dst[4], uint8_t proto,
 	      uint32_t l4_len_b)
 {
-	uint64_t s = cksum_partial(src, 4, 0);
-
-	s = cksum_partial(dst, 4, (uint32_t)s);
-	s = cksum_add32(s, l4_len_b) + proto;
-	return cksum_fold(s);
+	return pseudo(src, dst, 4, proto, l4_len_b);
 }
 
 uint32_t
 cksum_pseudo6(const uint8_t src[16], const uint8_t dst[16], uint8_t proto,
 	      uint32_t l4_len_b)
 {
-	uint64_t s = cksum_partial(src, 16, 0);
-
-	s = cksum_partial(dst, 16, (uint32_t)s);
-	s = cksum_add32(s, l4_len_b) + proto;
-	return cksum_fold(s);
+	return pseudo(src, dst, 16, proto, l4_len_b);
 }
 
 static uint16_t

@@ -61,6 +61,18 @@ get64(const uint8_t *p)
 	return be64toh(v);
 }
 
+static const struct cfg_side *
+sender(const struct cfg *c, enum cfg_dir_id d)
+{
+	return &c->side[d == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
+}
+
+static const struct cfg_side *
+receiver(const struct cfg *c, enum cfg_dir_id d)
+{
+	return &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
+}
+
 /* Addresses of a frame from side s in version v towards side o
  * (the rule in cfg.h). */
 static const uint8_t *
@@ -185,8 +197,7 @@ static int
 tmpl_build(struct frame_tmpl *t, const struct cfg *c, enum cfg_dir_id d,
 	   uint8_t v, bool bg, char *err, size_t err_len)
 {
-	const struct cfg_side *s = &c->side[d == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
-	const struct cfg_side *o = &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
+	const struct cfg_side *s = sender(c, d), *o = receiver(c, d);
 	const struct cfg_dir *dv = &c->dir[d];
 	uint32_t len = frame_len_b(c, v);
 	uint16_t alen = v == 4 ? 4 : 16, ip_hdr = v == 4 ? IP4_HDR_B : IP6_HDR_B;
@@ -285,6 +296,32 @@ tmpl_build(struct frame_tmpl *t, const struct cfg *c, enum cfg_dir_id d,
 	return 0;
 }
 
+/* Checks, then the sending and receiving sides and the variation of d. */
+static int
+dir_init(const struct cfg *c, enum cfg_dir_id d, const struct cfg_side **s,
+	 const struct cfg_side **o, const struct cfg_dir **dv, char *err,
+	 size_t err_len)
+{
+	int rc = check_cfg(c, d, err, err_len);
+
+	if (rc)
+		return rc;
+	*s = sender(c, d);
+	*o = receiver(c, d);
+	*dv = &c->dir[d];
+	return 0;
+}
+
+static void
+field_init(struct rfc4814_field *f, const struct cfg_var *var, uint16_t fixed,
+	   uint64_t seed, uint64_t stream)
+{
+	if (var->mode == CFG_VAR_FIXED)
+		rfc4814_init(f, CFG_VAR_FIXED, fixed, fixed, seed, stream);
+	else
+		rfc4814_init(f, var->mode, var->min, var->max, seed, stream);
+}
+
 int
 frame_gen_init(struct frame_gen *g, const struct cfg *c, enum cfg_dir_id d,
 	       uint64_t seed, char *err, size_t err_len)
@@ -295,12 +332,9 @@ frame_gen_init(struct frame_gen *g, const struct cfg *c, enum cfg_dir_id d,
 	int rc;
 
 	memset(g, 0, sizeof(*g));
-	rc = check_cfg(c, d, err, err_len);
+	rc = dir_init(c, d, &s, &o, &dv, err, err_len);
 	if (rc)
 		return rc;
-	s = &c->side[d == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
-	o = &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
-	dv = &c->dir[d];
 	rc = tmpl_build(&g->fg, c, d, s->ip_version, false, err, err_len);
 	if (rc)
 		return rc;
@@ -315,34 +349,12 @@ frame_gen_init(struct frame_gen *g, const struct cfg *c, enum cfg_dir_id d,
 	g->m = c->m;
 	g->mix_pos = 0;
 	g->num_nets = o->num_nets;
-	/* RFC 2544 C.2.6.4 fixed ports; RFC 4814 4.5 ranges otherwise. */
-	if (dv->sport.mode == CFG_VAR_FIXED)
-		rfc4814_init(&g->sport, CFG_VAR_FIXED, dv->sport_fixed,
-			     dv->sport_fixed, seed, st | GEN_SPORT);
-	else
-		rfc4814_init(&g->sport, dv->sport.mode, dv->sport.min,
-			     dv->sport.max, seed, st | GEN_SPORT);
-	if (dv->dport.mode == CFG_VAR_FIXED)
-		rfc4814_init(&g->dport, CFG_VAR_FIXED, dv->dport_fixed,
-			     dv->dport_fixed, seed, st | GEN_DPORT);
-	else
-		rfc4814_init(&g->dport, dv->dport.mode, dv->dport.min,
-			     dv->dport.max, seed, st | GEN_DPORT);
-	/* A fixed slice yields 0 and the template adds the address bits. */
-	if (dv->src_slice.mode == CFG_VAR_FIXED)
-		rfc4814_init(&g->src_slice, CFG_VAR_FIXED, 0, 0, seed,
-			     st | GEN_SRC_SLICE);
-	else
-		rfc4814_init(&g->src_slice, dv->src_slice.mode,
-			     dv->src_slice.min, dv->src_slice.max, seed,
-			     st | GEN_SRC_SLICE);
-	if (dv->dst_slice.mode == CFG_VAR_FIXED)
-		rfc4814_init(&g->dst_slice, CFG_VAR_FIXED, 0, 0, seed,
-			     st | GEN_DST_SLICE);
-	else
-		rfc4814_init(&g->dst_slice, dv->dst_slice.mode,
-			     dv->dst_slice.min, dv->dst_slice.max, seed,
-			     st | GEN_DST_SLICE);
+	/* RFC 2544 C.2.6.4 fixed ports; RFC 4814 4.5 ranges otherwise.  A
+	 * fixed slice yields 0 and the template adds the address bits. */
+	field_init(&g->sport, &dv->sport, dv->sport_fixed, seed, st | GEN_SPORT);
+	field_init(&g->dport, &dv->dport, dv->dport_fixed, seed, st | GEN_DPORT);
+	field_init(&g->src_slice, &dv->src_slice, 0, seed, st | GEN_SRC_SLICE);
+	field_init(&g->dst_slice, &dv->dst_slice, 0, seed, st | GEN_DST_SLICE);
 	/* RFC 2544 12: each frame to a pseudorandom one of num_nets. */
 	rfc4814_init(&g->net, o->num_nets > 1 ? CFG_VAR_RANDOM : CFG_VAR_FIXED,
 		     0, (uint16_t)(o->num_nets - 1), seed, st | GEN_NET);
@@ -457,12 +469,9 @@ frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
 	int rc;
 
 	memset(k, 0, sizeof(*k));
-	rc = check_cfg(c, d, err, err_len);
+	rc = dir_init(c, d, &s, &o, &dv, err, err_len);
 	if (rc)
 		return rc;
-	s = &c->side[d == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
-	o = &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
-	dv = &c->dir[d];
 	v = o->ip_version;
 	k->dir = d;
 	memcpy(k->dst_mac, o->mac, 6);

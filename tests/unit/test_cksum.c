@@ -13,17 +13,14 @@
 #include <string.h>
 
 #include "dutperf/cksum.h"
+#include "../data/golden/golden_cases.h"
 
-/* Test-local PRNG (xorshift64*), independent of rfc4814.c. */
 static uint64_t rng_state = 0x853c49e6748fea9bull;
 
 static uint32_t
 rnd(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
+	return golden_rnd(&rng_state);
 }
 
 /* Naive reference: big-endian words, fold at the end. */

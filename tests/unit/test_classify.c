@@ -21,16 +21,12 @@
 
 #define BUF_B 1600
 
-/* Test-local PRNG (xorshift64*), independent of rfc4814.c. */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
 static uint32_t
 rnd(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
+	return golden_rnd(&rng_state);
 }
 
 /* Classify a heap copy of exactly len bytes, so that AddressSanitizer

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Shared by tests/unit/test_frame.c and test_classify.c: a struct cfg with
+ * Shared by tests/unit/test_frame.c, test_classify.c (and test_cksum.c for
+ * the PRNG): a struct cfg with
  * the documented defaults filled by hand (cfg.c is another module), the
  * golden cases of gen_golden.py (keep both tables in step) and a reader
- * of frames.txt.
+ * of frames.txt, a small PRNG and an independent checksum verifier.
  */
 #ifndef DUTPERF_GOLDEN_CASES_H
 #define DUTPERF_GOLDEN_CASES_H
@@ -38,7 +39,7 @@ static const struct golden_case golden_cases[] = {
 };
 #define GOLDEN_NB (sizeof(golden_cases) / sizeof(golden_cases[0]))
 
-static void
+static inline void
 golden_mac(uint8_t *m, uint8_t b4, uint8_t b5)
 {
 	static const uint8_t base[6] = { 2, 0, 0, 0, 0, 0 };
@@ -49,7 +50,7 @@ golden_mac(uint8_t *m, uint8_t b4, uint8_t b5)
 }
 
 /* The defaults of the INI key list, filled by hand. */
-static void
+static inline void
 golden_cfg_defaults(struct cfg *c)
 {
 	static const char *const a4[2][2] = {
@@ -95,7 +96,7 @@ golden_cfg_defaults(struct cfg *c)
 }
 
 /* The configuration of one golden case. */
-static void
+static inline void
 golden_cfg(struct cfg *c, const struct golden_case *g)
 {
 	golden_cfg_defaults(c);
@@ -114,7 +115,7 @@ golden_cfg(struct cfg *c, const struct golden_case *g)
 }
 
 /* Read frame "name" of frames.txt into buf; returns its length or -1. */
-static int
+static inline int
 golden_read(const char *name, uint8_t *buf, size_t cap)
 {
 	char path[1024], *line = NULL;
@@ -147,8 +148,18 @@ golden_read(const char *name, uint8_t *buf, size_t cap)
 	return len;
 }
 
+/* Test-local PRNG (xorshift64*), independent of rfc4814.c. */
+static inline uint32_t
+golden_rnd(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
+}
+
 /* Naive RFC 1071 sum of big-endian words, independent of cksum.c. */
-static uint32_t
+static inline uint32_t
 golden_sum(const uint8_t *p, size_t n, uint32_t s)
 {
 	size_t i;
@@ -167,7 +178,7 @@ golden_sum(const uint8_t *p, size_t n, uint32_t s)
  * extension headers: lengths consistent, IPv4 header checksum right, UDP
  * checksum present and right.  Returns the IP version or 0.
  */
-static int
+static inline int
 golden_verify(const uint8_t *b, size_t len)
 {
 	uint16_t et, ulen;
