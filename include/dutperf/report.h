@@ -21,6 +21,9 @@ struct report_dir {
 	uint64_t stale;		/* our frames stamped by an earlier trial */
 	uint64_t old;		/* below the receiver's window */
 	uint64_t beyond;	/* sequence number never sent */
+	uint64_t max_lag_frame;	/* where the sender was furthest behind */
+	uint64_t injected_drops;	/* test aid counts (human summary only) */
+	uint64_t injected_dups;
 };
 
 struct report_trial {

@@ -51,6 +51,8 @@ struct port_ctx {
 
 int port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	       const struct cfg *c, char *err, size_t err_len);
+int port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
+		   char *err, size_t err_len);
 void port_teardown(struct port_ctx *p);
 
 /* ---- engine: sender and receiver state, one writer each ---- */
@@ -70,6 +72,11 @@ struct engine_tx {
 	uint64_t unsent;
 	uint64_t alloc_failures;
 	uint64_t max_lag_tsc;
+	uint64_t max_lag_seq;		/* first frame of the worst burst */
+	/* test aid: a faulty wire (see engine.c tx_inject) */
+	bool inject;
+	uint32_t drop_every, drop_count, dup_every, dup_count;
+	uint64_t injected_drops, injected_dups;
 	uint64_t first_tsc, last_tsc;
 	bool done;
 } __rte_cache_aligned;
@@ -110,6 +117,7 @@ struct trial_ctx {
 	uint64_t seed;
 	uint64_t hz;
 	uint32_t trials_run;		/* trial ids are trials_run % 32 */
+	uint32_t drop_every, dup_every;	/* test aids, 0 = off */
 	struct port_ctx port[CFG_NB_SIDES];
 	struct engine_tx tx[CFG_NB_DIRS];
 	struct engine_rx rx[CFG_NB_DIRS];

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * engine: the burst loops.  One lcore may carry any mix of roles (a sender
+ * and/or a receiver per direction): the loop polls each role in turn, so a
+ * 2-CPU machine runs a bidirectional trial with one lcore sending both
+ * directions and another receiving both.  A sender is paced on absolute
+ * TSC deadlines (pacer.h) and catches up in bursts of at most
+ * ENGINE_MAX_BURST frames when it falls behind; the worst lag is measured
+ * and makes the trial invalid beyond max_lag_us.
+ *
+ * Hot loop rules: no printf, malloc, syscalls or division; frames are
+ * prebuilt in the core (frame_gen_next patches only what varies).
+ */
+#include <string.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+#include <rte_prefetch.h>
+
+#include "dpdk.h"
+
+volatile sig_atomic_t engine_stop;
+
+#define TX_RETRIES 64
+#define RX_BURST 64
+#define RX_DRAIN_POLLS 16
+
+/*
+ * Test aid (DUTPERF_DEBUG_DROP_EVERY / DUTPERF_DEBUG_DUP_EVERY): a faulty
+ * wire inside the sender.  Every drop_every-th frame is counted as sent but
+ * never handed to the port (a loss); every dup_every-th frame is sent twice
+ * (the copy is not counted).  Only this slow path knows about it.
+ */
+static uint16_t
+tx_inject(struct engine_tx *t, struct rte_mbuf **m, uint16_t n)
+{
+	struct rte_mbuf *copy;
+	uint16_t i, done = 0;
+
+	for (i = 0; i < n; i++) {
+		if (t->drop_every != 0 && ++t->drop_count == t->drop_every) {
+			t->drop_count = 0;
+			t->injected_drops++;
+			rte_pktmbuf_free(m[i]);
+			done++;
+			continue;
+		}
+		if (t->dup_every != 0 && ++t->dup_count == t->dup_every) {
+			t->dup_count = 0;
+			copy = rte_pktmbuf_copy(m[i], t->pool, 0, UINT32_MAX);
+			if (copy != NULL && rte_eth_tx_burst(t->port_id, 0, &copy, 1) == 1)
+				t->injected_dups++;
+			else
+				rte_pktmbuf_free(copy);
+		}
+		if (rte_eth_tx_burst(t->port_id, 0, &m[i], 1) == 1) {
+			done++;
+		} else {
+			rte_pktmbuf_free(m[i]);
+			t->unsent++;
+		}
+	}
+	return done;
+}
+
+static inline void
+tx_finish(struct engine_tx *t)
+{
+	t->last_tsc = rte_rdtsc();
+	t->done = true;
+}
+
+/* Send what is due; returns true when this sender has finished. */
+static inline bool
+tx_poll(struct engine_tx *t)
+{
+	struct rte_mbuf *m[ENGINE_MAX_BURST];
+	uint64_t now, lag, left, n, i;
+	uint16_t sent = 0;
+	unsigned int tries = 0;
+
+	now = rte_rdtsc();
+	if (now < t->next_deadline)
+		return false;
+	lag = now - t->next_deadline;
+	if (unlikely(lag > t->max_lag_tsc)) {
+		t->max_lag_tsc = lag;
+		t->max_lag_seq = t->seq;
+	}
+
+	/* The due burst, extended while later frames are due as well. */
+	left = t->pacer.total - t->seq;
+	n = t->burst < left ? t->burst : left;
+	while (n < left && n < ENGINE_MAX_BURST &&
+	       pacer_deadline(&t->pacer, t->seq + n) <= now)
+		n++;
+
+	if (unlikely(rte_pktmbuf_alloc_bulk(t->pool, m, (unsigned int)n) != 0)) {
+		/* Pool empty: the PMD still holds our mbufs; retry later. */
+		t->alloc_failures++;
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		uint8_t *d = rte_pktmbuf_mtod(m[i], uint8_t *);
+		uint16_t len = frame_gen_next(&t->gen, d, t->seq + i, now, false);
+
+		m[i]->data_len = len;
+		m[i]->pkt_len = len;
+	}
+	if (unlikely(t->first_tsc == 0))
+		t->first_tsc = now;
+	if (unlikely(t->inject)) {
+		t->sent += tx_inject(t, m, (uint16_t)n);
+		goto next;
+	}
+	do {
+		sent += rte_eth_tx_burst(t->port_id, 0, m + sent,
+					 (uint16_t)(n - sent));
+	} while (sent < n && ++tries < TX_RETRIES);
+	if (unlikely(sent < n)) {
+		rte_pktmbuf_free_bulk(m + sent, (unsigned int)(n - sent));
+		t->unsent += n - sent;
+	}
+	t->sent += sent;
+next:
+	t->seq += n;
+	if (t->seq >= t->pacer.total) {
+		tx_finish(t);
+		return true;
+	}
+	n = t->pacer.total - t->seq;
+	n = n < t->burst ? n : t->burst;
+	t->next_deadline = pacer_deadline(&t->pacer, t->seq + n - 1);
+	return false;
+}
+
+static inline void
+rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb, bool late)
+{
+	struct frame_rx_info info;
+	enum frame_kind k;
+	uint16_t i;
+
+	for (i = 0; i < nb; i++) {
+		struct rte_mbuf *m = pkts[i];
+
+		if (i + 1 < nb)
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
+		/* Multi-segment frames are read in their first segment only;
+		 * the classifier sees them as truncated. */
+		k = frame_classify(&r->cls, rte_pktmbuf_mtod(m, const uint8_t *),
+				   m->data_len, &info);
+		if (likely(k == FRAME_OURS)) {
+			if (unlikely(info.trial_id != r->trial_id))
+				r->stale++;
+			else
+				rxstate_add(&r->st, info.seq, late);
+		} else {
+			r->kinds[k]++;
+		}
+	}
+	rte_pktmbuf_free_bulk(pkts, nb);
+}
+
+/* Receive and classify; returns true when this receiver has finished. */
+static inline bool
+rx_poll(struct engine_rx *r)
+{
+	struct rte_mbuf *pkts[RX_BURST];
+	uint16_t nb;
+	uint64_t now;
+	int polls;
+
+	nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
+	now = rte_rdtsc();
+	if (nb > 0)
+		rx_account(r, pkts, nb, now > r->deadline_tsc);
+	if (r->st.c.received >= r->planned || now > r->deadline_tsc) {
+		/* Whatever is already queued now arrived too late. */
+		for (polls = 0; polls < RX_DRAIN_POLLS; polls++) {
+			nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
+			if (nb == 0)
+				break;
+			rx_account(r, pkts, nb, rte_rdtsc() > r->deadline_tsc);
+		}
+		r->last_tsc = now;
+		r->done = true;
+		return true;
+	}
+	return false;
+}
+
+int
+engine_lcore_main(void *arg)
+{
+	struct engine_lcore *lc = arg;
+	unsigned int active = lc->nb_tx + lc->nb_rx;
+	unsigned int i;
+
+	while (rte_rdtsc() < lc->start_tsc)
+		rte_pause();
+	while (active > 0 && !engine_stop) {
+		for (i = 0; i < lc->nb_tx; i++)
+			if (!lc->tx[i]->done && tx_poll(lc->tx[i]))
+				active--;
+		for (i = 0; i < lc->nb_rx; i++)
+			if (!lc->rx[i]->done && rx_poll(lc->rx[i]))
+				active--;
+	}
+	return 0;
+}

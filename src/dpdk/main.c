@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * dutperf [EAL options] -- MODE [options]
+ *
+ * Everything after "--" is ours and is parsed and validated before the
+ * EAL starts, so bad input never touches ports or memory.  Without "--"
+ * all arguments are ours and the EAL gets none.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <rte_eal.h>
+#include <rte_errno.h>
+
+#include "dpdk.h"
+#include "dutperf/csv.h"
+
+static volatile sig_atomic_t main_signal;
+
+static void
+main_on_signal(int sig)
+{
+	main_signal = sig;
+	engine_stop = 1;
+}
+
+static void
+main_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = main_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* A seed for runs that did not give one; recorded with the results. */
+static uint64_t
+main_pick_seed(void)
+{
+	uint64_t s = 0;
+	int fd = open("/dev/urandom", O_RDONLY);
+
+	if (fd >= 0) {
+		if (read(fd, &s, sizeof(s)) != (ssize_t)sizeof(s))
+			s = 0;
+		close(fd);
+	}
+	if (s == 0)
+		s = (uint64_t)time(NULL) * UINT64_C(0x9e3779b97f4a7c15) ^
+		    (uint64_t)getpid();
+	return s ? s : 1;
+}
+
+typedef int (*main_mode_fn)(struct mode_env *env, char *err, size_t err_len);
+
+static const main_mode_fn main_modes[CLI_MODE_COUNT] = {
+	[CLI_MODE_TRIAL] = mode_trial,
+	[CLI_MODE_THROUGHPUT] = mode_throughput,
+};
+
+int
+main(int argc, char **argv)
+{
+	static struct trial_ctx trial;
+	struct cli cli;
+	static struct cfg cfg;
+	struct mode_env env;
+	char err[ENGINE_ERR_LEN];
+	char **eal_argv, **app_argv;
+	int eal_argc, app_argc, split, rc, status;
+
+	for (split = 1; split < argc; split++)
+		if (strcmp(argv[split], "--") == 0)
+			break;
+	eal_argv = calloc((size_t)argc + 1, sizeof(*eal_argv));
+	app_argv = calloc((size_t)argc + 1, sizeof(*app_argv));
+	if (eal_argv == NULL || app_argv == NULL)
+		return EXIT_RUNTIME;
+	eal_argv[0] = app_argv[0] = argv[0];
+	eal_argc = app_argc = 1;
+	if (split < argc) {
+		memcpy(eal_argv + 1, argv + 1, (size_t)(split - 1) * sizeof(*argv));
+		eal_argc = split;
+		memcpy(app_argv + 1, argv + split + 1,
+		       (size_t)(argc - split - 1) * sizeof(*argv));
+		app_argc = argc - split;
+	} else {
+		memcpy(app_argv + 1, argv + 1, (size_t)(argc - 1) * sizeof(*argv));
+		app_argc = argc;
+	}
+
+	rc = cli_parse(&cli, &cfg, app_argc, app_argv, stdout, err, sizeof(err));
+	if (rc == CLI_EXIT_SUCCESS)
+		return EXIT_OK;
+	if (rc < 0) {
+		fprintf(stderr, "dutperf: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (main_modes[cli.mode] == NULL) {
+		fprintf(stderr, "dutperf: mode %s is not available\n",
+			cli_mode_name(cli.mode));
+		return EXIT_USAGE;
+	}
+	if (cfg.seed == 0)
+		cfg.seed = main_pick_seed();
+	if (cli.print_config)
+		cfg_print(&cfg, stdout);
+
+	main_signals();
+	if (rte_eal_init(eal_argc, eal_argv) < 0) {
+		fprintf(stderr, "dutperf: EAL initialisation failed: %s\n",
+			rte_strerror(rte_errno));
+		return EXIT_RUNTIME;
+	}
+
+	status = EXIT_OK;
+	rc = csv_mkdirs(cfg.outdir, err, sizeof(err));
+	if (rc == 0)
+		rc = trial_ctx_init(&trial, &cfg, cfg.seed, err, sizeof(err));
+	if (rc != 0) {
+		fprintf(stderr, "dutperf: %s\n", err);
+		status = rc == -EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
+	} else {
+		memset(&env, 0, sizeof(env));
+		env.cli = &cli;
+		env.cfg = &cfg;
+		env.trial = &trial;
+		env.start = time(NULL);
+		rc = main_modes[cli.mode](&env, err, sizeof(err));
+		if (rc != 0) {
+			fprintf(stderr, "dutperf: %s\n", err);
+			status = EXIT_RUNTIME;
+		}
+	}
+	trial_ctx_fini(&trial);
+	rte_eal_cleanup();
+	free(eal_argv);
+	free(app_argv);
+	if (main_signal != 0) {
+		fprintf(stderr, "dutperf: stopped by signal %d\n", (int)main_signal);
+		return EXIT_SIGNAL_BASE + main_signal;
+	}
+	return status;
+}

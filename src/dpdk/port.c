@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * port: one DPDK port with one RX and one TX queue.  Only offloads the
+ * port reports are requested (virtual PMDs have no checksum offload: the
+ * core computes checksums in software).  Pools live on the port's socket.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+
+#include "dpdk.h"
+
+#define PORT_NB_MBUF 8191
+#define PORT_MBUF_CACHE 256
+#define PORT_NB_RXD 1024
+#define PORT_NB_TXD 1024
+
+/* TX buffers start zeroed: the sender writes only headers and stamp. */
+static void
+port_zero_mbuf(struct rte_mempool *mp, void *opaque, void *obj, unsigned int idx)
+{
+	struct rte_mbuf *m = obj;
+
+	(void)mp;
+	(void)opaque;
+	(void)idx;
+	memset(m->buf_addr, 0, m->buf_len);
+}
+
+static uint32_t
+port_data_room(const struct cfg *c)
+{
+	uint32_t need = c->frame_size_b + RTE_PKTMBUF_HEADROOM;
+
+	return need < RTE_MBUF_DEFAULT_BUF_SIZE ? RTE_MBUF_DEFAULT_BUF_SIZE : need;
+}
+
+int
+port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
+	   const struct cfg *c, char *err, size_t err_len)
+{
+	struct rte_eth_conf conf;
+	struct rte_eth_dev_info info;
+	uint16_t nb_rxd = PORT_NB_RXD, nb_txd = PORT_NB_TXD;
+	char name[RTE_MEMPOOL_NAMESIZE];
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	p->id = port_id;
+	if (!rte_eth_dev_is_valid_port(port_id)) {
+		snprintf(err, err_len,
+			 "[%s] port_id = %u: no such DPDK port (%u available; "
+			 "check the EAL options -a / --vdev)",
+			 side, port_id, rte_eth_dev_count_avail());
+		return -ENODEV;
+	}
+	rc = rte_eth_dev_info_get(port_id, &info);
+	if (rc != 0) {
+		snprintf(err, err_len, "port %u: cannot read device info: %s",
+			 port_id, rte_strerror(-rc));
+		return rc;
+	}
+	snprintf(p->driver, sizeof(p->driver), "%s",
+		 info.driver_name ? info.driver_name : "?");
+	rte_eth_dev_get_name_by_port(port_id, p->name);
+	p->socket = rte_eth_dev_socket_id(port_id);
+	if (p->socket < 0)
+		p->socket = (int)rte_socket_id();
+
+	memset(&conf, 0, sizeof(conf));
+	if (info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE)
+		conf.txmode.offloads |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	if (c->jumbo)
+		conf.rxmode.mtu = c->frame_size_b - RTE_ETHER_HDR_LEN -
+				  RTE_ETHER_CRC_LEN;
+	rc = rte_eth_dev_configure(port_id, 1, 1, &conf);
+	if (rc != 0) {
+		snprintf(err, err_len, "port %u (%s): configure failed: %s",
+			 port_id, p->driver, rte_strerror(-rc));
+		return rc;
+	}
+	rc = rte_eth_dev_adjust_nb_rx_tx_desc(port_id, &nb_rxd, &nb_txd);
+	if (rc != 0) {
+		snprintf(err, err_len, "port %u: descriptor counts: %s",
+			 port_id, rte_strerror(-rc));
+		return rc;
+	}
+
+	snprintf(name, sizeof(name), "dpt_rx%u", port_id);
+	p->rx_pool = rte_pktmbuf_pool_create(name, PORT_NB_MBUF, PORT_MBUF_CACHE,
+					     0, port_data_room(c), p->socket);
+	snprintf(name, sizeof(name), "dpt_tx%u", port_id);
+	p->tx_pool = rte_pktmbuf_pool_create(name, PORT_NB_MBUF, PORT_MBUF_CACHE,
+					     0, port_data_room(c), p->socket);
+	if (p->rx_pool == NULL || p->tx_pool == NULL) {
+		snprintf(err, err_len, "port %u: cannot create mbuf pools: %s "
+			 "(EAL memory too small? try -m 512)",
+			 port_id, rte_strerror(rte_errno));
+		return -ENOMEM;
+	}
+	rte_mempool_obj_iter(p->tx_pool, port_zero_mbuf, NULL);
+
+	rc = rte_eth_rx_queue_setup(port_id, 0, nb_rxd, p->socket, NULL,
+				    p->rx_pool);
+	if (rc == 0)
+		rc = rte_eth_tx_queue_setup(port_id, 0, nb_txd, p->socket,
+					    NULL);
+	if (rc != 0) {
+		snprintf(err, err_len, "port %u: queue setup failed: %s",
+			 port_id, rte_strerror(-rc));
+		return rc;
+	}
+	rc = rte_eth_dev_start(port_id);
+	if (rc != 0) {
+		snprintf(err, err_len, "port %u: start failed: %s", port_id,
+			 rte_strerror(-rc));
+		return rc;
+	}
+	p->started = true;
+	rc = c->promisc ? rte_eth_promiscuous_enable(port_id) :
+			  rte_eth_promiscuous_disable(port_id);
+	if (rc != 0 && rc != -ENOTSUP)
+		fprintf(stderr, "dutperf: warning: port %u: promiscuous mode: "
+			"%s\n", port_id, rte_strerror(-rc));
+
+	return 0;
+}
+
+/* After every port has started: some links (memif) need their peer. */
+int
+port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
+	       char *err, size_t err_len)
+{
+	struct rte_eth_link link;
+	uint64_t until;
+	int rc;
+
+	until = rte_get_timer_cycles() +
+		(uint64_t)c->link_timeout_s * rte_get_timer_hz();
+	for (;;) {
+		memset(&link, 0, sizeof(link));
+		rc = rte_eth_link_get_nowait(p->id, &link);
+		if (rc == 0 && link.link_status == RTE_ETH_LINK_UP)
+			break;
+		if (rte_get_timer_cycles() >= until || engine_stop) {
+			snprintf(err, err_len, "[%s] port %u (%s): link down after "
+				 "%u s (link_timeout_s)", side, p->id,
+				 p->driver, c->link_timeout_s);
+			return -ENOLINK;
+		}
+		usleep(10000);
+	}
+	return 0;
+}
+
+void
+port_teardown(struct port_ctx *p)
+{
+	if (p->started) {
+		rte_eth_dev_stop(p->id);
+		rte_eth_dev_close(p->id);
+		p->started = false;
+	}
+	rte_mempool_free(p->rx_pool);
+	rte_mempool_free(p->tx_pool);
+	p->rx_pool = p->tx_pool = NULL;
+}

@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * trial: one elementary RFC 2544 trial.  Sets up both ports once, then per
+ * trial: fresh generators and receivers, one common start instant for all
+ * lcores, launch, wait, and the verdict from what each lcore wrote.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <rte_cycles.h>
+#include <rte_ethdev.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_malloc.h>
+
+#include "dpdk.h"
+
+static const char *const side_name[CFG_NB_SIDES] = { "left", "right" };
+static const char *const dir_name[CFG_NB_DIRS] = { "forward", "reverse" };
+
+/* Sending and receiving sides of direction d. */
+static enum cfg_side_id
+tx_side(enum cfg_dir_id d)
+{
+	return d == CFG_FWD ? CFG_LEFT : CFG_RIGHT;
+}
+
+static enum cfg_side_id
+rx_side(enum cfg_dir_id d)
+{
+	return d == CFG_FWD ? CFG_RIGHT : CFG_LEFT;
+}
+
+static struct engine_lcore *
+trial_lcore(struct trial_ctx *t, unsigned int lcore_id)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nb_lcores; i++)
+		if (t->lcores[i].lcore_id == lcore_id)
+			return &t->lcores[i];
+	t->lcores[t->nb_lcores].lcore_id = lcore_id;
+	return &t->lcores[t->nb_lcores++];
+}
+
+static int
+trial_check_lcore(unsigned int lcore_id, const char *side, const char *key,
+		  char *err, size_t err_len)
+{
+	if (lcore_id >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lcore_id)) {
+		snprintf(err, err_len,
+			 "[%s] %s = %u: lcore not enabled in the EAL (give it "
+			 "with -l / --lcores)", side, key, lcore_id);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void
+trial_check_tsc(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[4096];
+	bool constant = false, nonstop = false;
+
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "flags", 5) != 0)
+			continue;
+		constant = strstr(line, " constant_tsc") != NULL;
+		nonstop = strstr(line, " nonstop_tsc") != NULL;
+		break;
+	}
+	fclose(f);
+	if (!constant || !nonstop)
+		fprintf(stderr, "dutperf: warning: TSC is not invariant "
+			"(constant_tsc %s, nonstop_tsc %s): timing may drift\n",
+			constant ? "yes" : "no", nonstop ? "yes" : "no");
+}
+
+/* Test aids from the environment; loud, since they fake a faulty wire. */
+static void
+trial_fault_env(const char *name, uint32_t *every)
+{
+	const char *v = getenv(name);
+	char *end;
+	unsigned long n;
+
+	if (v == NULL || *v == '\0')
+		return;
+	n = strtoul(v, &end, 10);
+	if (*end != '\0' || n == 0 || n > UINT32_MAX) {
+		fprintf(stderr, "dutperf: ignoring %s=\"%s\" (want 1..%u)\n",
+			name, v, UINT32_MAX);
+		return;
+	}
+	*every = (uint32_t)n;
+	fprintf(stderr, "dutperf: TEST AID ACTIVE: %s=%lu (results are faked)\n",
+		name, n);
+}
+
+int
+trial_ctx_init(struct trial_ctx *t, const struct cfg *c, uint64_t seed,
+	       char *err, size_t err_len)
+{
+	int d, s, rc;
+
+	memset(t, 0, sizeof(*t));
+	t->cfg = c;
+	t->seed = seed;
+	t->hz = rte_get_tsc_hz();
+	trial_check_tsc();
+	trial_fault_env("DUTPERF_DEBUG_DROP_EVERY", &t->drop_every);
+	trial_fault_env("DUTPERF_DEBUG_DUP_EVERY", &t->dup_every);
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		const struct cfg_side *ts = &c->side[tx_side(d)];
+		const struct cfg_side *rs = &c->side[rx_side(d)];
+		struct engine_lcore *lc;
+
+		if (!cfg_dir_active(c, d))
+			continue;
+		rc = trial_check_lcore(ts->send_lcore, side_name[tx_side(d)],
+				       "send_lcore", err, err_len);
+		if (rc == 0)
+			rc = trial_check_lcore(rs->recv_lcore,
+					       side_name[rx_side(d)],
+					       "recv_lcore", err, err_len);
+		if (rc != 0)
+			return rc;
+		lc = trial_lcore(t, ts->send_lcore);
+		lc->tx[lc->nb_tx++] = &t->tx[d];
+		lc = trial_lcore(t, rs->recv_lcore);
+		lc->rx[lc->nb_rx++] = &t->rx[d];
+		t->bits[d] = rte_zmalloc_socket("rxbits", RXSTATE_WINDOW / 8,
+						RTE_CACHE_LINE_SIZE,
+						(int)rte_lcore_to_socket_id(
+							rs->recv_lcore));
+		if (t->bits[d] == NULL) {
+			snprintf(err, err_len, "no memory for the receiver window");
+			return -ENOMEM;
+		}
+		rc = frame_cls_init(&t->rx[d].cls, c, d, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+
+	for (s = 0; s < CFG_NB_SIDES; s++) {
+		rc = port_setup(&t->port[s], c->side[s].port_id, side_name[s],
+				c, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	for (s = 0; s < CFG_NB_SIDES; s++) {
+		rc = port_wait_link(&t->port[s], side_name[s], c, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		int tx_sock = t->port[tx_side(d)].socket;
+		unsigned int lc = c->side[tx_side(d)].send_lcore;
+
+		if (!cfg_dir_active(c, d))
+			continue;
+		if (rte_lcore_to_socket_id(lc) != (unsigned int)tx_sock)
+			fprintf(stderr, "dutperf: warning: %s sender lcore %u is "
+				"on socket %u, its port on socket %d\n",
+				dir_name[d], lc, rte_lcore_to_socket_id(lc),
+				tx_sock);
+	}
+	return 0;
+}
+
+void
+trial_ctx_fini(struct trial_ctx *t)
+{
+	int i;
+
+	for (i = 0; i < CFG_NB_SIDES; i++)
+		port_teardown(&t->port[i]);
+	for (i = 0; i < CFG_NB_DIRS; i++) {
+		rte_free(t->bits[i]);
+		t->bits[i] = NULL;
+	}
+}
+
+void
+trial_sleep_ms(uint32_t ms)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	uint32_t slept;
+
+	for (slept = 0; slept < ms && !engine_stop; slept += 10)
+		nanosleep(&ts, NULL);
+}
+
+/* Drop whatever is queued on the receive ports before a trial starts. */
+static void
+trial_flush_rx(struct trial_ctx *t)
+{
+	struct rte_mbuf *pkts[64];
+	uint16_t nb;
+	int s, polls;
+
+	for (s = 0; s < CFG_NB_SIDES; s++)
+		for (polls = 0; polls < 1024; polls++) {
+			nb = rte_eth_rx_burst(t->port[s].id, 0, pkts, 64);
+			if (nb == 0)
+				break;
+			rte_pktmbuf_free_bulk(pkts, nb);
+		}
+}
+
+static int
+trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
+	      uint64_t start, uint8_t trial_id, char *err, size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	struct engine_tx *tx = &t->tx[d];
+	struct engine_rx *rx = &t->rx[d];
+	uint64_t total = pacer_total(rate_fps, c->duration_s);
+	uint64_t trial_seed;
+	struct frame_cls cls = rx->cls;
+	uint64_t *bits = t->bits[d];
+	int rc;
+
+	/* Reproducible per trial: the seed and the trial's number. */
+	trial_seed = t->seed ^ ((uint64_t)(t->trials_run + 1) *
+				UINT64_C(0x9e3779b97f4a7c15));
+	memset(tx, 0, sizeof(*tx));
+	rc = frame_gen_init(&tx->gen, c, d, trial_seed, err, err_len);
+	if (rc != 0)
+		return rc;
+	frame_gen_set_trial(&tx->gen, trial_id);
+	tx->port_id = t->port[tx_side(d)].id;
+	tx->pool = t->port[tx_side(d)].tx_pool;
+	tx->burst = c->burst;
+	tx->hz = t->hz;
+	pacer_init(&tx->pacer, start, t->hz, rate_fps, total);
+	tx->next_deadline = pacer_deadline(&tx->pacer,
+					   (total < c->burst ? total : c->burst) - 1);
+	tx->done = total == 0;
+	tx->drop_every = t->drop_every;
+	tx->dup_every = t->dup_every;
+	tx->inject = t->drop_every != 0 || t->dup_every != 0;
+
+	memset(rx, 0, sizeof(*rx));
+	rx->cls = cls;
+	rx->port_id = t->port[rx_side(d)].id;
+	rx->trial_id = trial_id;
+	rx->planned = total;
+	rx->deadline_tsc = start + (uint64_t)c->duration_s * t->hz +
+			   (uint64_t)c->timeout_ms * (t->hz / 1000);
+	memset(bits, 0, RXSTATE_WINDOW / 8);
+	rxstate_init(&rx->st, bits);
+	rxstate_set_total(&rx->st, total);
+	return 0;
+}
+
+static void
+trial_collect(struct trial_ctx *t, enum cfg_dir_id d, struct report_dir *out)
+{
+	const struct engine_tx *tx = &t->tx[d];
+	const struct engine_rx *rx = &t->rx[d];
+	struct verdict_dir *v = &out->v;
+	int k;
+
+	out->active = true;
+	v->name = dir_name[d];
+	v->planned = tx->pacer.total;
+	v->sent = tx->sent;
+	/* Frames never handed to the PMD count as unsent too. */
+	v->unsent = v->planned - tx->sent;
+	v->received = rx->st.c.received;
+	v->lost = tx->sent > v->received ? tx->sent - v->received : 0;
+	v->duplicates = rx->st.c.duplicates;
+	v->reordered = rx->st.c.reordered;
+	v->late = rx->st.c.late;
+	v->foreign = 0;
+	for (k = 0; k < FRAME_KIND_COUNT; k++)
+		if (k != FRAME_OURS)
+			v->foreign += rx->kinds[k];
+	v->max_lag_ns = pacer_ticks_to_ns(tx->max_lag_tsc, t->hz);
+	out->stale = rx->stale;
+	out->old = rx->st.c.old;
+	out->beyond = rx->st.c.beyond;
+	out->max_lag_frame = tx->max_lag_seq;
+	out->injected_drops = tx->injected_drops;
+	out->injected_dups = tx->injected_dups;
+}
+
+int
+trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
+	  char *why, size_t why_len, char *err, size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	struct verdict_dir dirs[CFG_NB_DIRS];
+	unsigned int nb_dirs = 0, i, main_id = rte_get_main_lcore();
+	struct engine_lcore *main_lc = NULL;
+	uint64_t start;
+	uint8_t trial_id = (uint8_t)(t->trials_run % (FRAME_TRIAL_ID_MAX + 1));
+	bool interrupted;
+	int d, rc;
+
+	memset(out, 0, sizeof(*out));
+	out->rate_fps = rate_fps;
+	out->frame_size_b = c->frame_size_b;
+	out->direction = c->direction;
+	out->duration_s = c->duration_s;
+	out->timeout_ms = c->timeout_ms;
+	out->seed = t->seed;
+
+	trial_flush_rx(t);
+	/* One common start instant, 50 ms ahead so every lcore is waiting. */
+	start = rte_rdtsc() + t->hz / 20;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!cfg_dir_active(c, d))
+			continue;
+		rc = trial_prepare(t, d, rate_fps, start, trial_id, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	t->trials_run++;
+	out->start = time(NULL);
+
+	for (i = 0; i < t->nb_lcores; i++) {
+		struct engine_lcore *lc = &t->lcores[i];
+
+		lc->start_tsc = start;
+		if (lc->lcore_id == main_id) {
+			main_lc = lc;
+			continue;
+		}
+		rc = rte_eal_remote_launch(engine_lcore_main, lc, lc->lcore_id);
+		if (rc != 0) {
+			engine_stop = 1;
+			rte_eal_mp_wait_lcore();
+			snprintf(err, err_len, "cannot launch lcore %u: %s",
+				 lc->lcore_id, rte_strerror(-rc));
+			return rc;
+		}
+	}
+	if (main_lc != NULL)
+		engine_lcore_main(main_lc);
+	rte_eal_mp_wait_lcore();
+	interrupted = engine_stop != 0;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!cfg_dir_active(c, d))
+			continue;
+		trial_collect(t, d, &out->dir[d]);
+		dirs[nb_dirs++] = out->dir[d].v;
+	}
+	out->verdict = verdict_eval_msg(dirs, nb_dirs, c->loss_ppm,
+					(uint64_t)c->max_lag_us * 1000,
+					interrupted, why, why_len);
+	out->reason = why;
+	return 0;
+}
+
+void
+trial_print(FILE *f, const struct report_trial *r)
+{
+	int d;
+
+	fprintf(f, "trial: %" PRIu64 " fps, %u B, %u s, timeout %u ms: %s%s%s\n",
+		r->rate_fps, r->frame_size_b, r->duration_s, r->timeout_ms,
+		verdict_name(r->verdict), r->reason && *r->reason ? " - " : "",
+		r->reason ? r->reason : "");
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		const struct report_dir *x = &r->dir[d];
+
+		if (!x->active)
+			continue;
+		fprintf(f, "  %-7s sent %" PRIu64 " of %" PRIu64
+			", received %" PRIu64 ", lost %" PRIu64
+			", dup %" PRIu64 ", reordered %" PRIu64 ", late %" PRIu64
+			", foreign %" PRIu64 ", stale %" PRIu64
+			", max lag %" PRIu64 " us at frame %" PRIu64 "\n",
+			dir_name[d], x->v.sent, x->v.planned, x->v.received,
+			x->v.lost, x->v.duplicates, x->v.reordered, x->v.late,
+			x->v.foreign, x->stale, x->v.max_lag_ns / 1000,
+			x->max_lag_frame);
+		if (x->injected_drops || x->injected_dups)
+			fprintf(f, "  %-7s test aid: %" PRIu64 " frames dropped, %"
+				PRIu64 " duplicated by the sender\n", dir_name[d],
+				x->injected_drops, x->injected_dups);
+	}
+}
