@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Shared by the integration tests (sourced).  Every test gets a private work
+# directory and a list of testbeds that are torn down on any exit.
+set -u
+: "${SRCDIR:?run through meson test}" "${BUILDDIR:?run through meson test}"
+DUTPERF=$BUILDDIR/src/dpdk/dutperf
+export DUTPERF
+TB=$SRCDIR/scripts/testbed.sh
+CSVCOL=$SRCDIR/tests/tools/csvcol.py
+WORK=$(mktemp -d /tmp/dpt-test.XXXXXX)
+TB_IDS=()
+
+it_cleanup() {
+	local id
+	for id in "${TB_IDS[@]}"; do
+		"$TB" down --name "$id" >/dev/null 2>&1
+	done
+	rm -rf "$WORK"
+}
+trap it_cleanup EXIT
+trap 'exit 130' INT TERM
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ok() { echo "ok: $*"; }
+
+need_root() {
+	[ "$(id -u)" = 0 ] || { echo "skipped: needs root"; exit 77; }
+}
+
+need_dutperf() {
+	[ -x "$DUTPERF" ] || fail "no binary at $DUTPERF"
+}
+
+# tb_up ARGS...: bring a testbed up; its name lands in $TBID.
+tb_up() {
+	TBID=$("$TB" up "$@") || fail "testbed up $*"
+	TB_IDS+=("$TBID")
+}
+
+# tb_down: tear $TBID down and check that nothing of it is left.
+tb_down() {
+	"$TB" down --name "$TBID" || fail "testbed down $TBID"
+	ip netns list | grep -q "dpt-$TBID-" && fail "namespaces of $TBID left behind"
+	[ -e "/var/run/dpdk/dutperf-$TBID" ] && fail "/var/run/dpdk/dutperf-$TBID left behind"
+	return 0
+}
+
+# dut ARGS...: dutperf on the current testbed; output in $WORK/out.log.
+dut() {
+	"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
+	local rc=$?
+	cat "$WORK/out.log"
+	return $rc
+}
+
+col() {	# FILE COLUMN [ROW]
+	python3 "$CSVCOL" "$@" || fail "cannot read column $2 of $1"
+}
+
+# expect_equal WHAT A B
+expect_equal() {
+	[ "$2" = "$3" ] || fail "$1: $2 != $3"
+}
+
+# check_lossless CSV DIRS: last trial passed, every frame of each direction
+# (fwd, rev) accounted: planned == sent == received, nothing else.
+check_lossless() {
+	local csv=$1 d
+	shift
+	expect_equal "status" "$(col "$csv" status)" pass
+	for d in "$@"; do
+		local planned sent recv
+		planned=$(col "$csv" "${d}_planned")
+		sent=$(col "$csv" "${d}_sent")
+		recv=$(col "$csv" "${d}_received")
+		[ "$planned" -gt 0 ] || fail "$d: nothing planned"
+		expect_equal "$d sent vs planned" "$sent" "$planned"
+		expect_equal "$d received vs sent" "$recv" "$sent"
+		expect_equal "$d lost" "$(col "$csv" "${d}_lost")" 0
+		expect_equal "$d duplicates" "$(col "$csv" "${d}_duplicates")" 0
+		expect_equal "$d late" "$(col "$csv" "${d}_late")" 0
+	done
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The engine without a kernel: two memif ports joined inside one process
+# (a wire, no DUT).  Counts must be exact; drops and duplicates injected by
+# the sender's test aid (DUTPERF_DEBUG_DROP_EVERY / _DUP_EVERY) must be
+# found exactly; net_null (a sink) must show every frame lost.
+. "$(dirname "$0")/common.sh"
+need_root
+need_dutperf
+
+prefix=dpt-ring-$$
+cfg=$SRCDIR/tests/data/wire.ini
+memif() {
+	local sock=$WORK/memif.sock
+	"$DUTPERF" --no-huge -m 512 --no-pci --file-prefix=$prefix -l 0-1 \
+		--vdev=net_memif0,role=server,socket=$sock,id=0 \
+		--vdev=net_memif1,role=client,socket=$sock,id=0 -- "$@" \
+		>"$WORK/out.log" 2>"$WORK/err.log"
+	local rc=$?
+	rm -rf "/var/run/dpdk/$prefix"
+	return $rc
+}
+
+N=60000
+memif trial -c "$cfg" --rate $N --duration 1 --timeout 200 -o "$WORK/a" ||
+	fail "clean wire: exit status $? ($(tail -2 "$WORK/err.log"))"
+check_lossless "$WORK/a/trials.csv" fwd rev
+ok "clean wire: $N frames each way, every one received once"
+
+DUTPERF_DEBUG_DROP_EVERY=1000 DUTPERF_DEBUG_DUP_EVERY=250 \
+	memif trial -c "$cfg" --rate $N --duration 1 --timeout 200 -o "$WORK/b" ||
+	fail "faulty wire: exit status $?"
+csv=$WORK/b/trials.csv
+drops=$((N / 1000))
+dups=$(((N - drops) / 250))	# every 250th frame that was not dropped
+for d in fwd rev; do
+	expect_equal "$d sent" "$(col "$csv" ${d}_sent)" $N
+	expect_equal "$d lost" "$(col "$csv" ${d}_lost)" $drops
+	expect_equal "$d received" "$(col "$csv" ${d}_received)" $((N - drops))
+	expect_equal "$d duplicates" "$(col "$csv" ${d}_duplicates)" $dups
+done
+expect_equal "status with loss and duplicates" "$(col "$csv" status)" fail
+ok "faulty wire: $drops gaps and $dups duplicates found exactly; trial failed"
+
+DUTPERF_DEBUG_DUP_EVERY=100 \
+	memif trial -c "$cfg" --rate 20000 --duration 1 --timeout 200 -o "$WORK/c" ||
+	fail "duplicating wire: exit status $?"
+csv=$WORK/c/trials.csv
+expect_equal "dup-only lost" "$(col "$csv" fwd_lost)" 0
+expect_equal "dup-only duplicates" "$(col "$csv" fwd_duplicates)" 200
+expect_equal "dup-only status" "$(col "$csv" status)" fail
+ok "duplicates alone fail the trial, never count as received"
+
+# net_null swallows everything: all lost, and the trial fails.
+"$DUTPERF" --no-huge -m 512 --no-pci --file-prefix=$prefix -l 0-1 \
+	--vdev=net_null0 --vdev=net_null1 -- trial -c "$cfg" --rate 20000 \
+	--duration 1 --timeout 100 -o "$WORK/d" >"$WORK/out.log" 2>"$WORK/err.log" ||
+	fail "net_null: exit status $?"
+rm -rf "/var/run/dpdk/$prefix"
+csv=$WORK/d/trials.csv
+expect_equal "null sent" "$(col "$csv" fwd_sent)" 20000
+expect_equal "null received" "$(col "$csv" fwd_received)" 0
+expect_equal "null lost" "$(col "$csv" fwd_lost)" 20000
+expect_equal "null status" "$(col "$csv" status)" fail
+ok "net_null: 20000 sent, 0 received, all lost, fail"
