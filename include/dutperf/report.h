@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cfg.h"
+#include "frame.h"
 #include "verdict.h"
 
 /* One direction of one trial, as the engine measured it. */
@@ -24,6 +25,7 @@ struct report_dir {
 	uint64_t max_lag_frame;	/* where the sender was furthest behind */
 	uint64_t injected_drops;	/* test aid counts (human summary only) */
 	uint64_t injected_dups;
+	uint64_t kinds[FRAME_KIND_COUNT];	/* what the foreign frames were */
 };
 
 struct report_trial {

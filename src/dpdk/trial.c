@@ -282,9 +282,11 @@ trial_collect(struct trial_ctx *t, enum cfg_dir_id d, struct report_dir *out)
 	v->reordered = rx->st.c.reordered;
 	v->late = rx->st.c.late;
 	v->foreign = 0;
-	for (k = 0; k < FRAME_KIND_COUNT; k++)
+	for (k = 0; k < FRAME_KIND_COUNT; k++) {
+		out->kinds[k] = rx->kinds[k];
 		if (k != FRAME_OURS)
 			v->foreign += rx->kinds[k];
+	}
 	v->max_lag_ns = pacer_ticks_to_ns(tx->max_lag_tsc, t->hz);
 	out->stale = rx->stale;
 	out->old = rx->st.c.old;
@@ -366,7 +368,7 @@ trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
 void
 trial_print(FILE *f, const struct report_trial *r)
 {
-	int d;
+	int d, k;
 
 	fprintf(f, "trial: %" PRIu64 " fps, %u B, %u s, timeout %u ms: %s%s%s\n",
 		r->rate_fps, r->frame_size_b, r->duration_s, r->timeout_ms,
@@ -386,6 +388,14 @@ trial_print(FILE *f, const struct report_trial *r)
 			x->v.lost, x->v.duplicates, x->v.reordered, x->v.late,
 			x->v.foreign, x->stale, x->v.max_lag_ns / 1000,
 			x->max_lag_frame);
+		if (x->v.foreign != 0) {
+			fprintf(f, "  %-7s foreign:", dir_name[d]);
+			for (k = 0; k < FRAME_KIND_COUNT; k++)
+				if (k != FRAME_OURS && x->kinds[k] != 0)
+					fprintf(f, " %s %" PRIu64, frame_kind_name(k),
+						x->kinds[k]);
+			fputc('\n', f);
+		}
 		if (x->injected_drops || x->injected_dups)
 			fprintf(f, "  %-7s test aid: %" PRIu64 " frames dropped, %"
 				PRIu64 " duplicated by the sender\n", dir_name[d],

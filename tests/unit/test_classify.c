@@ -294,7 +294,8 @@ static const struct mod_case mods_v4[] = {
 	{ "version5", m_v5, false, FRAME_BAD_IP },
 	{ "tot_short", m_tot_short, true, FRAME_BAD_IP },
 	{ "short_ip4", m_short_ip4, false, FRAME_BAD_TRUNCATED },
-	{ "ck_zero", m_ck4_zero, false, FRAME_BAD_UDP_CKSUM },
+	/* RFC 768: IPv4 checksum 0 = none computed; a DUT may do that */
+	{ "ck_zero", m_ck4_zero, false, FRAME_OURS },
 	{ "udplen_big", m_udplen_big4, true, FRAME_BAD_TRUNCATED },
 	{ "udplen_small", m_udplen_small4, true, FRAME_BAD_IP },
 	{ "short_udp", m_short_udp4, true, FRAME_FOREIGN_OTHER_UDP },
