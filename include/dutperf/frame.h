@@ -58,6 +58,7 @@ struct frame_tmpl {
 	uint8_t net_shift;		/* 8: net byte is the high byte of its word */
 	uint8_t flags;			/* FRAME_FLAG_BG for the background template */
 	uint16_t copy_len;		/* min(len, FRAME_HDR_MAX_B): bytes written */
+	uint16_t xlat_delta;		/* UDP sum change a translator makes (0: none) */
 };
 
 /* The sender's state for one direction; one writer (the sending lcore). */

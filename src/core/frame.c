@@ -193,6 +193,27 @@ frame_len_b(const struct cfg *c, uint8_t v)
 	return c->frame_size_b - (xlat && v == 4 ? 20 : 0) - FRAME_FCS_B;
 }
 
+/*
+ * What a stateless translator adds to the UDP checksum sum: the receiver's
+ * view of both addresses minus the sender's (one's complement; lengths and
+ * protocol are the same in both pseudo-headers, and varying slices or
+ * network bytes sit at the same word positions on both sides).
+ */
+static uint16_t
+xlat_delta(const struct cfg_side *s, const struct cfg_side *o, uint8_t v,
+	   const uint8_t *src, const uint8_t *dst)
+{
+	uint8_t ov = o->ip_version;
+	uint16_t alen = v == 4 ? 4 : 16, olen = ov == 4 ? 4 : 16;
+	uint32_t rx, tx;
+
+	rx = cksum_partial(addr_seen(s, ov, s->ip_version), olen, 0);
+	rx = cksum_partial(addr_real(o, ov), olen, rx);
+	tx = cksum_partial(src, alen, 0);
+	tx = cksum_partial(dst, alen, tx);
+	return cksum_fold((uint64_t)cksum_fold(rx) + (uint16_t)~cksum_fold(tx));
+}
+
 static int
 tmpl_build(struct frame_tmpl *t, const struct cfg *c, enum cfg_dir_id d,
 	   uint8_t v, bool bg, char *err, size_t err_len)
@@ -293,6 +314,8 @@ tmpl_build(struct frame_tmpl *t, const struct cfg *c, enum cfg_dir_id d,
 	/* payload past the stamp is zero and adds nothing */
 	t->udp_sum_base = cksum_partial(h + t->l4_off, t->hdr_len - t->l4_off,
 					pseudo);
+	if (!bg && v != o->ip_version)
+		t->xlat_delta = xlat_delta(s, o, v, src, dst);
 	return 0;
 }
 
@@ -379,6 +402,25 @@ frame_gen_max_len(const struct frame_gen *g)
 	return l;
 }
 
+/* Rare path of frame_gen_next: of ts^1, ts^2, ts^3 one is good for both
+ * (each checksum has exactly one bad sum). */
+static uint16_t
+gen_avoid_zero(const struct frame_tmpl *t, uint64_t sum, uint64_t *ts)
+{
+	uint64_t flip, s;
+	uint16_t ck = 0;
+
+	for (flip = 1; flip <= 3; flip++) {
+		s = cksum_add64(sum, *ts ^ flip);
+		ck = cksum_finish(s);
+		if (ck != 0 && cksum_finish(s + t->xlat_delta) != 0) {
+			*ts ^= flip;
+			break;
+		}
+	}
+	return ck;
+}
+
 uint16_t
 frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
 	       bool tagged)
@@ -406,14 +448,22 @@ frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
 	put16(l4 + 2, dp);
 	st[1] = flags;
 	put64(st + 2, seq);
-	put64(st + 10, ts);
 
 	addr_sum = (uint64_t)ss + ds + ((uint32_t)k << t->net_shift);
 	sum = t->udp_sum_base + addr_sum + sp + dp + flags;
 	sum = cksum_add64(sum, seq);
-	sum = cksum_add64(sum, ts);
-	ck = cksum_finish(sum);
-	put16(l4 + 6, ck ? ck : 0xffff);	/* RFC 768, RFC 8200 8.1 */
+	ck = cksum_finish(cksum_add64(sum, ts));
+	/*
+	 * A checksum that computes to 0 is sent as 0xFFFF (RFC 768, RFC 8200
+	 * 8.1), and a translator updating it incrementally may turn it into
+	 * 0x0000 (RFC 1624 3), which IPv6 forbids: tayga does.  So no frame
+	 * carries a checksum of +-0 before or after translation: the lowest
+	 * bits of the timestamp change instead (at most 3 TSC ticks).
+	 */
+	if (ck == 0 || cksum_finish(cksum_add64(sum, ts) + t->xlat_delta) == 0)
+		ck = gen_avoid_zero(t, sum, &ts);
+	put64(st + 10, ts);
+	put16(l4 + 6, ck);
 	if (t->ip_version == 4)
 		put16(buf + t->l3_off + 10,
 		      cksum_finish(t->ip4_sum_base + addr_sum));
