@@ -42,7 +42,16 @@ build_tree() {
 # Used by scripts/testbed.sh; every function takes the testbed ID first.
 
 TB_STATE_ROOT=${TB_STATE_ROOT:-/run/dutperf-testbed}
-TB_NFT_BURST_PKTS=5	# explicit token-bucket depth of the capacity limit
+# Token-bucket depth of a capacity limit of N frames/s: 10 ms of frames at
+# the limit, at least 5 (TB_NFT_BURST_PKTS=K overrides).  A tester sharing
+# 2 CPUs is preempted for a few ms now and then and catches up in a burst;
+# a 5-frame bucket would drop that burst although the mean rate is below N.
+tb_nft_burst() {
+	local b=$(($1 / 100))
+	[ -n "${TB_NFT_BURST_PKTS:-}" ] && b=$TB_NFT_BURST_PKTS
+	[ "$b" -lt 5 ] && b=5
+	echo "$b"
+}
 
 tb_need_root() {
 	[ "$(id -u)" = 0 ] || die "must run as root (it creates network namespaces)"
@@ -119,8 +128,8 @@ tb_nft_rules() {
 	echo "table $family dutperf {"
 	echo "	chain capacity {"
 	echo "		type filter hook forward priority 0; policy accept;"
-	[ "$2" -gt 0 ] && echo "		iifname \"d0\" limit rate over $2/second burst $TB_NFT_BURST_PKTS packets drop"
-	[ "$3" -gt 0 ] && echo "		iifname \"d1\" limit rate over $3/second burst $TB_NFT_BURST_PKTS packets drop"
+	[ "$2" -gt 0 ] && echo "		iifname \"d0\" limit rate over $2/second burst $(tb_nft_burst "$2") packets drop"
+	[ "$3" -gt 0 ] && echo "		iifname \"d1\" limit rate over $3/second burst $(tb_nft_burst "$3") packets drop"
 	echo "	}"
 	echo "}"
 }

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Binary search against a DUT of known capacity C (nftables limit per input
+# interface): the result lies within 5 % of C, equals the highest passing
+# trial in trials.csv, and rate.csv's header is siitperf's, byte for byte.
+# (The bucket's depth lets a 1 s trial pass up to 1 % above C.)
+. "$(dirname "$0")/common.sh"
+need_root
+need_dutperf
+
+C=10000
+tb_up --dut router --limit-fps $C
+out=$WORK/out
+dut throughput -c "$SRCDIR/conf/testbed-ipv4.ini" --duration 1 --timeout 300 \
+	--settle 200 --rate-min 1000 --rate-max 20000 --initial-rate 20000 \
+	--error 250 --repeat 2 -o "$out" || fail "exit status $? ($(tail -3 "$WORK/err.log"))"
+cat "$WORK/err.log" | grep -E '^search' | head -20
+
+head -1 "$out/rate.csv" | cmp - <(head -1 "$SRCDIR/tests/data/stats/siitperf-rate.csv") ||
+	fail "rate.csv header differs from siitperf's"
+ok "rate.csv header identical to siitperf's"
+expect_equal "searches" "$(col "$out/rate.csv" No all | tr '\n' ' ')" "1 2 "
+for no in 1 2; do
+	rate=$(col "$out/rate.csv" rate $no)
+	best=$(python3 - "$out/trials.csv" $no <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["search"] == sys.argv[2]]
+print(max([int(r["rate_fps"]) for r in rows if r["status"] == "pass"] or [0]))
+PY
+)
+	expect_equal "search $no: result vs highest passing trial" "$rate" "$best"
+	# 1 s trials through a bucket of C/100 frames pass up to 1 % above C.
+	[ "$rate" -le $((C * 102 / 100)) ] || fail "search $no: $rate fps above the capacity $C"
+	[ "$rate" -ge $((C * 95 / 100)) ] || fail "search $no: $rate fps more than 5 % below $C"
+	iters=$(col "$out/rate.csv" "Iterations needed" $no)
+	ntrials=$(python3 -c 'import csv,sys; print(sum(1 for r in csv.DictReader(open(sys.argv[1])) if r["search"]==sys.argv[2]))' "$out/trials.csv" $no)
+	expect_equal "search $no: iterations vs trials.csv rows" "$iters" "$ntrials"
+	ok "search $no: $rate fps (capacity $C), $iters trials"
+done
+grep -q "summary of 2 searches" "$WORK/out.log" || fail "no repeated-run summary"
+tb_down
