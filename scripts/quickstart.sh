@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib.sh
 
 conf=conf/testbed-ipv4.ini dut=router out=results/quickstart
-args=(--duration 1 --timeout 500 --settle 500 --error 5000)
+args=(--duration 1 --timeout 500 --settle 500 --error 5000 --max-retries 1)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rfc) args=(--duration 60 --timeout 2000 --settle 5000 --error 1000) ;;

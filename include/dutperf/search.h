@@ -10,9 +10,10 @@
  * below every failed rate: best is the highest passed rate even with a
  * non-monotonic DUT (which can only make the search settle lower).
  * VERDICT_INVALID repeats the rate, at most max_retries times; one more
- * invalid trial gives up (gave_up, done).  VERDICT_INTERRUPTED ends the
- * search (interrupted, done).  In both cases the result is still the
- * highest rate passed so far; callers should report that it is incomplete.
+ * invalid trial makes the rate an upper bound like a fail (never a pass),
+ * counted in invalid_bounds so callers can say the result may be limited
+ * by the tester.  VERDICT_INTERRUPTED ends the search (interrupted, done)
+ * with the highest rate passed so far; callers report it as incomplete.
  * Trials: at most ceil(log2((hi - lo) / error)) + 1 + invalid trials.
  */
 #ifndef DUTPERF_SEARCH_H
@@ -39,7 +40,7 @@ struct search {
 	uint32_t iterations;	/* trials recorded (including invalid ones) */
 	uint32_t retries;	/* invalid trials at the current rate */
 	bool done;
-	bool gave_up;		/* too many invalid trials at one rate */
+	uint32_t invalid_bounds;	/* rates that stayed invalid: upper bounds */
 	bool interrupted;	/* stopped by VERDICT_INTERRUPTED */
 };
 

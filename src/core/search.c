@@ -66,12 +66,17 @@ search_record(struct search *s, enum verdict v)
 		return;
 	case VERDICT_INVALID:
 	default:
-		/* Same rate again, a bounded number of times. */
-		if (++s->retries > s->p.max_retries) {
-			s->gave_up = true;
-			s->done = true;
-		}
-		return;
+		/*
+		 * Same rate again, a bounded number of times.  Then the rate
+		 * counts as not passed: it bounds the search from above (the
+		 * tester could not offer it, or something kept it from being
+		 * measured) and is never a result.
+		 */
+		if (++s->retries <= s->p.max_retries)
+			return;
+		s->invalid_bounds++;
+		s->hi = rate;
+		break;
 	}
 	s->retries = 0;
 	/* RFC 2544 26.1: stop once the bracket is within the error. */

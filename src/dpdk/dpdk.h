@@ -63,6 +63,7 @@ struct engine_tx {
 	struct rte_mempool *pool;
 	uint16_t burst;
 	uint64_t hz;
+	uint64_t lag_limit_tsc;		/* behind more than this: stop, invalid */
 	struct pacer pacer;
 	/* written by the sending lcore only */
 	struct frame_gen gen;
@@ -78,6 +79,7 @@ struct engine_tx {
 	uint32_t drop_every, drop_count, dup_every, dup_count;
 	uint64_t injected_drops, injected_dups;
 	uint64_t first_tsc, last_tsc;
+	bool aborted;			/* stopped behind schedule */
 	bool done;
 } __rte_cache_aligned;
 

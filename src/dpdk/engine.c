@@ -89,6 +89,12 @@ tx_poll(struct engine_tx *t)
 	if (unlikely(lag > t->max_lag_tsc)) {
 		t->max_lag_tsc = lag;
 		t->max_lag_seq = t->seq;
+		/* Already invalid: stop instead of sending late for long. */
+		if (lag > t->lag_limit_tsc) {
+			t->aborted = true;
+			tx_finish(t);
+			return true;
+		}
 	}
 
 	/* The due burst, extended while later frames are due as well. */

@@ -122,13 +122,18 @@ tput_search(const struct mode_env *env, struct tput_state *st, uint32_t no,
 		search_record(&s, r.verdict);
 		tput_progress(env, st, &s, no, &r);
 	}
-	if (engine_stop || s.gave_up) {
-		fprintf(stderr, "dutperf: search %u %s: no rate.csv row written "
-			"(highest passed so far %" PRIu64 " fps)\n", no,
-			engine_stop ? "interrupted" : "gave up after repeated "
-			"invalid trials", search_result(&s));
+	if (engine_stop) {
+		fprintf(stderr, "dutperf: search %u interrupted: no rate.csv row "
+			"written (highest passed so far %" PRIu64 " fps)\n", no,
+			search_result(&s));
 		return 0;
 	}
+	if (s.invalid_bounds > 0)
+		fprintf(stderr, "dutperf: search %u: %u rate(s) stayed invalid "
+			"after %u retries and bound the search from above: the "
+			"result may be limited by the tester, not the DUT (see "
+			"the reasons in trials.csv)\n", no, s.invalid_bounds,
+			c->max_retries);
 	memset(&rs, 0, sizeof(rs));
 	rs.no = no;
 	rs.frame_size_b = c->frame_size_b;

@@ -241,6 +241,8 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	tx->pool = t->port[tx_side(d)].tx_pool;
 	tx->burst = c->burst;
 	tx->hz = t->hz;
+	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)c->max_lag_us * 1000,
+					      t->hz);
 	pacer_init(&tx->pacer, start, t->hz, rate_fps, total);
 	tx->next_deadline = pacer_deadline(&tx->pacer,
 					   (total < c->burst ? total : c->burst) - 1);
@@ -361,6 +363,17 @@ trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
 	out->verdict = verdict_eval_msg(dirs, nb_dirs, c->loss_ppm,
 					(uint64_t)c->max_lag_us * 1000,
 					interrupted, why, why_len);
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (cfg_dir_active(c, d) && t->tx[d].aborted &&
+		    out->verdict == VERDICT_INVALID) {
+			snprintf(why, why_len, "%s: sender %" PRIu64 " us behind "
+				 "schedule at frame %" PRIu64 " of %" PRIu64
+				 " (limit %u us): stopped", dir_name[d],
+				 out->dir[d].v.max_lag_ns / 1000,
+				 t->tx[d].max_lag_seq, t->tx[d].pacer.total,
+				 c->max_lag_us);
+			break;
+		}
 	out->reason = why;
 	return 0;
 }

@@ -188,7 +188,7 @@ test_sharp_threshold(void **state)
 					 (unsigned long long)thr,
 					 (unsigned long long)p.error_fps,
 					 (unsigned long long)res);
-			assert_false(s.gave_up);
+			assert_int_equal(s.invalid_bounds, 0);
 		}
 	}
 }
@@ -289,24 +289,28 @@ test_invalid_retries(void **state)
 	struct trial_log log;
 	struct search s;
 	unsigned i;
+	uint64_t res;
 
 	(void)state;
 	/* 3 invalid trials are retried at the same rate, then it goes on. */
 	d.invalid_left = 3;
 	run(&p, &d, &log, &s);
-	assert_false(s.gave_up);
+	assert_int_equal(s.invalid_bounds, 0);
 	for (i = 0; i < 4; i++)
 		assert_true(log.rate[i] == 100000);
 	assert_int_equal(log.v[3], VERDICT_FAIL);
 
-	/* 4 invalid trials: gives up after the 4th, nothing passed. */
+	/* 4 invalid trials: 100000 becomes an upper bound (never a pass) and
+	 * the search goes on below it to the real threshold. */
 	d.invalid_left = 4;
-	run(&p, &d, &log, &s);
-	assert_true(s.gave_up);
-	assert_int_equal(log.n, 4);
-	assert_true(search_result(&s) == 0);
+	res = run(&p, &d, &log, &s);
+	assert_int_equal(s.invalid_bounds, 1);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(log.v[i], VERDICT_INVALID);
+	assert_true(log.rate[4] == 50000);
+	assert_true(res <= 5000 && 5000 - res <= p.error_fps);
 
-	/* Giving up keeps the highest rate passed so far. */
+	/* An invalid bound keeps the highest rate passed so far. */
 	p.initial_fps = 1000;
 	assert_int_equal(search_init(&s, &p), 0);
 	search_record(&s, VERDICT_PASS);
@@ -315,14 +319,18 @@ test_invalid_retries(void **state)
 		assert_true(search_next_rate(&s) == 1000 + (100000 - 1000) / 2);
 		search_record(&s, VERDICT_INVALID);
 	}
-	assert_true(search_done(&s) && s.gave_up);
+	assert_false(search_done(&s));
+	assert_int_equal(s.invalid_bounds, 1);
+	assert_true(s.hi == 1000 + (100000 - 1000) / 2);
 	assert_true(search_result(&s) == 1000);
 
-	/* max_retries 0: the first invalid trial gives up. */
+	/* max_retries 0: the first invalid trial is a bound at once. */
 	p.max_retries = 0;
 	assert_int_equal(search_init(&s, &p), 0);
 	search_record(&s, VERDICT_INVALID);
-	assert_true(search_done(&s) && s.gave_up);
+	assert_false(search_done(&s));
+	assert_true(s.hi == 1000 && search_next_rate(&s) == 500);
+	assert_true(search_result(&s) == 0);
 }
 
 static void
@@ -339,7 +347,7 @@ test_interrupted(void **state)
 	/* 100000 F, 50000 P, 75000 F, interrupted at 62500 */
 	assert_true(run(&p, &d, &log, &s) == 50000);
 	assert_int_equal(log.n, 4);
-	assert_true(s.interrupted && !s.gave_up);
+	assert_true(s.interrupted && s.invalid_bounds == 0);
 	/* Nothing after done counts. */
 	search_record(&s, VERDICT_PASS);
 	assert_int_equal(s.iterations, 4);
