@@ -16,7 +16,8 @@ def main():
     skipped = []
     for line in open(sys.argv[1]):
         t = json.loads(line)
-        result, out = t["result"], t.get("stdout") or ""
+        result = t["result"]
+        out = (t.get("stdout") or "") + (t.get("stderr") or "")
         if re.search(r"\[=+\] \d+ test\(s\) run", out):
             def total(tag):
                 return sum(int(x) for x in re.findall(r"\[  %s *\] (\d+) test" % tag, out))
