@@ -156,6 +156,19 @@ int cfg_validate(const struct cfg *c, char *err, size_t err_len);
 /* Print the effective configuration as INI (loadable again). */
 void cfg_print(const struct cfg *c, FILE *f);
 
+/* The side that sends direction d, and the side that receives it. */
+static inline enum cfg_side_id
+cfg_tx_side(enum cfg_dir_id d)
+{
+	return d == CFG_FWD ? CFG_LEFT : CFG_RIGHT;
+}
+
+static inline enum cfg_side_id
+cfg_rx_side(enum cfg_dir_id d)
+{
+	return d == CFG_FWD ? CFG_RIGHT : CFG_LEFT;
+}
+
 /* Is direction d part of the configured run? */
 bool cfg_dir_active(const struct cfg *c, enum cfg_dir_id d);
 

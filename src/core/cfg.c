@@ -843,22 +843,11 @@ cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps)
 	       (((uint64_t)size_b + 20) * 8);
 }
 
-static enum cfg_side_id
-tx_side(enum cfg_dir_id d)
-{
-	return d == CFG_FWD ? CFG_LEFT : CFG_RIGHT;
-}
-
-static enum cfg_side_id
-rx_side(enum cfg_dir_id d)
-{
-	return d == CFG_FWD ? CFG_RIGHT : CFG_LEFT;
-}
 
 const uint8_t *
 cfg_src_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
 {
-	const struct cfg_side *s = &c->side[tx_side(d)];
+	const struct cfg_side *s = &c->side[cfg_tx_side(d)];
 
 	return ip_version == 4 ? s->ipv4 : s->ipv6;
 }
@@ -866,7 +855,7 @@ cfg_src_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
 const uint8_t *
 cfg_dst_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
 {
-	const struct cfg_side *o = &c->side[rx_side(d)];
+	const struct cfg_side *o = &c->side[cfg_rx_side(d)];
 
 	if (o->ip_version == ip_version)
 		return ip_version == 4 ? o->ipv4 : o->ipv6;
@@ -985,7 +974,7 @@ check_lcores(const struct cfg *c, const char *pre, char *err, size_t err_len)
 
 	cfg_key_format(c, cfg_key_find("traffic", "direction"), dirval, sizeof(dirval));
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		enum cfg_side_id tx = tx_side(d), rx = rx_side(d);
+		enum cfg_side_id tx = cfg_tx_side(d), rx = cfg_rx_side(d);
 
 		if (!cfg_dir_active(c, d))
 			continue;
@@ -1010,7 +999,7 @@ static int
 check_nets_overflow(const struct cfg *c, const char *pre, unsigned d, uint8_t v,
 		    char *err, size_t err_len)
 {
-	enum cfg_side_id rx = rx_side(d);
+	enum cfg_side_id rx = cfg_rx_side(d);
 	const struct cfg_side *o = &c->side[rx];
 	const uint8_t *dst = cfg_dst_addr(c, d, v);
 	unsigned idx = v == 4 ? 2 : 7;
@@ -1036,7 +1025,7 @@ check_nets(const struct cfg *c, const char *pre, char *err, size_t err_len)
 	unsigned d;
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		enum cfg_side_id tx = tx_side(d), rx = rx_side(d);
+		enum cfg_side_id tx = cfg_tx_side(d), rx = cfg_rx_side(d);
 		uint8_t v = c->side[tx].ip_version;
 		const struct cfg_var *ds = &c->dir[d].dst_slice;
 

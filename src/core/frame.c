@@ -64,13 +64,13 @@ get64(const uint8_t *p)
 static const struct cfg_side *
 sender(const struct cfg *c, enum cfg_dir_id d)
 {
-	return &c->side[d == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
+	return &c->side[cfg_tx_side(d)];
 }
 
 static const struct cfg_side *
 receiver(const struct cfg *c, enum cfg_dir_id d)
 {
-	return &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
+	return &c->side[cfg_rx_side(d)];
 }
 
 /* Addresses of a frame from side s in version v towards side o

@@ -22,18 +22,6 @@
 static const char *const side_name[CFG_NB_SIDES] = { "left", "right" };
 static const char *const dir_name[CFG_NB_DIRS] = { "forward", "reverse" };
 
-/* Sending and receiving sides of direction d. */
-static enum cfg_side_id
-tx_side(enum cfg_dir_id d)
-{
-	return d == CFG_FWD ? CFG_LEFT : CFG_RIGHT;
-}
-
-static enum cfg_side_id
-rx_side(enum cfg_dir_id d)
-{
-	return d == CFG_FWD ? CFG_RIGHT : CFG_LEFT;
-}
 
 static struct engine_lcore *
 trial_lcore(struct trial_ctx *t, unsigned int lcore_id)
@@ -119,17 +107,17 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, uint64_t seed,
 	trial_fault_env("DUTPERF_DEBUG_DUP_EVERY", &t->dup_every);
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		const struct cfg_side *ts = &c->side[tx_side(d)];
-		const struct cfg_side *rs = &c->side[rx_side(d)];
+		const struct cfg_side *ts = &c->side[cfg_tx_side(d)];
+		const struct cfg_side *rs = &c->side[cfg_rx_side(d)];
 		struct engine_lcore *lc;
 
 		if (!cfg_dir_active(c, d))
 			continue;
-		rc = trial_check_lcore(ts->send_lcore, side_name[tx_side(d)],
+		rc = trial_check_lcore(ts->send_lcore, side_name[cfg_tx_side(d)],
 				       "send_lcore", err, err_len);
 		if (rc == 0)
 			rc = trial_check_lcore(rs->recv_lcore,
-					       side_name[rx_side(d)],
+					       side_name[cfg_rx_side(d)],
 					       "recv_lcore", err, err_len);
 		if (rc != 0)
 			return rc;
@@ -162,8 +150,8 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, uint64_t seed,
 			return rc;
 	}
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		int tx_sock = t->port[tx_side(d)].socket;
-		unsigned int lc = c->side[tx_side(d)].send_lcore;
+		int tx_sock = t->port[cfg_tx_side(d)].socket;
+		unsigned int lc = c->side[cfg_tx_side(d)].send_lcore;
 
 		if (!cfg_dir_active(c, d))
 			continue;
@@ -237,8 +225,8 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	if (rc != 0)
 		return rc;
 	frame_gen_set_trial(&tx->gen, trial_id);
-	tx->port_id = t->port[tx_side(d)].id;
-	tx->pool = t->port[tx_side(d)].tx_pool;
+	tx->port_id = t->port[cfg_tx_side(d)].id;
+	tx->pool = t->port[cfg_tx_side(d)].tx_pool;
 	tx->burst = c->burst;
 	tx->hz = t->hz;
 	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)c->max_lag_us * 1000,
@@ -253,7 +241,7 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 
 	memset(rx, 0, sizeof(*rx));
 	rx->cls = cls;
-	rx->port_id = t->port[rx_side(d)].id;
+	rx->port_id = t->port[cfg_rx_side(d)].id;
 	rx->trial_id = trial_id;
 	rx->planned = total;
 	rx->deadline_tsc = start + (uint64_t)c->duration_s * t->hz +
