@@ -119,6 +119,15 @@ struct cfg {
 	uint32_t link_speed_gbps;	/* for the line-rate upper bound */
 	uint32_t link_timeout_s;	/* wait for link up */
 	uint32_t max_lag_us;		/* sender behind schedule more than this: invalid */
+	uint32_t frame_timeout_ms;	/* a frame delayed more than this is lost; 0 = off */
+
+	/* [latency] (RFC 8219 7.2) */
+	uint32_t lat_tagged;		/* tagged frames per direction */
+	uint32_t lat_delay_s;		/* tagging starts this long after the start */
+
+	/* [loss] (RFC 2544 26.3) */
+	uint32_t loss_step_pct;		/* rate step, % of the maximum */
+	char loss_rates[1024];		/* explicit rates "r1,r2,..." ("" = stepped) */
 
 	/* [search] */
 	uint64_t rate_min_fps;
@@ -174,6 +183,13 @@ bool cfg_dir_active(const struct cfg *c, enum cfg_dir_id d);
 
 /* Frame size in bytes (incl. FCS) of frames sent in IP version v. */
 uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);
+
+/*
+ * The explicit [loss] rates: up to max values into out; returns how many,
+ * or -EINVAL with the offending item in err.
+ */
+int cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max,
+		   char *err, size_t err_len);
 
 /* Line rate in frames/s of size_b frames at speed_gbps (20 B preamble+IFG). */
 uint64_t cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps);

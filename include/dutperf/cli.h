@@ -18,6 +18,9 @@ enum cli_mode {
 	CLI_MODE_NONE = 0,
 	CLI_MODE_TRIAL,		/* one elementary trial */
 	CLI_MODE_THROUGHPUT,	/* RFC 2544 26.1 binary search */
+	CLI_MODE_LATENCY,	/* RFC 8219 7.2 */
+	CLI_MODE_PDV,		/* RFC 8219 7.3 */
+	CLI_MODE_LOSS,		/* RFC 2544 26.3 frame loss rate */
 	CLI_MODE_COUNT
 };
 

@@ -58,6 +58,65 @@ struct report_search {
 	uint64_t rate_fps;		/* highest rate that passed, 0 if none */
 };
 
+/* One direction of a latency run (RFC 8219 7.2); times in microseconds. */
+struct report_lat_dir {
+	bool active;
+	uint64_t sent, received;	/* all frames of the stream */
+	uint32_t tagged, tagged_received, tagged_lost;
+	bool valid;			/* false: every tagged frame lost */
+	double tl_us, wcl_us, min_us, max_us, mean_us;
+};
+
+struct report_latency {
+	time_t start;
+	uint32_t no;			/* 1.. with --repeat */
+	uint64_t rate_fps;
+	uint32_t frame_size_b;
+	enum cfg_direction direction;
+	uint32_t duration_s, delay_s, timeout_ms;
+	uint64_t seed;
+	const char *timestamps;		/* "tsc": TSC after tx_burst / rx_burst */
+	struct report_lat_dir dir[CFG_NB_DIRS];
+	enum verdict verdict;
+	const char *reason;
+};
+
+/* One direction of a PDV run (RFC 8219 7.3); times in microseconds. */
+struct report_pdv_dir {
+	bool active;
+	uint64_t sent, received;
+	bool valid;			/* false: nothing received, no PDV */
+	double dmin_us, d999_us, dmax_us, pdv_us;
+	bool ipdv_valid;
+	double ipdv_min_us, ipdv_median_us, ipdv_max_us;
+};
+
+struct report_pdv {
+	time_t start;
+	uint32_t no;
+	uint64_t rate_fps;
+	uint32_t frame_size_b;
+	enum cfg_direction direction;
+	uint32_t duration_s, timeout_ms, frame_timeout_ms;
+	uint64_t seed;
+	struct report_pdv_dir dir[CFG_NB_DIRS];
+	enum verdict verdict;
+	const char *reason;
+};
+
+/* One rate and direction of a frame loss rate sweep (RFC 2544 26.3). */
+struct report_flr {
+	time_t start;
+	uint32_t no;			/* sweep number, 1.. with --repeat */
+	uint32_t step;			/* 1.. within the sweep */
+	uint64_t offered_fps;
+	uint32_t frame_size_b;
+	enum cfg_dir_id dir;
+	uint32_t duration_s;
+	uint64_t sent, received;
+	enum verdict verdict;		/* of the whole trial */
+};
+
 /* siitperf's direction letters: b, f, r. */
 char report_direction_char(enum cfg_direction d);
 
@@ -68,5 +127,13 @@ const char *report_trial_header(void);
 /* Returns the row length, or -ENOSPC when buf is too small. */
 int report_trial_row(const struct report_trial *t, char *buf, size_t len);
 int report_search_row(const struct report_search *s, char *buf, size_t len);
+
+const char *report_latency_header(void);
+int report_latency_row(const struct report_latency *r, char *buf, size_t len);
+const char *report_pdv_header(void);
+int report_pdv_row(const struct report_pdv *r, char *buf, size_t len);
+const char *report_flr_header(void);
+/* loss % = (sent - received) * 100 / sent, "" when nothing was sent */
+int report_flr_row(const struct report_flr *r, char *buf, size_t len);
 
 #endif /* DUTPERF_REPORT_H */

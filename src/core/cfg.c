@@ -350,6 +350,24 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("traffic", "max_lag_us", max_lag_us, CFG_KEY_U, 0, 60000000, "1000",
 	    "us", "sender behind schedule by more than this: trial invalid", NULL),
 
+	KEY("traffic", "frame_timeout_ms", frame_timeout_ms, CFG_KEY_U, 0, 60000,
+	    "0", "ms", "per-frame timeout: a frame delayed more than this counts "
+	    "as lost (0 = off)", NULL),
+
+	KEY("latency", "tagged_frames", lat_tagged, CFG_KEY_U, 1, 50000, "500",
+	    "frames", "tagged frames per direction (RFC 8219 7.2: at least 500)",
+	    NULL),
+	KEY("latency", "delay_s", lat_delay_s, CFG_KEY_U, 0, 86400, "60", "s",
+	    "tagging starts this long after the stream starts (RFC: 60 of 120 s)",
+	    NULL),
+
+	KEY("loss", "step_pct", loss_step_pct, CFG_KEY_U, 1, 10, "10", "%",
+	    "rate step of the sweep, % of the maximum (RFC 2544 26.3: at most 10)",
+	    NULL),
+	KEY("loss", "rates", loss_rates, CFG_KEY_STR, 0, 0, "", "frames/s",
+	    "explicit rates \"r1,r2,...\" instead of the sweep (empty = sweep)",
+	    NULL),
+
 	KEY("search", "rate_min_fps", rate_min_fps, CFG_KEY_U, 0, RATE_MAX, "0",
 	    "frames/s", "lower bound of the binary search", NULL),
 	KEY("search", "rate_max_fps", rate_max_fps, CFG_KEY_U, 0, RATE_MAX, "0",
@@ -375,7 +393,8 @@ static const struct cfg_key cfg_keys[] = {
 #define CFG_NB_KEYS (sizeof(cfg_keys) / sizeof(cfg_keys[0]))
 
 static const char *const cfg_sections[] = {
-	"left", "right", "forward", "reverse", "traffic", "search", "output"
+	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
+	"search", "output"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))
@@ -694,7 +713,7 @@ ini_prescan(const char *path, char *buf, size_t len, unsigned *line_of,
 			*close = '\0';
 			if (!section_known(s + 1))
 				return cfg_errf(err, err_len,
-						"%s: [%s]: unknown section (line %u; sections: left, right, forward, reverse, traffic, search, output)",
+						"%s: [%s]: unknown section (line %u; sections: left, right, forward, reverse, traffic, latency, loss, search, output)",
 						path, s + 1, lineno);
 			section = s + 1;
 			continue;
@@ -1081,7 +1100,50 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 		return -EINVAL;
 	if (c->outdir[0] == '\0')
 		return cfg_errf(err, err_len, "%s[output] dir = \"\": empty directory name", pre);
+	if (cfg_loss_rates(c, NULL, 0, err, err_len) < 0)
+		return -EINVAL;
 	return 0;
+}
+
+int
+cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max, char *err,
+	       size_t err_len)
+{
+	char why[CFG_ERR_LEN], item[32], prebuf[CFG_PATH_LEN + 4];
+	const char *p = c->loss_rates, *end;
+	unsigned n = 0;
+	uint64_t v;
+	size_t len;
+
+	while (*p != '\0') {
+		end = strchr(p, ',');
+		len = end ? (size_t)(end - p) : strlen(p);
+		while (len > 0 && *p == ' ')
+			p++, len--;
+		while (len > 0 && p[len - 1] == ' ')
+			len--;
+		if (len == 0 || len >= sizeof(item) ||
+		    (memcpy(item, p, len), item[len] = '\0',
+		     cfg_parse_u64(item, 1, RATE_MAX, &v, why, sizeof(why)) != 0))
+			return cfg_errf(err, err_len,
+					"%s[loss] rates = \"%s\": item %u (\"%.*s\"): %s",
+					src_prefix(c, prebuf, sizeof(prebuf)),
+					c->loss_rates, n + 1, (int)len, p,
+					len == 0 ? "empty" : len >= sizeof(item) ?
+					"too long" : why);
+		if (out != NULL && n < max)
+			out[n] = v;
+		n++;
+		if (end == NULL)
+			break;
+		p = end + 1;
+		if (*p == '\0')
+			return cfg_errf(err, err_len,
+					"%s[loss] rates = \"%s\": trailing comma",
+					src_prefix(c, prebuf, sizeof(prebuf)),
+					c->loss_rates);
+	}
+	return (int)n;
 }
 
 /* ----------------------------------------------------------------- print */

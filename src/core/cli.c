@@ -4,6 +4,7 @@
  * -c (wherever -c stands) < the other options, then cfg_validate().
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +29,11 @@ enum {
 	OPT_SETTLE,
 	OPT_MAX_RETRIES,
 	OPT_LOSS_PPM,
+	OPT_FRAME_TIMEOUT,
+	OPT_TAGGED,
+	OPT_DELAY,
+	OPT_LOSS_STEP,
+	OPT_RATES,
 	OPT_PRINT_CONFIG,
 	OPT_CHECK,
 };
@@ -74,6 +80,16 @@ static const struct cli_opt cli_opts[] = {
 	  "invalid trials retried at the same rate" },
 	{ "loss-ppm", OPT_LOSS_PPM, "PPM", "search", "loss_ppm",
 	  "tolerated loss in parts per million" },
+	{ "frame-timeout", OPT_FRAME_TIMEOUT, "MS", "traffic", "frame_timeout_ms",
+	  "per-frame timeout: later frames count as lost (0 = off)" },
+	{ "tagged", OPT_TAGGED, "N", "latency", "tagged_frames",
+	  "latency: tagged frames per direction" },
+	{ "delay", OPT_DELAY, "S", "latency", "delay_s",
+	  "latency: tagging starts this long after the start" },
+	{ "loss-step", OPT_LOSS_STEP, "PCT", "loss", "step_pct",
+	  "loss: rate step, % of the maximum" },
+	{ "rates", OPT_RATES, "LIST", "loss", "rates",
+	  "loss: explicit rates r1,r2,... instead of the sweep" },
 	{ "quiet", 'q', NULL, NULL, NULL, "no progress messages on stderr" },
 	{ "print-config", OPT_PRINT_CONFIG, NULL, NULL, NULL,
 	  "print the effective configuration before running" },
@@ -89,11 +105,17 @@ static const char *const mode_names[CLI_MODE_COUNT] = {
 	[CLI_MODE_NONE] = "none",
 	[CLI_MODE_TRIAL] = "trial",
 	[CLI_MODE_THROUGHPUT] = "throughput",
+	[CLI_MODE_LATENCY] = "latency",
+	[CLI_MODE_PDV] = "pdv",
+	[CLI_MODE_LOSS] = "loss",
 };
 
 static const char *const mode_help[CLI_MODE_COUNT] = {
 	[CLI_MODE_TRIAL] = "one elementary trial at --rate, frames sent and received per direction",
 	[CLI_MODE_THROUGHPUT] = "RFC 2544 26.1 binary search for the highest loss-free rate",
+	[CLI_MODE_LATENCY] = "RFC 8219 7.2 latency of tagged frames at --rate (TL, WCL)",
+	[CLI_MODE_PDV] = "RFC 8219 7.3 packet delay variation of every frame at --rate",
+	[CLI_MODE_LOSS] = "RFC 2544 26.3 frame loss rate over a series of rates",
 };
 
 const char *
@@ -300,6 +322,27 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	return CLI_OK;
 }
 
+/* RFC 8219 7.2: the tagged frames must fit after the delay. */
+static int
+check_latency(const struct cfg *c, char *err, size_t err_len)
+{
+	uint64_t room;
+
+	if (c->lat_delay_s >= c->duration_s)
+		return cfg_errf(err, err_len,
+				"[latency] delay_s = %u must be below [traffic] "
+				"duration_s = %u (tagged frames follow the delay)",
+				c->lat_delay_s, c->duration_s);
+	room = (uint64_t)(c->duration_s - c->lat_delay_s) * c->rate_fps;
+	if (c->lat_tagged > room)
+		return cfg_errf(err, err_len,
+				"[latency] tagged_frames = %u: only %" PRIu64
+				" frames are sent after delay_s = %u at rate_fps = %"
+				PRIu64, c->lat_tagged, room, c->lat_delay_s,
+				c->rate_fps);
+	return 0;
+}
+
 int
 cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	  FILE *out, char *err, size_t err_len)
@@ -323,7 +366,7 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 				cli->mode = (enum cli_mode)i;
 		if (cli->mode == CLI_MODE_NONE)
 			return cfg_errf(err, err_len,
-					"unknown mode '%s' (modes: trial, throughput)",
+					"unknown mode '%s' (modes: trial, throughput, latency, pdv, loss)",
 					argv[1]);
 		first = 2;
 	}
@@ -334,7 +377,7 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 		return rc;
 	if (cli->mode == CLI_MODE_NONE)
 		return cfg_errf(err, err_len,
-				"no mode given (modes: trial, throughput; try --help)");
+				"no mode given (modes: trial, throughput, latency, pdv, loss; try --help)");
 
 	cfg_defaults(cfg);
 	if (config != NULL) {
@@ -347,6 +390,8 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	if (rc != CLI_OK)
 		return rc;
 	if (cfg_validate(cfg, err, err_len) != 0)
+		return -EINVAL;
+	if (cli->mode == CLI_MODE_LATENCY && check_latency(cfg, err, err_len))
 		return -EINVAL;
 	if (cli->dry_run) {
 		cfg_print(cfg, out);

@@ -280,7 +280,7 @@ test_errors(void **state)
 		const char *args[5];
 		const char *needles[2];
 	} cases[] = {
-		{ { "bogusmode" }, { "unknown mode 'bogusmode' (modes: trial, throughput)" } },
+		{ { "bogusmode" }, { "unknown mode 'bogusmode' (modes: trial, throughput, latency, pdv, loss)" } },
 		{ { "Trial" }, { "unknown mode 'Trial'" } },
 		{ { "" }, { "unknown mode ''" } },
 		{ { "-r", "100" }, { "no mode given" } },

@@ -126,6 +126,57 @@ test_trial_row_shape(void **state)
 	assert_int_equal(report_trial_row(&t, row, 40), -ENOSPC);
 }
 
+static void
+test_latency_pdv_rows(void **state)
+{
+	struct report_latency l;
+	struct report_pdv p;
+	char row[2048];
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	l.timestamps = "tsc";
+	l.rate_fps = 1000;
+	l.dir[CFG_FWD] = (struct report_lat_dir){ .active = true, .sent = 10,
+		.received = 10, .tagged = 5, .tagged_received = 5, .valid = true,
+		.tl_us = 12.5, .wcl_us = 40.25, .min_us = 10, .max_us = 40.25,
+		.mean_us = 20 };
+	/* every tagged frame lost: no numbers, never 0 */
+	l.dir[CFG_REV] = (struct report_lat_dir){ .active = true, .sent = 10,
+		.tagged = 5, .tagged_lost = 5, .valid = false };
+	assert_true(report_latency_row(&l, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(report_latency_header()));
+	assert_non_null(strstr(row, ",tsc,10,10,5,5,0,12.500,40.250,10.000,40.250,20.000,"
+				    "10,0,5,0,5,,,,,,pass,"));
+
+	memset(&p, 0, sizeof(p));
+	p.dir[CFG_FWD] = (struct report_pdv_dir){ .active = true, .sent = 4,
+		.received = 0, .valid = false };
+	assert_true(report_pdv_row(&p, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(report_pdv_header()));
+	assert_non_null(strstr(row, ",4,0,,,,,,,,,,,,,,,,,pass,"));
+}
+
+static void
+test_flr_row(void **state)
+{
+	struct report_flr f = { .no = 1, .step = 2, .offered_fps = 13000,
+				.frame_size_b = 64, .dir = CFG_REV,
+				.duration_s = 2, .sent = 26000,
+				.received = 20100, .verdict = VERDICT_FAIL };
+	char row[512];
+
+	(void)state;
+	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(report_flr_header()));
+	/* (26000 - 20100) * 100 / 26000 = 22.692307...% */
+	assert_non_null(strstr(row, ",1,2,13000,64,rev,2,26000,20100,5900,22.692308,fail"));
+	f.sent = 0;
+	f.received = 0;
+	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
+	assert_non_null(strstr(row, ",0,0,0,,fail"));
+}
+
 int
 main(void)
 {
@@ -134,6 +185,8 @@ main(void)
 		cmocka_unit_test(test_rate_row_matches_siitperf),
 		cmocka_unit_test(test_direction_chars),
 		cmocka_unit_test(test_trial_row_shape),
+		cmocka_unit_test(test_latency_pdv_rows),
+		cmocka_unit_test(test_flr_row),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
