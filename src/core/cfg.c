@@ -434,25 +434,40 @@ section_known(const char *s)
 	return false;
 }
 
+/*
+ * Fields of any key type go through these (check_table_ranges loads every
+ * key, also the byte arrays of addresses, e.g. [left] ipv4 = uint8_t[4] at
+ * an odd offset): memcpy, never a cast, so no misaligned or type-punned
+ * access (UBSan found the 32-bit load of an IPv4 address).
+ */
 static void
 store_uint(void *p, size_t size, uint64_t v)
 {
+	uint8_t v8 = (uint8_t)v;
+	uint16_t v16 = (uint16_t)v;
+	uint32_t v32 = (uint32_t)v;
+
 	switch (size) {
-	case 1: *(uint8_t *)p = (uint8_t)v; break;
-	case 2: *(uint16_t *)p = (uint16_t)v; break;
-	case 4: *(uint32_t *)p = (uint32_t)v; break;
-	default: *(uint64_t *)p = v; break;
+	case 1: memcpy(p, &v8, 1); break;
+	case 2: memcpy(p, &v16, 2); break;
+	case 4: memcpy(p, &v32, 4); break;
+	default: memcpy(p, &v, 8); break;
 	}
 }
 
 static uint64_t
 load_uint(const void *p, size_t size)
 {
+	uint8_t v8;
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
 	switch (size) {
-	case 1: return *(const uint8_t *)p;
-	case 2: return *(const uint16_t *)p;
-	case 4: return *(const uint32_t *)p;
-	default: return *(const uint64_t *)p;
+	case 1: memcpy(&v8, p, 1); return v8;
+	case 2: memcpy(&v16, p, 2); return v16;
+	case 4: memcpy(&v32, p, 4); return v32;
+	default: memcpy(&v64, p, 8); return v64;
 	}
 }
 

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * libFuzzer harness for frame_classify.  The first input byte picks one of
+ * the receiver configurations (every golden case of gen_golden.py: IPv4,
+ * IPv6, SIIT both ways, background frames; each with and without promisc,
+ * and with varying ports, slices and networks); the rest is the frame,
+ * classified from an exact-size heap copy so ASan sees any read past it.
+ * Invariant checked independently of frame.c/cksum.c: FRAME_OURS only for
+ * a frame whose lengths are consistent and whose checksums verify, with
+ * our magic, the stamp's sequence number and the receiver's MAC.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dutperf/frame.h"
+#include "../data/golden/golden_cases.h"
+
+#define NB_VARIANTS 4
+#define NB_CLS (GOLDEN_NB * NB_VARIANTS)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct frame_cls cls[NB_CLS];
+static bool ready;
+
+static void
+fuzz_die(const char *what, size_t k)
+{
+	fprintf(stderr, "fuzz_classify: %s (configuration %zu)\n", what, k);
+	abort();
+}
+
+/* Variant 0: golden; 1: promisc; 2: random ports, slices, 4 networks;
+ * 3: both. */
+static void
+fuzz_setup(void)
+{
+	char err[CFG_ERR_LEN];
+	size_t i, v;
+
+	for (i = 0; i < GOLDEN_NB; i++)
+		for (v = 0; v < NB_VARIANTS; v++) {
+			const struct golden_case *g = &golden_cases[i];
+			struct cfg c;
+
+			golden_cfg(&c, g);
+			c.promisc = v & 1;
+			if (v & 2) {
+				struct cfg_dir *d = &c.dir[g->dir];
+
+				d->sport = (struct cfg_var){ CFG_VAR_RANDOM, 1000, 2000 };
+				d->dport = (struct cfg_var){ CFG_VAR_INCREASING, 7, 9 };
+				d->src_slice = (struct cfg_var){ CFG_VAR_RANDOM, 2, 300 };
+				c.side[cfg_rx_side(g->dir)].num_nets = 4;
+			}
+			if (frame_cls_init(&cls[i * NB_VARIANTS + v], &c, g->dir,
+					   err, sizeof(err)) != 0) {
+				fprintf(stderr, "%s\n", err);
+				fuzz_die("frame_cls_init failed", i * NB_VARIANTS + v);
+			}
+		}
+	ready = true;
+}
+
+static uint16_t
+be16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static uint64_t
+be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* The invariant behind FRAME_OURS, computed without frame.c or cksum.c. */
+static void
+fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
+		size_t len, const struct frame_rx_info *info)
+{
+	const uint8_t *u;
+	uint16_t et, ulen;
+	uint32_t s;
+
+	if (len < 14 || len > FRAME_MAX_BUF_B + 64)
+		fuzz_die("OURS with an insane length", ki);
+	if (!k->promisc && memcmp(b, k->dst_mac, 6) != 0)
+		fuzz_die("OURS for another destination MAC", ki);
+	et = be16(b + 12);
+	if (et == 0x0800) {
+		uint16_t tot;
+
+		if (len < 34 || b[14] != 0x45 || b[23] != 17)
+			fuzz_die("OURS: not IPv4/UDP without options", ki);
+		if ((be16(b + 20) & 0x3fff) != 0)
+			fuzz_die("OURS: an IPv4 fragment", ki);
+		tot = be16(b + 16);
+		if (tot < 20 + 8 + FRAME_STAMP_B || tot > len - 14)
+			fuzz_die("OURS: IPv4 total length insane", ki);
+		if (golden_sum(b + 14, 20, 0) != 0xffff)
+			fuzz_die("OURS: IPv4 header checksum wrong", ki);
+		u = b + 34;
+		ulen = be16(u + 4);
+		if (ulen != tot - 20)
+			fuzz_die("OURS: UDP length != IPv4 payload", ki);
+		s = golden_sum(b + 26, 8, 0) + 17 + ulen;
+		if ((u[6] | u[7]) != 0 && golden_sum(u, ulen, s) != 0xffff)
+			fuzz_die("OURS: UDP checksum wrong (IPv4)", ki);
+	} else if (et == 0x86dd) {
+		uint16_t pl;
+
+		if (len < 54 || (b[14] >> 4) != 6 || b[20] != 17)
+			fuzz_die("OURS: not IPv6/UDP", ki);
+		pl = be16(b + 18);
+		if (pl < 8 + FRAME_STAMP_B || pl > len - 54)
+			fuzz_die("OURS: IPv6 payload length insane", ki);
+		u = b + 54;
+		ulen = be16(u + 4);
+		if (ulen != pl)
+			fuzz_die("OURS: UDP length != IPv6 payload", ki);
+		s = golden_sum(b + 22, 32, 0) + 17 + ulen;
+		if ((u[6] | u[7]) == 0 || golden_sum(u, ulen, s) != 0xffff)
+			fuzz_die("OURS: UDP checksum wrong or 0 (IPv6)", ki);
+	} else {
+		fuzz_die("OURS: not IP", ki);
+		return;
+	}
+	if (u[8] != FRAME_MAGIC)
+		fuzz_die("OURS without the magic byte", ki);
+	if (info->seq != be64(u + 10) || info->ts != be64(u + 18) ||
+	    info->trial_id != u[9] >> FRAME_TRIAL_SHIFT ||
+	    info->background != !!(u[9] & FRAME_FLAG_BG) ||
+	    info->tagged != !!(u[9] & FRAME_FLAG_TAGGED))
+		fuzz_die("OURS: info differs from the stamp", ki);
+	if (!!(u[9] & FRAME_FLAG_REV) != (k->dir == CFG_REV))
+		fuzz_die("OURS: stamp of the other direction", ki);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct frame_rx_info info;
+	enum frame_kind kind;
+	uint8_t *frame;
+	size_t ki, len;
+
+	if (!ready)
+		fuzz_setup();
+	if (size < 1)
+		return 0;
+	ki = data[0] % NB_CLS;
+	len = size - 1;
+	frame = malloc(len ? len : 1);
+	if (frame == NULL)
+		return 0;
+	memcpy(frame, data + 1, len);
+	memset(&info, 0, sizeof(info));
+	kind = frame_classify(&cls[ki], frame, len, &info);
+	if ((unsigned)kind >= FRAME_KIND_COUNT)
+		fuzz_die("kind out of range", ki);
+	if (frame_kind_name(kind) == NULL)
+		fuzz_die("kind without a name", ki);
+	if (kind == FRAME_OURS)
+		fuzz_check_ours(&cls[ki], ki, frame, len, &info);
+	/* the frame is never written */
+	if (memcmp(frame, data + 1, len) != 0)
+		fuzz_die("frame_classify wrote into the frame", ki);
+	free(frame);
+	return 0;
+}
