@@ -239,7 +239,7 @@ int delay_tsc_scale_init(struct delay_tsc_scale *s, uint64_t tsc_hz);
 static inline uint64_t
 delay_tsc_to_ns(const struct delay_tsc_scale *s, uint64_t ticks)
 {
-	unsigned __int128 p = (unsigned __int128)ticks * s->mult;
+	__extension__ unsigned __int128 p = (unsigned __int128)ticks * s->mult;
 
 	return (uint64_t)(p >> 32);
 }

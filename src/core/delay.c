@@ -84,7 +84,7 @@ delay_hist_at_rank(const struct delay_hist *h, uint64_t rank)
 		return mn;
 	if (rank >= h->count)
 		return mx;
-	/* Only the first and last occupied buckets can hold min and max. */
+	/* The bucket holding the rank-th value (counts are cumulative). */
 	for (i = 0; i < DELAY_HIST_NBUCKETS; i++) {
 		cum += h->bucket[i];
 		if (cum >= rank)
@@ -94,6 +94,7 @@ delay_hist_at_rank(const struct delay_hist *h, uint64_t rank)
 		return mx;
 	delay_hist_bucket_range(i, &lo, &hi);
 	v = lo + (hi - lo + 1) / 2;	/* middle: error <= width / 2 */
+	/* The true value is in [mn, mx] too: clamping only brings v closer. */
 	if (v < mn)
 		v = mn;
 	if (v > mx)

@@ -158,9 +158,13 @@ check_hist_vs_sort(const uint64_t *x, size_t n, const char *what)
 			fail_msg("%s mean: got %.17g, want %.17g", what, got,
 				want);
 	}
-	for (i = 0; i < NELEM(test_qm); i++)
-		check_bound(delay_hist_quantile(h, test_q[i]),
-			sorted_u[rank_of(n, test_qm[i]) - 1], what, test_q[i]);
+	for (i = 0; i < NELEM(test_qm); i++) {
+		uint64_t got = delay_hist_quantile(h, test_q[i]);
+
+		check_bound(got, sorted_u[rank_of(n, test_qm[i]) - 1], what,
+			test_q[i]);
+		assert_true(got >= sorted_u[0] && got <= sorted_u[n - 1]);
+	}
 	/* min and max are exact, as are ranks 1 and n */
 	assert_true(delay_hist_quantile(h, 0) == sorted_u[0]);
 	assert_true(delay_hist_quantile(h, 100) == sorted_u[n - 1]);
@@ -341,6 +345,18 @@ test_exact_small(void **state)
 	assert_int_equal(delay_hist_quantile(h, 99), 990);
 	assert_int_equal(delay_hist_quantile(h, 99.9), 999);
 	assert_int_equal(delay_hist_quantile(h, 100), 1000);
+	/* one bucket [2000, 2007] whose middle 2004 is above max 2002 and
+	 * one [2008, 2015] whose middle 2012 is below min 2013: clamped */
+	delay_hist_init(h);
+	delay_hist_add(h, 2000);
+	delay_hist_add(h, 2001);
+	delay_hist_add(h, 2002);
+	assert_int_equal(delay_hist_quantile(h, 50), 2002);
+	delay_hist_init(h);
+	delay_hist_add(h, 2013);
+	delay_hist_add(h, 2014);
+	delay_hist_add(h, 2015);
+	assert_int_equal(delay_hist_quantile(h, 50), 2013);
 	free(h);
 }
 
@@ -440,6 +456,14 @@ test_merge(void **state)
 	/* merging into an empty one copies */
 	delay_hist_merge(part[0], all);
 	assert_hist_equal(part[0], all);
+	/* the low words carry in the merge: (2^63 + 1) * 2 = 2^64 + 2 */
+	delay_hist_init(part[0]);
+	delay_hist_init(part[1]);
+	delay_hist_add(part[0], (1ull << 63) + 1);
+	delay_hist_add(part[1], (1ull << 63) + 1);
+	delay_hist_merge(part[0], part[1]);
+	assert_true(part[0]->sum_hi_ns == 1 && part[0]->sum_lo_ns == 2);
+	assert_true(delay_hist_mean(part[0]) == 0x1p63);
 	for (i = 0; i < 3; i++)
 		free(part[i]);
 	free(all);
