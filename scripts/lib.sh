@@ -3,7 +3,7 @@
 
 DUTPERF_DEBS="dpdk dpdk-dev libdpdk-dev libnuma-dev libiniparser-dev meson ninja-build
 pkg-config gcc libcmocka-dev python3 iproute2 ethtool nftables tayga tcpdump tshark
-ministat clang libclang-rt-14-dev procps"
+ministat clang libclang-rt-14-dev procps time"
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 note() { [ -n "${QUIET:-}" ] || echo "$(basename "$0"): $*" >&2; }
@@ -42,12 +42,12 @@ build_tree() {
 # Used by scripts/testbed.sh; every function takes the testbed ID first.
 
 TB_STATE_ROOT=${TB_STATE_ROOT:-/run/dutperf-testbed}
-# Token-bucket depth of a capacity limit of N frames/s: 10 ms of frames at
+# Token-bucket depth of a capacity limit of N frames/s: 20 ms of frames at
 # the limit, at least 5 (TB_NFT_BURST_PKTS=K overrides).  A tester sharing
 # 2 CPUs is preempted for a few ms now and then and catches up in a burst;
 # a 5-frame bucket would drop that burst although the mean rate is below N.
 tb_nft_burst() {
-	local b=$(($1 / 100))
+	local b=$(($1 / 50))
 	[ -n "${TB_NFT_BURST_PKTS:-}" ] && b=$TB_NFT_BURST_PKTS
 	[ "$b" -lt 5 ] && b=5
 	echo "$b"

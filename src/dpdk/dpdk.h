@@ -17,6 +17,8 @@
 
 #include "dutperf/cfg.h"
 #include "dutperf/cli.h"
+#include "dutperf/csv.h"
+#include "dutperf/delay.h"
 #include "dutperf/frame.h"
 #include "dutperf/pacer.h"
 #include "dutperf/report.h"
@@ -74,6 +76,12 @@ struct engine_tx {
 	uint64_t alloc_failures;
 	uint64_t max_lag_tsc;
 	uint64_t max_lag_seq;		/* first frame of the worst burst */
+	/* latency mode: tagged frames (read-only list, one writer of tx times) */
+	const uint64_t *tag_seq;	/* sequence numbers to tag, ascending */
+	uint32_t nb_tags, next_tag;
+	uint64_t next_tag_seq;		/* UINT64_MAX: no more */
+	uint64_t *tag_tx_tsc;		/* TSC right after tx_burst returned */
+	uint64_t *tag_pre_tsc;		/* TSC right before tx_burst was called */
 	/* test aid: a faulty wire (see engine.c tx_inject) */
 	bool inject;
 	uint32_t drop_every, drop_count, dup_every, dup_count;
@@ -90,7 +98,16 @@ struct engine_rx {
 	uint64_t planned;
 	uint64_t deadline_tsc;		/* end of sending + timeout */
 	struct frame_cls cls;
+	bool need_delay;		/* pdv or a per-frame timeout */
+	bool pdv;
+	uint64_t frame_timeout_tsc;	/* 0: off */
+	struct delay_tsc_scale scale;
+	const uint64_t *tag_seq;	/* latency mode, as in engine_tx */
+	uint32_t nb_tags;
 	/* written by the receiving lcore only */
+	struct delay_hist *hist;	/* pdv: delay of every received frame */
+	struct delay_ipdv *ipdv;
+	uint64_t *tag_rx_tsc;		/* TSC right after rx_burst, 0 = lost */
 	struct rxstate st;
 	uint64_t kinds[FRAME_KIND_COUNT];
 	uint64_t stale;			/* ours, from an earlier trial */
@@ -124,6 +141,13 @@ struct trial_ctx {
 	struct engine_tx tx[CFG_NB_DIRS];
 	struct engine_rx rx[CFG_NB_DIRS];
 	uint64_t *bits[CFG_NB_DIRS];
+	/* latency mode (trial_enable_latency) */
+	uint32_t nb_tags;
+	uint64_t *tag_seq[CFG_NB_DIRS], *tag_tx[CFG_NB_DIRS], *tag_rx[CFG_NB_DIRS];
+	uint64_t *tag_pre[CFG_NB_DIRS];
+	/* pdv mode (trial_enable_pdv) */
+	struct delay_hist *hist[CFG_NB_DIRS];
+	struct delay_ipdv *ipdv[CFG_NB_DIRS];
 	struct engine_lcore lcores[2 * CFG_NB_DIRS];
 	unsigned int nb_lcores;
 };
@@ -132,6 +156,13 @@ struct trial_ctx {
 int trial_ctx_init(struct trial_ctx *t, const struct cfg *c, uint64_t seed,
 		   char *err, size_t err_len);
 void trial_ctx_fini(struct trial_ctx *t);
+
+/* Latency mode: tag nb_tags frames per direction in every following trial,
+ * spread evenly after lat_delay_s; stamps land in t->tag_tx / t->tag_rx. */
+int trial_enable_latency(struct trial_ctx *t, uint32_t nb_tags, char *err,
+			 size_t err_len);
+/* PDV mode: every received frame's delay into t->hist and t->ipdv. */
+int trial_enable_pdv(struct trial_ctx *t, char *err, size_t err_len);
 
 /*
  * One elementary trial at rate_fps per active direction.  Fills *out (the
@@ -159,10 +190,25 @@ struct mode_env {
 
 int mode_trial(struct mode_env *env, char *err, size_t err_len);
 int mode_throughput(struct mode_env *env, char *err, size_t err_len);
+int mode_latency(struct mode_env *env, char *err, size_t err_len);
+int mode_pdv(struct mode_env *env, char *err, size_t err_len);
+int mode_loss(struct mode_env *env, char *err, size_t err_len);
+
+/* [search] rate_max_fps, or the line rate of the larger frame size. */
+uint64_t mode_max_rate_fps(const struct cfg *c);
+
+/* Run one trial at rate_fps and append its trials.csv row (search_no and
+ * iteration as given).  0 or -errno. */
+int mode_run_trial(const struct mode_env *env, struct csv_file *trials,
+		   uint64_t rate_fps, uint32_t search_no, uint32_t iteration,
+		   struct report_trial *r, char *why, size_t why_len, char *err,
+		   size_t err_len);
+
+/* "median M, 1st percentile P1, 99th percentile P99" of v[0..n-1] to f. */
+void mode_print_summary(FILE *f, const char *what, const double *v, uint32_t n,
+			const char *unit);
 
 /* ---- run record ---- */
-
-struct csv_file;
 
 /* Open OUTDIR/name for appending (header NULL: none). */
 int runinfo_open_csv(const struct cfg *c, const char *name, const char *header,

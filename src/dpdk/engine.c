@@ -66,6 +66,22 @@ tx_inject(struct engine_tx *t, struct rte_mbuf **m, uint16_t n)
 	return done;
 }
 
+/* RFC 8219 7.2: TX time of tagged frames, right after tx_burst returned. */
+static void
+tx_tagged(struct engine_tx *t, const uint16_t *at, uint16_t nb, uint16_t sent,
+	  uint64_t before)
+{
+	uint64_t after = rte_rdtsc();
+	uint32_t first = t->next_tag - nb;
+	uint16_t j;
+
+	for (j = 0; j < nb; j++)
+		if (at[j] < sent) {
+			t->tag_tx_tsc[first + j] = after;
+			t->tag_pre_tsc[first + j] = before;
+		}
+}
+
 static inline void
 tx_finish(struct engine_tx *t)
 {
@@ -78,8 +94,8 @@ static inline bool
 tx_poll(struct engine_tx *t)
 {
 	struct rte_mbuf *m[ENGINE_MAX_BURST];
-	uint64_t now, lag, left, n, i;
-	uint16_t sent = 0;
+	uint64_t now, lag, left, n, i, before = 0;
+	uint16_t sent = 0, tag_at[ENGINE_MAX_BURST], nb_tag = 0;
 	unsigned int tries = 0;
 
 	now = rte_rdtsc();
@@ -111,13 +127,23 @@ tx_poll(struct engine_tx *t)
 	}
 	for (i = 0; i < n; i++) {
 		uint8_t *d = rte_pktmbuf_mtod(m[i], uint8_t *);
-		uint16_t len = frame_gen_next(&t->gen, d, t->seq + i, now, false);
+		bool tag = t->seq + i == t->next_tag_seq;
+		uint16_t len;
 
+		if (unlikely(tag)) {
+			tag_at[nb_tag++] = (uint16_t)i;
+			t->next_tag++;
+			t->next_tag_seq = t->next_tag < t->nb_tags ?
+					  t->tag_seq[t->next_tag] : UINT64_MAX;
+		}
+		len = frame_gen_next(&t->gen, d, t->seq + i, now, tag);
 		m[i]->data_len = len;
 		m[i]->pkt_len = len;
 	}
 	if (unlikely(t->first_tsc == 0))
 		t->first_tsc = now;
+	if (unlikely(nb_tag > 0))
+		before = rte_rdtsc();
 	if (unlikely(t->inject)) {
 		t->sent += tx_inject(t, m, (uint16_t)n);
 		goto next;
@@ -126,6 +152,8 @@ tx_poll(struct engine_tx *t)
 		sent += rte_eth_tx_burst(t->port_id, 0, m + sent,
 					 (uint16_t)(n - sent));
 	} while (sent < n && ++tries < TX_RETRIES);
+	if (unlikely(nb_tag > 0))
+		tx_tagged(t, tag_at, nb_tag, sent, before);
 	if (unlikely(sent < n)) {
 		rte_pktmbuf_free_bulk(m + sent, (unsigned int)(n - sent));
 		t->unsent += n - sent;
@@ -143,8 +171,52 @@ next:
 	return false;
 }
 
+/* RFC 8219 7.2: RX time of a tagged frame that arrived in time. */
+static void
+rx_tagged(struct engine_rx *r, uint64_t seq, uint64_t now)
+{
+	uint32_t lo = 0, hi = r->nb_tags;
+
+	while (lo < hi) {	/* first tag_seq >= seq */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (r->tag_seq[mid] < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < r->nb_tags && r->tag_seq[lo] == seq)
+		r->tag_rx_tsc[lo] = now;
+}
+
+/* One test frame of this trial: delays, tags, then sequence accounting. */
 static inline void
-rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb, bool late)
+rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
+	bool late)
+{
+	uint64_t before = r->st.c.received, d = 0;
+
+	if (r->need_delay) {
+		d = now > info->ts ? now - info->ts : 0;
+		if (r->frame_timeout_tsc != 0 && d > r->frame_timeout_tsc)
+			late = true;	/* siitperf's special throughput */
+	}
+	rxstate_add(&r->st, info->seq, late);
+	if (r->st.c.received == before)
+		return;		/* duplicate, late or bogus: no delay */
+	if (r->pdv) {
+		uint64_t ns = delay_tsc_to_ns(&r->scale, d);
+
+		delay_hist_add(r->hist, ns);
+		delay_ipdv_seq(r->ipdv, info->seq, ns);
+	}
+	if (unlikely(info->tagged) && r->tag_rx_tsc != NULL)
+		rx_tagged(r, info->seq, now);
+}
+
+static inline void
+rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
+	   uint64_t now, bool late)
 {
 	struct frame_rx_info info;
 	enum frame_kind k;
@@ -163,7 +235,7 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb, bool late)
 			if (unlikely(info.trial_id != r->trial_id))
 				r->stale++;
 			else
-				rxstate_add(&r->st, info.seq, late);
+				rx_ours(r, &info, now, late);
 		} else {
 			r->kinds[k]++;
 		}
@@ -183,14 +255,15 @@ rx_poll(struct engine_rx *r)
 	nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
 	now = rte_rdtsc();
 	if (nb > 0)
-		rx_account(r, pkts, nb, now > r->deadline_tsc);
+		rx_account(r, pkts, nb, now, now > r->deadline_tsc);
 	if (r->st.c.received >= r->planned || now > r->deadline_tsc) {
 		/* Whatever is already queued now arrived too late. */
 		for (polls = 0; polls < RX_DRAIN_POLLS; polls++) {
 			nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
 			if (nb == 0)
 				break;
-			rx_account(r, pkts, nb, rte_rdtsc() > r->deadline_tsc);
+			now = rte_rdtsc();
+			rx_account(r, pkts, nb, now, now > r->deadline_tsc);
 		}
 		r->last_tsc = now;
 		r->done = true;

@@ -65,6 +65,9 @@ typedef int (*main_mode_fn)(struct mode_env *env, char *err, size_t err_len);
 static const main_mode_fn main_modes[CLI_MODE_COUNT] = {
 	[CLI_MODE_TRIAL] = mode_trial,
 	[CLI_MODE_THROUGHPUT] = mode_throughput,
+	[CLI_MODE_LATENCY] = mode_latency,
+	[CLI_MODE_PDV] = mode_pdv,
+	[CLI_MODE_LOSS] = mode_loss,
 };
 
 int

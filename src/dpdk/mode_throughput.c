@@ -20,8 +20,8 @@
 #include "dutperf/stats.h"
 
 /* Upper bound: the configured maximum or the line rate of the larger frame. */
-static uint64_t
-tput_upper_fps(const struct cfg *c)
+uint64_t
+mode_max_rate_fps(const struct cfg *c)
 {
 	uint64_t hi = UINT64_MAX, r;
 	int s;
@@ -104,21 +104,11 @@ tput_search(const struct mode_env *env, struct tput_state *st, uint32_t no,
 			trial_sleep_ms(c->settle_ms);
 		if (engine_stop)
 			break;
-		rc = trial_run(env->trial, rate, &r, why, sizeof(why), err,
-			       err_len);
+		rc = mode_run_trial(env, &st->trials, rate, no, s.iterations + 1,
+				    &r, why, sizeof(why), err, err_len);
 		if (rc != 0)
 			return rc;
 		st->trials_done++;
-		r.search_no = no;
-		r.iteration = s.iterations + 1;
-		rc = report_trial_row(&r, row, sizeof(row));
-		if (rc < 0) {
-			snprintf(err, err_len, "trials.csv row too long");
-			return rc;
-		}
-		rc = csv_append(&st->trials, row, err, err_len);
-		if (rc != 0)
-			return rc;
 		search_record(&s, r.verdict);
 		tput_progress(env, st, &s, no, &r);
 	}
@@ -201,7 +191,7 @@ mode_throughput(struct mode_env *env, char *err, size_t err_len)
 	int rc;
 
 	memset(&st, 0, sizeof(st));
-	st.params.hi_fps = tput_upper_fps(c);
+	st.params.hi_fps = mode_max_rate_fps(c);
 	st.params.lo_fps = c->rate_min_fps;
 	st.params.initial_fps = c->initial_rate_fps ? c->initial_rate_fps :
 						      st.params.hi_fps;

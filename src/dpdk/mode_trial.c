@@ -12,23 +12,17 @@ mode_trial(struct mode_env *env, char *err, size_t err_len)
 	const struct cfg *c = env->cfg;
 	struct report_trial r;
 	struct csv_file trials;
-	char why[256], row[1024];
+	char why[256];
 	int rc;
 
 	rc = runinfo_open_csv(c, "trials.csv", report_trial_header(), &trials,
 			      err, err_len);
 	if (rc != 0)
 		return rc;
-	rc = trial_run(env->trial, c->rate_fps, &r, why, sizeof(why), err,
-		       err_len);
-	if (rc == 0) {
+	rc = mode_run_trial(env, &trials, c->rate_fps, 0, 0, &r, why,
+			    sizeof(why), err, err_len);
+	if (rc == 0)
 		trial_print(stdout, &r);
-		rc = report_trial_row(&r, row, sizeof(row));
-		if (rc >= 0)
-			rc = csv_append(&trials, row, err, err_len);
-		else
-			snprintf(err, err_len, "trials.csv row too long");
-	}
 	csv_close(&trials);
 	if (rc >= 0)
 		rc = runinfo_append(env, time(NULL), verdict_name(r.verdict),

@@ -173,8 +173,91 @@ trial_ctx_fini(struct trial_ctx *t)
 		port_teardown(&t->port[i]);
 	for (i = 0; i < CFG_NB_DIRS; i++) {
 		rte_free(t->bits[i]);
-		t->bits[i] = NULL;
+		rte_free(t->tag_seq[i]);
+		rte_free(t->tag_tx[i]);
+		rte_free(t->tag_rx[i]);
+		rte_free(t->tag_pre[i]);
+		t->tag_pre[i] = NULL;
+		rte_free(t->hist[i]);
+		rte_free(t->ipdv[i]);
+		t->bits[i] = t->tag_seq[i] = t->tag_tx[i] = t->tag_rx[i] = NULL;
+		t->hist[i] = NULL;
+		t->ipdv[i] = NULL;
 	}
+}
+
+/* Zeroed memory near the lcore that writes it. */
+static void *
+trial_alloc(size_t size, unsigned int lcore, const char *what, char *err,
+	    size_t err_len)
+{
+	void *p = rte_zmalloc_socket(what, size, RTE_CACHE_LINE_SIZE,
+				     (int)rte_lcore_to_socket_id(lcore));
+
+	if (p == NULL)
+		snprintf(err, err_len, "no memory for %s (%zu bytes)", what, size);
+	return p;
+}
+
+int
+trial_enable_latency(struct trial_ctx *t, uint32_t nb_tags, char *err,
+		     size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	size_t size = (size_t)nb_tags * sizeof(uint64_t);
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!cfg_dir_active(c, d))
+			continue;
+		t->tag_seq[d] = trial_alloc(size, c->side[cfg_tx_side(d)].send_lcore,
+					    "tag list", err, err_len);
+		t->tag_tx[d] = trial_alloc(size, c->side[cfg_tx_side(d)].send_lcore,
+					   "tag TX stamps", err, err_len);
+		t->tag_pre[d] = trial_alloc(size, c->side[cfg_tx_side(d)].send_lcore,
+					    "tag TX stamps", err, err_len);
+		t->tag_rx[d] = trial_alloc(size, c->side[cfg_rx_side(d)].recv_lcore,
+					   "tag RX stamps", err, err_len);
+		if (!t->tag_seq[d] || !t->tag_tx[d] || !t->tag_rx[d] ||
+		    !t->tag_pre[d])
+			return -ENOMEM;
+	}
+	t->nb_tags = nb_tags;
+	return 0;
+}
+
+int
+trial_enable_pdv(struct trial_ctx *t, char *err, size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		unsigned int lc = c->side[cfg_rx_side(d)].recv_lcore;
+
+		if (!cfg_dir_active(c, d))
+			continue;
+		t->hist[d] = trial_alloc(sizeof(*t->hist[d]), lc, "delay histogram",
+					 err, err_len);
+		t->ipdv[d] = trial_alloc(sizeof(*t->ipdv[d]), lc, "IPDV histograms",
+					 err, err_len);
+		if (t->hist[d] == NULL || t->ipdv[d] == NULL)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* RFC 8219 7.2: nb tags spread evenly over frames [first, total). */
+static void
+trial_place_tags(uint64_t *seq, uint32_t nb, uint64_t first, uint64_t total)
+{
+	uint32_t j;
+
+	if (first >= total)
+		first = total > nb ? total - nb : 0;
+	for (j = 0; j < nb; j++)
+		seq[j] = first + (uint64_t)((unsigned __int128)j *
+					    (total - first) / nb);
 }
 
 void
@@ -239,8 +322,43 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	tx->dup_every = t->dup_every;
 	tx->inject = t->drop_every != 0 || t->dup_every != 0;
 
+	tx->next_tag_seq = UINT64_MAX;
+	if (t->nb_tags > 0) {
+		trial_place_tags(t->tag_seq[d], t->nb_tags,
+				 (uint64_t)c->lat_delay_s * rate_fps, total);
+		memset(t->tag_tx[d], 0, t->nb_tags * sizeof(uint64_t));
+		memset(t->tag_rx[d], 0, t->nb_tags * sizeof(uint64_t));
+		memset(t->tag_pre[d], 0, t->nb_tags * sizeof(uint64_t));
+		tx->tag_seq = t->tag_seq[d];
+		tx->nb_tags = t->nb_tags;
+		tx->next_tag_seq = t->tag_seq[d][0];
+		tx->tag_tx_tsc = t->tag_tx[d];
+		tx->tag_pre_tsc = t->tag_pre[d];
+	}
+
 	memset(rx, 0, sizeof(*rx));
 	rx->cls = cls;
+	if (t->nb_tags > 0) {
+		rx->tag_seq = t->tag_seq[d];
+		rx->nb_tags = t->nb_tags;
+		rx->tag_rx_tsc = t->tag_rx[d];
+	}
+	if (t->hist[d] != NULL) {
+		delay_hist_init(t->hist[d]);
+		delay_ipdv_init(t->ipdv[d]);
+		rx->hist = t->hist[d];
+		rx->ipdv = t->ipdv[d];
+		rx->pdv = true;
+	}
+	rx->frame_timeout_tsc = pacer_ns_to_ticks((uint64_t)c->frame_timeout_ms *
+						  1000000, t->hz);
+	rx->need_delay = rx->pdv || rx->frame_timeout_tsc != 0;
+	rc = delay_tsc_scale_init(&rx->scale, t->hz);
+	if (rc != 0) {
+		snprintf(err, err_len, "TSC frequency %" PRIu64 " Hz: too low",
+			 t->hz);
+		return rc;
+	}
 	rx->port_id = t->port[cfg_rx_side(d)].id;
 	rx->trial_id = trial_id;
 	rx->planned = total;

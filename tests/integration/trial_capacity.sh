@@ -22,8 +22,8 @@ for d in fwd rev; do
 	recv=$(col "$out/trials.csv" ${d}_received)
 	expect_equal "$d sent = received + lost" "$sent" "$((recv + lost))"
 	# A token bucket of depth B refilled at C/s passes C * 2 s + B frames
-	# (scripts/lib.sh tb_nft_burst: B = C / 100); allow 2 % of sent.
-	want=$((sent - C * 2 - C / 100))
+	# (scripts/lib.sh tb_nft_burst: B = C / 50); allow 2 % of sent.
+	want=$((sent - C * 2 - C / 50))
 	diff=$((lost > want ? lost - want : want - lost))
 	[ $diff -le $((sent / 50)) ] || fail "$d lost $lost, expected $want +- $((sent / 50))"
 	ok "1.3 C: $d lost $lost of $sent (token bucket predicts $want)"

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# latency, pdv and loss on the router testbed (RFC 8219 7.2, 7.3; RFC 2544
+# 26.3): CSV files written, values consistent, pdv memory flat, and the
+# loss sweep against a DUT of known capacity C.
+. "$(dirname "$0")/common.sh"
+need_root
+need_dutperf
+
+tb_up --dut router
+cfg=$SRCDIR/conf/testbed-ipv4.ini
+
+# latency: every tagged frame back, 0 < TL <= WCL
+out=$WORK/lat
+dut latency -c "$cfg" --rate 5000 --duration 3 --delay 1 --tagged 500 \
+	--timeout 500 -o "$out" >/dev/null || fail "latency: exit status $?"
+csv=$out/latency.csv
+for d in fwd rev; do
+	expect_equal "$d tagged" "$(col "$csv" ${d}_tagged)" 500
+	expect_equal "$d tagged received" "$(col "$csv" ${d}_tagged_received)" 500
+	python3 - "$csv" "$d" <<'PY' || fail "$d: TL/WCL/min/max inconsistent"
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[-1]
+d = sys.argv[2]
+mn, tl, wcl, mx = (float(r[f"{d}_{k}_us"]) for k in ("min", "tl", "wcl", "max"))
+assert 0 < mn <= tl <= wcl <= mx, (mn, tl, wcl, mx)
+PY
+	ok "latency $d: 500/500 tagged, TL $(col "$csv" ${d}_tl_us) us <= WCL $(col "$csv" ${d}_wcl_us) us"
+done
+
+# pdv: Dmin <= D99.9 <= Dmax; resident memory flat from 2 s to 20 s
+rss() {	# DURATION -> peak RSS in KiB of the dutperf process
+	"$TB" run --name "$TBID" -- pdv -c "$cfg" --rate 5000 --duration "$1" \
+		--timeout 300 -o "$WORK/pdv$1" --print-config >/dev/null 2>"$WORK/pdv.err" &
+	local bg=$! pid="" peak=0 v i
+	for i in $(seq 100); do
+		pid=$(pgrep -f "file-prefix=dutperf-$TBID " | head -1)
+		[ -n "$pid" ] && break
+		sleep 0.1
+	done
+	while kill -0 "$pid" 2>/dev/null; do
+		v=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+		[ -n "$v" ] && peak=$v
+		sleep 0.2
+	done
+	wait $bg || fail "pdv $1 s: exit status $?"
+	echo "$peak"
+}
+short=$(rss 2)
+long=$(rss 20)
+for run in 2 20; do
+	csv=$WORK/pdv$run/pdv.csv
+	for d in fwd rev; do
+		python3 - "$csv" "$d" <<'PY' || fail "pdv $run s $d: Dmin <= D99.9 <= Dmax does not hold"
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[-1]
+d = sys.argv[2]
+a, b, c = (float(r[f"{d}_{k}_us"]) for k in ("dmin", "d999", "dmax"))
+assert 0 < a <= b <= c, (a, b, c)
+assert abs(float(r[f"{d}_pdv_us"]) - (b - a)) < 0.002
+PY
+	done
+done
+ok "pdv: Dmin <= D99.9 <= Dmax and PDV = D99.9 - Dmin, 2 s and 20 s"
+diff=$(( long > short ? long - short : short - long ))
+[ $diff -le 4096 ] || fail "pdv peak RSS grew from $short KiB (2 s) to $long KiB (20 s)"
+ok "pdv peak RSS: $short KiB for 2 s, $long KiB for 20 s"
+tb_down
+
+# loss: a DUT of capacity C; no loss below C, 1 - C/offered above it
+C=10000
+tb_up --dut router --limit-fps $C
+out=$WORK/loss
+dut loss -c "$cfg" --rate-max 15000 --loss-step 10 --duration 2 --timeout 300 \
+	--settle 200 -o "$out" >/dev/null || fail "loss: exit status $?"
+python3 - "$out/flr.csv" $C <<'PY' || fail "loss sweep does not match the capacity"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+C = int(sys.argv[2])
+offered = sorted({int(r["offered_fps"]) for r in rows}, reverse=True)
+assert offered[0] == 15000 and offered[1] == 13500, offered
+assert len(offered) >= 4 and offered[-1] < C and offered[-2] < C, offered
+for r in rows:
+    o, sent, recv = int(r["offered_fps"]), int(r["sent"]), int(r["received"])
+    if r["status"] == "invalid":
+        continue
+    loss = float(r["loss_pct"])
+    if o < C:
+        assert loss == 0, (o, loss)
+    else:
+        # token bucket: C * 2 s + C / 50 frames pass
+        want = max(0.0, 100.0 * (sent - 2 * C - C / 50) / sent)
+        assert abs(loss - want) <= 2.0, (o, loss, want)
+print("\n".join(f"{r['offered_fps']} {r['dir']} loss {r['loss_pct']} %" for r in rows))
+PY
+ok "loss: no loss below $C fps, 1 - C/offered above it"
+tb_down
