@@ -510,6 +510,14 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 	case CFG_KEY_STR:
 		if (value == NULL || strlen(value) >= k->size)
 			return cfg_errf(err, err_len, "longer than %zu characters", k->size - 1);
+		/* What an INI file cannot hold (its reader rejects control
+		 * bytes), the command line may not set either: --check and
+		 * --print-config must print a loadable file (found by
+		 * tests/fuzz/fuzz_cfg). */
+		for (e = 0; value[e] != '\0'; e++)
+			if ((unsigned char)value[e] < 0x20 || value[e] == 0x7f)
+				return cfg_errf(err, err_len, "control character (byte 0x%02x) "
+						"not allowed", (unsigned char)value[e]);
 		memset(p, 0, k->size);
 		memcpy(p, value, strlen(value));
 		return 0;

@@ -171,6 +171,11 @@ def bad_values(key, value, comment):
 		return "enum", [("5", "not 4 or 6"), ("IPv4", "wrong type")]
 	if key == "dir":
 		return "str", [('""', "empty")]
+	if value == "" and "," in comment:
+		# a list of numbers ([loss] rates = "r1,r2,..."; empty = unset)
+		return "list", [("abc", "not a number"), ("5,x", "bad item"), ("5,,6", "empty item")]
+	if value == "":
+		return "str", []
 	return "enum", [("bogus", "not a listed word"), (value.upper(), "wrong case")]
 
 n = 0
@@ -205,6 +210,10 @@ for opt, lo, hi in opts:
 	vals = ["12x", str(hi + 1)] + ([str(lo - 1)] if lo > 0 else [])
 	for v in vals:
 		run("%s %s" % (opt, v), ["trial", opt, v], [opt, v])
+# found by tests/fuzz/fuzz_cfg: a control byte in -o printed an INI file
+# (--check, --print-config) that cannot be loaded again
+run("-o with a control byte", ["trial", "-o", "res\x06ults"], ["--outdir"],
+    outdir=os.path.join(tmp, "res\x06ults"))
 run("--direction sideways", ["trial", "--direction", "sideways"], ["--direction", "sideways"])
 run("-c twice", ["trial", "-c", os.path.join(fixtures, "good_syntax.ini"),
 		 "-c", os.path.join(fixtures, "good_syntax.ini")], ["-c"])
