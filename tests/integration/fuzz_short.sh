@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# A short bounded fuzzing run (issue 7 item 2): scripts/fuzz.sh 10 builds
+# the libFuzzer harnesses with clang, ASan and UBSan into BUILDDIR-fuzz
+# (next to the build dir: reused and its corpus grown between runs), replays
+# the committed seed and regression corpora, then fuzzes each harness for
+# 10 s (FUZZ_SECONDS overrides).  Fails on any crash; skipped without clang.
+set -u
+: "${SRCDIR:?run through meson test}" "${BUILDDIR:?run through meson test}"
+command -v clang >/dev/null || { echo "SKIP: clang not installed"; exit 77; }
+export FUZZ_BUILDDIR=${FUZZ_BUILDDIR:-$BUILDDIR-fuzz}
+export FUZZ_CRASHDIR=${FUZZ_CRASHDIR:-$FUZZ_BUILDDIR/crashes}
+"$SRCDIR/scripts/fuzz.sh" "${FUZZ_SECONDS:-10}"
