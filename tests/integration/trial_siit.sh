@@ -21,4 +21,12 @@ for dir in f r b; do
 	esac
 	ok "siit direction $dir: every frame translated and accounted"
 done
+# RFC 8219 5.3 background traffic: of every 4 frames 3 are translated and
+# 1 is native IPv6 (routed around tayga, so reordering is expected).
+out=$WORK/nm
+dut trial -c "$SRCDIR/conf/testbed-siit.ini" --rate 8000 --duration 2 \
+	--timeout 500 --n 4 --m 3 -o "$out" ||
+	fail "n/m mix: exit status $? ($(tail -3 "$WORK/err.log"))"
+check_lossless "$out/trials.csv" fwd rev
+ok "siit with background traffic (n=4, m=3): every frame accounted"
 tb_down
