@@ -204,6 +204,28 @@ int mode_run_trial(const struct mode_env *env, struct csv_file *trials,
 		   struct report_trial *r, char *why, size_t why_len, char *err,
 		   size_t err_len);
 
+#define MODE_METRICS 2
+
+/*
+ * A measuring mode (latency, pdv): --repeat trials at rate_fps, each
+ * followed by the mode's row in its own CSV file, then the RFC 8219
+ * summary of up to MODE_METRICS values per direction.
+ */
+struct mode_measure {
+	const char *name;		/* "latency" */
+	const char *file, *header;	/* its CSV file */
+	const char *metric[MODE_METRICS];	/* summarised values, NULL: none */
+	/* After a trial that ran: the row of run no into row, and the run's
+	 * metric values per direction (NaN: no value). */
+	int (*row)(const struct mode_env *env, uint32_t no,
+		   const struct report_trial *r, char *row, size_t len,
+		   double value[CFG_NB_DIRS][MODE_METRICS], char *err,
+		   size_t err_len);
+};
+
+int mode_measure(struct mode_env *env, const struct mode_measure *m, char *err,
+		 size_t err_len);
+
 /* "median M, 1st percentile P1, 99th percentile P99" of v[0..n-1] to f. */
 void mode_print_summary(FILE *f, const char *what, const double *v, uint32_t n,
 			const char *unit);

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* What the measuring modes share: one trial with its trials.csv row, and
  * the RFC 8219 summary of repeated measurements. */
+#include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "dpdk.h"
 #include "dutperf/csv.h"
@@ -43,4 +46,82 @@ mode_print_summary(FILE *f, const char *what, const double *v, uint32_t n,
 		"99th percentile %.3f, min %.3f, max %.3f\n", what, n, s.median,
 		unit, stats_percentile(v, n, 1.0), stats_percentile(v, n, 99.0),
 		s.min, s.max);
+}
+
+/* Summary of the runs that have a value (NaN: none, e.g. all lost). */
+static void
+mode_measure_summary(const struct mode_measure *m, int d, int k, double *v,
+		     uint32_t runs)
+{
+	static const char *const dir[CFG_NB_DIRS] = { "forward", "reverse" };
+	char what[64];
+	uint32_t i, n = 0;
+
+	for (i = 0; i < runs; i++)
+		if (!isnan(v[i]))
+			v[n++] = v[i];
+	snprintf(what, sizeof(what), "%s %s", dir[d], m->metric[k]);
+	mode_print_summary(stdout, what, v, n, "us");
+}
+
+int
+mode_measure(struct mode_env *env, const struct mode_measure *m, char *err,
+	     size_t err_len)
+{
+	const struct cfg *c = env->cfg;
+	struct csv_file trials, out;
+	struct report_trial r;
+	double *vals[CFG_NB_DIRS][MODE_METRICS], now[CFG_NB_DIRS][MODE_METRICS];
+	char why[256], row[2048];
+	uint32_t no, runs = 0;
+	int d, k, rc;
+
+	rc = runinfo_open_csv(c, "trials.csv", report_trial_header(), &trials,
+			      err, err_len);
+	if (rc != 0)
+		return rc;
+	rc = runinfo_open_csv(c, m->file, m->header, &out, err, err_len);
+	if (rc != 0) {
+		csv_close(&trials);
+		return rc;
+	}
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		for (k = 0; k < MODE_METRICS; k++)
+			vals[d][k] = calloc(c->repeat, sizeof(double));
+	for (no = 1; no <= c->repeat && !engine_stop && rc == 0; no++) {
+		if (no > 1)
+			trial_sleep_ms(c->settle_ms);
+		if (!env->cli->quiet)
+			fprintf(stderr, "%s %u/%u: %" PRIu64 " fps, %u s\n",
+				m->name, no, c->repeat, c->rate_fps,
+				c->duration_s);
+		rc = mode_run_trial(env, &trials, c->rate_fps, no, 1, &r, why,
+				    sizeof(why), err, err_len);
+		/* an interrupted stream measures nothing */
+		if (rc != 0 || r.verdict == VERDICT_INTERRUPTED)
+			break;
+		rc = m->row(env, no, &r, row, sizeof(row), now, err, err_len);
+		if (rc >= 0)
+			rc = csv_append(&out, row, err, err_len);
+		for (d = 0; d < CFG_NB_DIRS; d++)
+			for (k = 0; k < MODE_METRICS; k++)
+				if (vals[d][k] != NULL)
+					vals[d][k][runs] = now[d][k];
+		runs++;
+		fflush(stdout);
+	}
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		for (k = 0; k < MODE_METRICS; k++) {
+			if (rc == 0 && cfg_dir_active(c, d) && m->metric[k] &&
+			    vals[d][k] != NULL)
+				mode_measure_summary(m, d, k, vals[d][k], runs);
+			free(vals[d][k]);
+		}
+	csv_close(&trials);
+	csv_close(&out);
+	if (rc < 0)
+		return rc;
+	snprintf(why, sizeof(why), "%u %s run(s)%s", runs, m->name,
+		 engine_stop ? ", interrupted" : "");
+	return runinfo_append(env, time(NULL), why, err, err_len);
 }

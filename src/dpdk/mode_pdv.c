@@ -9,11 +9,10 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "dpdk.h"
-#include "dutperf/csv.h"
 
 static const char *const pdv_dir_name[CFG_NB_DIRS] = { "forward", "reverse" };
 
@@ -38,91 +37,64 @@ pdv_fill(const struct trial_ctx *t, enum cfg_dir_id d,
 	x->ipdv_max_us = (double)s.ipdv_max_ns / 1000;
 }
 
+static int
+pdv_row(const struct mode_env *env, uint32_t no, const struct report_trial *r,
+	char *row, size_t len, double value[CFG_NB_DIRS][MODE_METRICS],
+	char *err, size_t err_len)
+{
+	const struct cfg *c = env->cfg;
+	struct report_pdv p;
+	int d, rc;
+
+	memset(&p, 0, sizeof(p));
+	p.start = r->start;
+	p.no = no;
+	p.rate_fps = c->rate_fps;
+	p.frame_size_b = c->frame_size_b;
+	p.direction = c->direction;
+	p.duration_s = c->duration_s;
+	p.timeout_ms = c->timeout_ms;
+	p.frame_timeout_ms = c->frame_timeout_ms;
+	p.seed = c->seed;
+	p.verdict = r->verdict;
+	p.reason = r->reason;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		struct report_pdv_dir *x = &p.dir[d];
+
+		value[d][0] = value[d][1] = NAN;
+		if (!cfg_dir_active(c, d))
+			continue;
+		pdv_fill(env->trial, d, r, x);
+		if (!x->valid) {
+			printf("pdv %s: no PDV: no frame received\n",
+			       pdv_dir_name[d]);
+			continue;
+		}
+		printf("pdv %s: PDV %.3f us (Dmin %.3f, D99.9 %.3f, Dmax %.3f us), "
+		       "IPDV min %.3f median %.3f max %.3f us, %" PRIu64 " of %"
+		       PRIu64 " frames\n", pdv_dir_name[d], x->pdv_us, x->dmin_us,
+		       x->d999_us, x->dmax_us, x->ipdv_min_us, x->ipdv_median_us,
+		       x->ipdv_max_us, x->received, x->sent);
+		value[d][0] = x->pdv_us;
+	}
+	rc = report_pdv_row(&p, row, len);
+	if (rc < 0)
+		snprintf(err, err_len, "pdv.csv row too long");
+	return rc < 0 ? rc : 0;
+}
+
 int
 mode_pdv(struct mode_env *env, char *err, size_t err_len)
 {
-	const struct cfg *c = env->cfg;
-	struct csv_file trials, pdv;
-	struct report_trial r;
-	struct report_pdv p;
-	double *vals[CFG_NB_DIRS];
-	uint32_t nvals[CFG_NB_DIRS] = { 0, 0 };
-	char why[256], row[2048];
-	uint32_t no, runs = 0;
-	int d, rc;
+	struct mode_measure m = {
+		.name = "pdv",
+		.file = "pdv.csv",
+		.header = report_pdv_header(),
+		.metric = { "PDV", NULL },
+		.row = pdv_row,
+	};
+	int rc;
 
 	rc = trial_enable_pdv(env->trial, err, err_len);
-	if (rc != 0)
-		return rc;
-	rc = runinfo_open_csv(c, "trials.csv", report_trial_header(), &trials,
-			      err, err_len);
-	if (rc != 0)
-		return rc;
-	rc = runinfo_open_csv(c, "pdv.csv", report_pdv_header(), &pdv, err,
-			      err_len);
-	if (rc != 0) {
-		csv_close(&trials);
-		return rc;
-	}
-	for (d = 0; d < CFG_NB_DIRS; d++)
-		vals[d] = calloc(c->repeat, sizeof(double));
-	for (no = 1; no <= c->repeat && !engine_stop && rc == 0; no++) {
-		if (no > 1)
-			trial_sleep_ms(c->settle_ms);
-		if (!env->cli->quiet)
-			fprintf(stderr, "pdv %u/%u: %" PRIu64 " fps, %u s\n", no,
-				c->repeat, c->rate_fps, c->duration_s);
-		rc = mode_run_trial(env, &trials, c->rate_fps, no, 1, &r, why,
-				    sizeof(why), err, err_len);
-		if (rc != 0 || r.verdict == VERDICT_INTERRUPTED)
-			break;
-		memset(&p, 0, sizeof(p));
-		p.start = r.start;
-		p.no = no;
-		p.rate_fps = c->rate_fps;
-		p.frame_size_b = c->frame_size_b;
-		p.direction = c->direction;
-		p.duration_s = c->duration_s;
-		p.timeout_ms = c->timeout_ms;
-		p.frame_timeout_ms = c->frame_timeout_ms;
-		p.seed = c->seed;
-		p.verdict = r.verdict;
-		p.reason = r.reason;
-		for (d = 0; d < CFG_NB_DIRS; d++) {
-			struct report_pdv_dir *x = &p.dir[d];
-
-			if (!cfg_dir_active(c, d))
-				continue;
-			pdv_fill(env->trial, d, &r, x);
-			if (!x->valid) {
-				printf("pdv %s: no PDV: no frame received\n",
-				       pdv_dir_name[d]);
-				continue;
-			}
-			printf("pdv %s: PDV %.3f us (Dmin %.3f, D99.9 %.3f, Dmax "
-			       "%.3f us), IPDV min %.3f median %.3f max %.3f us, "
-			       "%" PRIu64 " of %" PRIu64 " frames\n",
-			       pdv_dir_name[d], x->pdv_us, x->dmin_us, x->d999_us,
-			       x->dmax_us, x->ipdv_min_us, x->ipdv_median_us,
-			       x->ipdv_max_us, x->received, x->sent);
-			vals[d][nvals[d]++] = x->pdv_us;
-		}
-		runs++;
-		rc = report_pdv_row(&p, row, sizeof(row));
-		if (rc >= 0)
-			rc = csv_append(&pdv, row, err, err_len);
-		fflush(stdout);
-	}
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (cfg_dir_active(c, d) && rc == 0)
-			mode_print_summary(stdout, d == CFG_FWD ? "forward PDV" :
-					   "reverse PDV", vals[d], nvals[d], "us");
-		free(vals[d]);
-	}
-	csv_close(&trials);
-	csv_close(&pdv);
-	if (rc < 0)
-		return rc;
-	return runinfo_append(env, time(NULL), runs ? "pdv measured" :
-			      "no complete run", err, err_len);
+	return rc != 0 ? rc : mode_measure(env, &m, err, err_len);
 }
