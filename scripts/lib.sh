@@ -145,6 +145,26 @@ tb_tayga_conf() {
 	CONF
 }
 
+# The fault DUT (--dut fault): faultdut.py with the options in $TB_FAULT,
+# in namespace $1, in the background; pid in the state dir for tb_down.
+tb_fault_start() {
+	local pid
+	ip -n "$1" link set d0 up
+	ip -n "$1" link set d1 up
+	# shellcheck disable=SC2086
+	ip netns exec "$1" python3 "$SRCDIR/tests/tools/faultdut.py" $TB_FAULT \
+		--stats "$TB_STATE/faultdut.stats" </dev/null >"$TB_STATE/faultdut.log" 2>&1 &
+	pid=$!
+	echo "$pid" >"$TB_STATE/faultdut.pid"
+	for _ in $(seq 50); do
+		grep -q forwarding "$TB_STATE/faultdut.log" 2>/dev/null && return 0
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	cat "$TB_STATE/faultdut.log" >&2
+	false
+}
+
 # Build the testbed whose names tb_names set.  Run in a subshell with
 # set -e: the first failing step ends it (tb_up then tears down).
 tb_build() {	# KIND FWD_FPS REV_FPS
@@ -160,7 +180,9 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		tb_sysctl "$dut" net.ipv4.conf.$i.rp_filter=0 net.ipv6.conf.$i.accept_dad=0 \
 			net.ipv6.conf.$i.accept_ra=0
 		# A bridge needs no IPv6 on its ports: no MLD chatter at all.
-		[ "$kind" = bridge ] && tb_sysctl "$dut" net.ipv6.conf.$i.disable_ipv6=1
+		case $kind in bridge|fault)
+			tb_sysctl "$dut" net.ipv6.conf.$i.disable_ipv6=1 ;;
+		esac
 	done
 	# Both veth ends are created directly in their own namespaces.
 	ip -n "$tg" link add t0 address 02:00:00:00:00:10 type veth \
@@ -175,7 +197,11 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 			net.ipv6.conf.d$i.accept_ra=0
 		ip -n "$tg" link set t$i up
 	done
-	if [ "$kind" = bridge ]; then
+	if [ "$kind" = fault ]; then
+		# No forwarding, no addresses, no IPv6: only faultdut.py moves
+		# frames between d0 and d1 (tests/tools/faultdut.py).
+		tb_fault_start "$dut"
+	elif [ "$kind" = bridge ]; then
 		ip -n "$dut" link add br0 type bridge stp_state 0
 		ip -n "$dut" link set d0 master br0
 		ip -n "$dut" link set d1 master br0
@@ -231,10 +257,12 @@ tb_up() {
 	tb_need_tools ip ethtool
 	[ "$lf" -gt 0 ] || [ "$lr" -gt 0 ] && tb_need_tools nft
 	[ "$kind" = siit ] && tb_need_tools tayga
+	[ "$kind" = fault ] && tb_need_tools python3
 	tb_exists "$id" && die "testbed '$id' exists (scripts/testbed.sh down --name $id)"
 	mkdir -p "$TB_STATE" || die "cannot create $TB_STATE"
 	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\n' "$kind" "$lf" "$lr" \
 		>"$TB_STATE/state"
+	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
 	# Not in a condition: set -e would be ignored there.
 	(set -eE; trap 'echo "testbed: step failed: $BASH_COMMAND" >&2' ERR
 		tb_build "$kind" "$lf" "$lr")
@@ -265,6 +293,11 @@ tb_kill() {
 tb_down() {
 	local pid ns pids
 	tb_names "$1"
+	if [ -f "$TB_STATE/faultdut.pid" ]; then
+		pid=$(cat "$TB_STATE/faultdut.pid")
+		[ -n "$pid" ] && grep -q faultdut "/proc/$pid/cmdline" 2>/dev/null &&
+			tb_kill "$pid"
+	fi
 	if [ -f "$TB_STATE/tayga.pid" ]; then
 		pid=$(cat "$TB_STATE/tayga.pid")
 		# Only if that pid is still our tayga (pids are reused).

@@ -4,7 +4,7 @@
 # pairs to a Linux DUT (router, bridge or tayga SIIT) in another, optionally
 # with an nftables capacity limit.  See docs/testbed.md.
 #
-#   testbed.sh up [--name ID] [--dut router|bridge|siit]
+#   testbed.sh up [--name ID] [--dut router|bridge|siit | --dut fault --fault "OPTS"]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N] [--nets]
 #   testbed.sh down --name ID | --all
 #   testbed.sh exec --name ID -- CMD...      CMD inside the tester namespace
@@ -28,12 +28,13 @@ fps_arg() {	# OPTION VALUE
 [ $# -gt 0 ] || usage
 cmd=$1
 shift
-id="" kind=router lf=0 lr=0 all=""
+id="" kind=router lf=0 lr=0 all="" TB_FAULT=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--name) [ $# -ge 2 ] || usage; id=$2; tb_check_id "$id"; shift ;;
 	--dut) [ $# -ge 2 ] || usage; kind=$2; shift
-		case $kind in router|bridge|siit) ;; *) die "--dut router|bridge|siit, not '$kind'" ;; esac ;;
+		case $kind in router|bridge|siit|fault) ;; *) die "--dut router|bridge|siit|fault, not '$kind'" ;; esac ;;
+	--fault) [ $# -ge 2 ] || usage; TB_FAULT=$2; shift ;;	# faultdut.py options
 	--limit-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; lr=$lf; shift ;;
 	--limit-fwd-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; shift ;;
 	--limit-rev-fps) [ $# -ge 2 ] || usage; lr=$(fps_arg "$1" "$2") || exit 1; shift ;;
