@@ -8,6 +8,11 @@
 #   scripts/test.sh              all suites
 #   scripts/test.sh unit         one suite
 #   SANITIZE=1 scripts/test.sh   also the unit suite under ASan+UBSan (build-asan/)
+# The integration suite includes the robustness steps (docs/robustness.md):
+# sanitized.sh (unit suite, config corpus and the memif engine under
+# ASan+UBSan in build-asan/) and fuzz_short.sh (scripts/fuzz.sh: each
+# libFuzzer harness for FUZZ_SECONDS, default 10, in build-fuzz/); each
+# prints its own result line and counts as one test.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib.sh
