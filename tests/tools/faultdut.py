@@ -34,6 +34,9 @@ import struct
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rawpkt import csum16  # noqa: E402  (RFC 1071, shared with rawpkt.py)
+
 ETH_P_ALL = 0x0003
 PACKET_OUTGOING = 4
 MAGIC = 0xD5
@@ -46,15 +49,6 @@ def mac_bytes(s):
 def if_mac(name):
     with open("/sys/class/net/%s/address" % name) as f:
         return mac_bytes(f.read().strip())
-
-
-def csum16(data):
-    if len(data) % 2:
-        data += b"\0"
-    s = sum(struct.unpack("!%dH" % (len(data) // 2), data))
-    while s >> 16:
-        s = (s & 0xFFFF) + (s >> 16)
-    return ~s & 0xFFFF
 
 
 def udp_offsets(frame):
