@@ -31,6 +31,11 @@ ninja -C "$dir" tests/fuzz/fuzz_classify tests/fuzz/fuzz_cfg >/dev/null ||
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 crashroot=${FUZZ_CRASHDIR:-$dir/crashes}
+# fuzz_cfg's temp files (left behind when a crash aborts it)
+FUZZ_TMPDIR=$(mktemp -d "$( [ -w /dev/shm ] && echo /dev/shm || echo /tmp)/fuzz.XXXXXX") ||
+	die "mktemp failed"
+export FUZZ_TMPDIR
+trap 'rm -rf "$FUZZ_TMPDIR"' EXIT
 rc=0
 for h in classify cfg; do
 	bin=$dir/tests/fuzz/fuzz_$h

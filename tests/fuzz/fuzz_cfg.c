@@ -40,11 +40,12 @@ fuzz_die(const char *what, const char *err)
 static void
 fuzz_tmp(char *path, size_t len, const char *name)
 {
+	const char *dir = getenv("FUZZ_TMPDIR");	/* scripts/fuzz.sh */
 	int fd;
 
-	snprintf(path, len, "%s/fuzz_cfg-%ld-%s.XXXXXX",
-		 access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp",
-		 (long)getpid(), name);
+	if (dir == NULL || *dir == '\0')
+		dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+	snprintf(path, len, "%s/fuzz_cfg-%ld-%s.XXXXXX", dir, (long)getpid(), name);
 	fd = mkstemp(path);
 	if (fd < 0)
 		fuzz_die("mkstemp", strerror(errno));
