@@ -34,6 +34,7 @@ enum {
 };
 
 #define ENGINE_MAX_BURST 64
+#define ENGINE_LATE_GRACE_MS 100	/* at most; min(this, timeout) */
 #define ENGINE_ERR_LEN 512
 
 /* Set by the signal handler; the only variable shared between lcores. */
@@ -97,6 +98,7 @@ struct engine_rx {
 	uint8_t trial_id;
 	uint64_t planned;
 	uint64_t deadline_tsc;		/* end of sending + timeout */
+	uint64_t late_until_tsc;	/* + grace: later frames are not seen */
 	struct frame_cls cls;
 	bool need_delay;		/* pdv or a per-frame timeout */
 	bool pdv;

@@ -243,7 +243,13 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 	rte_pktmbuf_free_bulk(pkts, nb);
 }
 
-/* Receive and classify; returns true when this receiver has finished. */
+/*
+ * Receive and classify; returns true when this receiver has finished: once
+ * every planned frame has arrived (after draining what is queued, so a
+ * duplicate already there is seen), or at the end of sending + timeout
+ * plus a short grace window (late_until_tsc) in which frames still
+ * arriving are counted as late, never as received.
+ */
 static inline bool
 rx_poll(struct engine_rx *r)
 {
@@ -256,8 +262,7 @@ rx_poll(struct engine_rx *r)
 	now = rte_rdtsc();
 	if (nb > 0)
 		rx_account(r, pkts, nb, now, now > r->deadline_tsc);
-	if (r->st.c.received >= r->planned || now > r->deadline_tsc) {
-		/* Whatever is already queued now arrived too late. */
+	if (r->st.c.received >= r->planned) {
 		for (polls = 0; polls < RX_DRAIN_POLLS; polls++) {
 			nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
 			if (nb == 0)
@@ -265,11 +270,12 @@ rx_poll(struct engine_rx *r)
 			now = rte_rdtsc();
 			rx_account(r, pkts, nb, now, now > r->deadline_tsc);
 		}
-		r->last_tsc = now;
-		r->done = true;
-		return true;
+	} else if (now <= r->late_until_tsc) {
+		return false;
 	}
-	return false;
+	r->last_tsc = now;
+	r->done = true;
+	return true;
 }
 
 int

@@ -102,16 +102,20 @@ main(int argc, char **argv)
 	}
 
 	rc = cli_parse(&cli, &cfg, app_argc, app_argv, stdout, err, sizeof(err));
+	free(app_argv);		/* cli_parse keeps no pointer into it */
+	status = EXIT_OK;
 	if (rc == CLI_EXIT_SUCCESS)
-		return EXIT_OK;
+		goto out;
 	if (rc < 0) {
 		fprintf(stderr, "dutperf: %s\n", err);
-		return EXIT_USAGE;
+		status = EXIT_USAGE;
+		goto out;
 	}
 	if (main_modes[cli.mode] == NULL) {
 		fprintf(stderr, "dutperf: mode %s is not available\n",
 			cli_mode_name(cli.mode));
-		return EXIT_USAGE;
+		status = EXIT_USAGE;
+		goto out;
 	}
 	if (cfg.seed == 0)
 		cfg.seed = main_pick_seed();
@@ -122,10 +126,10 @@ main(int argc, char **argv)
 	if (rte_eal_init(eal_argc, eal_argv) < 0) {
 		fprintf(stderr, "dutperf: EAL initialisation failed: %s\n",
 			rte_strerror(rte_errno));
-		return EXIT_RUNTIME;
+		status = EXIT_RUNTIME;
+		goto out;
 	}
 
-	status = EXIT_OK;
 	rc = csv_mkdirs(cfg.outdir, err, sizeof(err));
 	if (rc == 0)
 		rc = trial_ctx_init(&trial, &cfg, cfg.seed, err, sizeof(err));
@@ -146,11 +150,11 @@ main(int argc, char **argv)
 	}
 	trial_ctx_fini(&trial);
 	rte_eal_cleanup();
-	free(eal_argv);
-	free(app_argv);
 	if (main_signal != 0) {
 		fprintf(stderr, "dutperf: stopped by signal %d\n", (int)main_signal);
-		return EXIT_SIGNAL_BASE + main_signal;
+		status = EXIT_SIGNAL_BASE + main_signal;
 	}
+out:
+	free(eal_argv);
 	return status;
 }

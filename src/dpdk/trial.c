@@ -364,6 +364,11 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	rx->planned = total;
 	rx->deadline_tsc = start + (uint64_t)c->duration_s * t->hz +
 			   (uint64_t)c->timeout_ms * (t->hz / 1000);
+	/* Frames after the timeout count as lost; those within the grace
+	 * window are also reported as late. */
+	rx->late_until_tsc = rx->deadline_tsc +
+		(uint64_t)(c->timeout_ms < ENGINE_LATE_GRACE_MS ? c->timeout_ms :
+			   ENGINE_LATE_GRACE_MS) * (t->hz / 1000);
 	memset(bits, 0, RXSTATE_WINDOW / 8);
 	rxstate_init(&rx->st, bits);
 	rxstate_set_total(&rx->st, total);
