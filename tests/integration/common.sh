@@ -45,10 +45,26 @@ tb_down() {
 	return 0
 }
 
-# dut ARGS...: dutperf on the current testbed; output in $WORK/out.log.
+# dut MODE ARGS...: dutperf on the current testbed; output in $WORK/out.log.
+# A trial, latency or pdv run whose trial came out invalid because this
+# shared 2-CPU machine preempted the sender ("behind schedule") is run again,
+# at most 3 times in all: that is the test machine, not the DUT or dutperf.
+# Verdicts are never relaxed; only the run is repeated.
 dut() {
-	"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
-	local rc=$?
+	local out="" prev="" a rc try
+	for a in "$@"; do
+		[ "$prev" = -o ] && out=$a
+		prev=$a
+	done
+	for try in 1 2 3; do
+		"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
+		rc=$?
+		case $1 in trial|latency|pdv) ;; *) break ;; esac
+		[ $rc -eq 0 ] && [ -n "$out" ] && [ -f "$out/trials.csv" ] &&
+			tail -1 "$out/trials.csv" | grep -q 'invalid,".*behind schedule' ||
+			break
+		echo "note: sender preempted on this shared machine, run $try of 3 invalid; again" >&2
+	done
 	cat "$WORK/out.log"
 	return $rc
 }

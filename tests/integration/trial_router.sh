@@ -18,7 +18,8 @@ done
 # A second trial appends; the header stays single.
 dut trial -c "$SRCDIR/conf/testbed-ipv4.ini" --rate 10000 --duration 1 \
 	--timeout 500 -o "$WORK/ipv4" >/dev/null || fail "second trial"
-expect_equal "rows" "$(col "$WORK/ipv4/trials.csv" rate_fps all | tr '\n' ' ')" "20000 10000 "
+expect_equal "last row" "$(col "$WORK/ipv4/trials.csv" rate_fps)" 10000
+[ "$(col "$WORK/ipv4/trials.csv" rate_fps all | wc -l)" -ge 2 ] || fail "trials.csv was not appended"
 expect_equal "header lines" "$(grep -c '^start,' "$WORK/ipv4/trials.csv")" 1
 ok "trials.csv appended, one header"
 [ -s "$WORK/ipv4/run.json" ] || fail "no run.json"
