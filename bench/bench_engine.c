@@ -209,12 +209,12 @@ bench_tx_report(const struct pacer *pc, const uint64_t *ts, uint64_t n,
 	printf("tx_accuracy=%.8f\n", achieved / (double)rate_fps);
 	qsort(err, n - 1, sizeof(*err), bench_cmp_u64);
 	qsort(lag, n, sizeof(*lag), bench_cmp_u64);
-	printf("tx_ipd_err_p50_ns=%.0f\n", bench_pct_ns(err, n - 1, 50, hz));
-	printf("tx_ipd_err_p99_ns=%.0f\n", bench_pct_ns(err, n - 1, 99, hz));
-	printf("tx_ipd_err_max_ns=%.0f\n", bench_pct_ns(err, n - 1, 100, hz));
-	printf("tx_lag_p50_ns=%.0f\n", bench_pct_ns(lag, n, 50, hz));
-	printf("tx_lag_p99_ns=%.0f\n", bench_pct_ns(lag, n, 99, hz));
-	printf("tx_lag_max_ns=%.0f\n", bench_pct_ns(lag, n, 100, hz));
+	printf("tx_ipd_err_p50_ns=%.1f\n", bench_pct_ns(err, n - 1, 50, hz));
+	printf("tx_ipd_err_p99_ns=%.1f\n", bench_pct_ns(err, n - 1, 99, hz));
+	printf("tx_ipd_err_max_ns=%.1f\n", bench_pct_ns(err, n - 1, 100, hz));
+	printf("tx_lag_p50_ns=%.1f\n", bench_pct_ns(lag, n, 50, hz));
+	printf("tx_lag_p99_ns=%.1f\n", bench_pct_ns(lag, n, 99, hz));
+	printf("tx_lag_max_ns=%.1f\n", bench_pct_ns(lag, n, 100, hz));
 	free(err);
 	free(lag);
 }

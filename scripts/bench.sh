@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+#
+# scripts/bench.sh [-b BUILD_DIR] [-o OUTDIR]
+#
+# Builds dutperf and its bench helpers, then measures on virtual devices in
+# one run (about 2-3 minutes) and prints a table; the raw figures go to
+# OUTDIR/bench-results.csv (default results/bench).  Method of every row:
+# docs/performance.md.  Needs root (DPDK) and dpdk-testpmd (Debian "dpdk").
+#
+#   a  sender: highest rate a throughput search passes on net_null with 100 %
+#      loss tolerated (a trial passes exactly when the sender kept its
+#      schedule within max_lag_us = LAG_US, default 10000: on a shared
+#      2-CPU machine the scheduler preempts a busy lcore for milliseconds),
+#      vs testpmd txonly on net_null
+#   b  receiver: frames received + classified + accounted + freed per second
+#      on one core (bench_engine rx) vs testpmd rxonly on the same net_null
+#   c  rate accuracy and inter-departure error from the sender's own TSC
+#      stamps (bench_engine tx) at 10 k, 100 k, 1 M and 5 Mfps
+#   d  search overhead per trial (net_null, every trial fails and waits its
+#      full duration + timeout), beyond trial durations, timeouts, settles
+#   e  pdv-mode peak RSS for a 2 s and a 20 s run (when the mode exists)
+#
+# Every figure is the best of 3 (the machine may be shared).
+set -u
+cd "$(dirname "$0")/.." || exit 1
+. scripts/lib.sh
+
+BUILD=build
+OUT=results/bench
+while getopts "b:o:h" opt; do
+	case $opt in
+	b) BUILD=$OPTARG ;;
+	o) OUT=$OPTARG ;;
+	*) sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	esac
+done
+
+[ "$(id -u)" = 0 ] || die "must run as root (DPDK)"
+deps_install
+command -v dpdk-testpmd >/dev/null || die "dpdk-testpmd missing (apt-get install dpdk)"
+build_tree "$BUILD"
+DUTPERF=$BUILD/src/dpdk/dutperf
+BENCH=$BUILD/bench/bench_engine
+for f in "$DUTPERF" "$BENCH"; do
+	[ -x "$f" ] || die "$f was not built (is libdpdk-dev installed?)"
+done
+mkdir -p "$OUT" || die "cannot create $OUT"
+CSV=$OUT/bench-results.csv
+WORK=$(mktemp -d /tmp/dutperf-bench.XXXXXX)
+PFX=dpt-bench-$$
+cleanup() { rm -rf "$WORK" /var/run/dpdk/"$PFX"-*; }
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+EAL="--no-huge -m 512 --no-pci -l 0-1 --log-level=warning"
+NULL_TX="--vdev=net_null0,size=60,no-rx=1 --vdev=net_null1,size=60,no-rx=1"
+NULL_RX="--vdev=net_null0,size=60,no-rx=1 --vdev=net_null1,size=60"
+MEMIF="--vdev=net_memif0,role=server,socket=$WORK/memif.sock,id=0"
+MEMIF="$MEMIF --vdev=net_memif1,role=client,socket=$WORK/memif.sock,id=0"
+WIRE=tests/data/wire.ini
+# The wire with a lag limit of LAG_US, the sender alone on lcore 1 (as
+# testpmd's forwarding lcore) and the receiver on lcore 0.
+LAG_US=${LAG_US:-10000}
+INI=$WORK/bench.ini
+sed -e "s/^max_lag_us *=.*/max_lag_us = $LAG_US/" -e 's/^send_lcore *=.*/send_lcore = 1/' \
+	-e 's/^recv_lcore *=.*/recv_lcore = 0/' "$WIRE" >"$INI"
+
+n=0
+run_id() { n=$((n + 1)); echo "$PFX-$n"; }
+
+# max of numbers on stdin (0 when none)
+best_max() { sort -g | tail -1 | grep . || echo 0; }
+# min of numbers on stdin
+best_min() { sort -g | head -1; }
+# key=value from a bench_engine output file
+kv() { sed -n "s/^$1=//p" "$2"; }
+# ratio a / b with 2 decimals, "-" when b is 0
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+# PASS when the awk condition on x holds
+verdict() { awk -v x="$1" "BEGIN { exit !($2) }" && echo PASS || echo MISS; }
+now_ns() { date +%s%N; }
+
+# testpmd_pps MODE FIELD VDEV BURST [testpmd options]: the best of the last
+# three 1-second FIELD (Tx-pps / Rx-pps) figures of one forwarding core.
+testpmd_pps() {
+	local mode=$1 field=$2 vdev=$3 burst=$4 p
+	shift 4
+	p=$(run_id)
+	# shellcheck disable=SC2086
+	timeout -s INT 6 dpdk-testpmd $EAL --file-prefix="$p" --vdev="$vdev" -- \
+		--forward-mode="$mode" --stats-period=1 --nb-cores=1 \
+		--port-topology=loop --total-num-mbufs=16384 --burst="$burst" "$@" \
+		</dev/null >"$WORK/testpmd-$mode.log" 2>&1
+	rm -rf "/var/run/dpdk/$p"
+	sed -n "s/.*$field: *\([0-9]*\).*/\1/p" "$WORK/testpmd-$mode.log" |
+		grep -v '^0$' | tail -3 | best_max
+}
+
+# bench MODE ARGS...: one bench_engine run, key=value lines on stdout
+bench() {
+	local mode=$1 vdevs=$2 p
+	shift 2
+	p=$(run_id)
+	# shellcheck disable=SC2086
+	"$BENCH" $EAL --file-prefix="$p" $vdevs -- "$mode" "$INI" "$@" 2>>"$WORK/bench.err"
+	rm -rf "/var/run/dpdk/$p"
+}
+
+# dutperf VDEVS ARGS...: one dutperf run, quiet; stdout to $WORK/dutperf.out
+dutperf() {
+	local vdevs=$1 p rc
+	shift
+	p=$(run_id)
+	# shellcheck disable=SC2086
+	"$DUTPERF" $EAL --file-prefix="$p" $vdevs -- "$@" -q >"$WORK/dutperf.out" \
+		2>>"$WORK/dutperf.err"
+	rc=$?
+	rm -rf "/var/run/dpdk/$p"
+	return $rc
+}
+
+ROWS=()
+# row ITEM METRIC VALUE UNIT REFERENCE REF_VALUE RATIO TARGET VERDICT
+row() {
+	ROWS+=("$(printf '%s\t' "$1" "$2" "$3" "$4" "$5 $6" "$7" "$8" "$9")")
+	echo "$1,$2,$3,$4,$5,$6,$7,$8,$9" >>"$CSV"
+}
+echo "item,metric,value,unit,reference,reference_value,ratio,target,verdict" >"$CSV"
+
+# ---- a: sender ----
+note "a: testpmd txonly on net_null"
+tp_tx=$(testpmd_pps txonly Tx-pps net_null0,size=60,no-rx=1 32 --txpkts=60)
+note "a: dutperf throughput search on net_null (testpmd: $tp_tx fps)"
+hi=$tp_tx
+[ "$hi" -gt 0 ] || hi=100000000
+dutperf "$NULL_TX" throughput -c "$INI" --direction f --loss-ppm 1000000 \
+	--burst 32 --duration 1 --timeout 0 --settle 0 --rate-min 0 --rate-max "$hi" \
+	--error $((hi / 128)) --max-retries 3 -o "$WORK/a" || die "a: dutperf failed: $(tail -2 "$WORK/dutperf.err")"
+tx=$(sed -n 's/^search 1: throughput \([0-9]*\) fps.*/\1/p' "$WORK/dutperf.out")
+tx=${tx:-0}
+r=$(ratio "$tx" "$tp_tx")
+row a "sender keeps schedule within $LAG_US us (fps)" "$tx" fps "testpmd txonly" "$tp_tx" "$r" ">= 0.9x" \
+	"$(verdict "$r" 'x != "-" && x >= 0.9')"
+cap=$(for i in 1 2 3; do bench cap "$NULL_TX" $((2 * hi / 3)) 1 32 | kv tx_capacity_fps /dev/stdin; done | best_max)
+row a "sender saturated (fps)" "$cap" fps "testpmd txonly" "$tp_tx" "$(ratio "$cap" "$tp_tx")" "info" "-"
+
+# ---- b: receiver ----
+note "b: testpmd rxonly and dutperf's receive path on net_null"
+tp_rx=$(testpmd_pps rxonly Rx-pps net_null0,size=60 64)
+rx=$(for i in 1 2 3; do bench rx "$NULL_RX" 1 | kv rx_fps /dev/stdin; done | best_max)
+r=$(ratio "$rx" "$tp_rx")
+row b "receiver classifies (fps)" "$rx" fps "testpmd rxonly" "$tp_rx" "$r" ">= 0.9x" \
+	"$(verdict "$r" 'x != "-" && x >= 0.9')"
+
+# ---- c: rate accuracy ----
+note "c: rate accuracy and inter-departure error (2 s, burst 1)"
+for rate in 10000 100000 1000000 5000000; do
+	for i in 1 2 3; do
+		bench tx "$NULL_TX" "$rate" 2 1 >"$WORK/c.$i"
+		e=$(awk -F= '/^tx_accuracy=/ { d = $2 - 1; print (d < 0 ? -d : d) }' "$WORK/c.$i")
+		[ -n "$e" ] && echo "$e $i"
+	done | sort -g | head -1 >"$WORK/c.best"
+	read -r err i <"$WORK/c.best" || { err=""; i=1; }
+	f=$WORK/c.$i
+	pct=$(awk -v e="${err:-1}" 'BEGIN { printf "%.5f", e * 100 }')
+	tgt="<= 0.01 %"
+	v=$(verdict "$pct" 'x <= 0.01')
+	[ "$rate" -gt 1000000 ] && { tgt="info"; v="-"; }
+	row c "achieved/requested at $rate fps" "$(kv tx_accuracy "$f")" ratio \
+		"error %" "$pct" "-" "$tgt" "$v"
+	row c "inter-departure error at $rate fps (ns)" \
+		"p50 $(kv tx_ipd_err_p50_ns "$f") p99 $(kv tx_ipd_err_p99_ns "$f") max $(kv tx_ipd_err_max_ns "$f")" \
+		ns "period ns" "$((1000000000 / rate))" "-" "info" "-"
+done
+
+# ---- d: search overhead ----
+# On net_null nothing comes back: every trial fails with loss, so the search
+# takes log2(400000 / 50000) + 1 = 4 trials down to 0 and every trial waits
+# its full duration + timeout, a known fixed wait.
+note "d: search overhead on net_null"
+D_DUR=1 D_TMO=10 D_SET=100
+for i in 1 2 3; do
+	t0=$(now_ns)
+	dutperf "$NULL_TX" trial -c "$WIRE" --duration $D_DUR --timeout $D_TMO \
+		--rate 100000 -o "$WORK/d1.$i" || continue
+	t1=$(now_ns)
+	dutperf "$NULL_TX" throughput -c "$WIRE" --duration $D_DUR --timeout $D_TMO \
+		--settle $D_SET --rate-min 0 --rate-max 400000 --error 50000 \
+		--max-retries 1 -o "$WORK/d.$i" || continue
+	t2=$(now_ns)
+	trials=$(($(wc -l <"$WORK/d.$i/trials.csv") - 1))
+	# search minus one trial run = trials - 1 trials, their settle pauses
+	# and the search's own work; the process start cancels out.
+	awk -v one=$((t1 - t0)) -v all=$((t2 - t1)) -v n="$trials" -v d=$D_DUR \
+		-v t=$D_TMO -v s=$D_SET 'BEGIN {
+		waits = d + t / 1000.0
+		gross = (all / 1e9 - n * waits - (n - 1) * s / 1000.0) / n
+		net = (all / 1e9 - one / 1e9 - (n - 1) * (waits + s / 1000.0)) / (n - 1)
+		if (n > 1)
+			printf "%.3f %.3f %d\n", net, gross, n }'
+done | sort -g | head -1 >"$WORK/d.best"
+read -r net gross trials <"$WORK/d.best" || { net=failed gross=- trials=0; }
+row d "search overhead per trial (s)" "$net" s "$trials trials; incl. process start" "$gross" "-" \
+	"<= 0.3 s" "$(verdict "$net" 'x != "failed" && x <= 0.3')"
+
+# ---- e: pdv memory ----
+# pdv_rss SECONDS: peak RSS (KiB) of a pdv run, empty when it did not run
+pdv_rss() {
+	local p
+	p=$(run_id)
+	# shellcheck disable=SC2086
+	/usr/bin/time -v "$DUTPERF" $EAL --file-prefix="$p" $MEMIF -- pdv -c "$WIRE" \
+		--rate 10000 --duration "$1" --timeout $D_TMO -q -o "$WORK/e$1" \
+		>/dev/null 2>"$WORK/e$1.log"
+	local rc=$?
+	rm -rf "/var/run/dpdk/$p"
+	[ $rc = 0 ] && sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/e$1.log"
+}
+note "e: pdv peak RSS, 2 s and 20 s"
+[ -x /usr/bin/time ] || { DUTPERF_DEBS="time"; deps_install; }
+r2=$(pdv_rss 2)
+if [ -n "$r2" ]; then
+	r20=$(pdv_rss 20)
+	r=$(ratio "${r20:-0}" "$r2")
+	row e "pdv peak RSS 20 s vs 2 s (KiB)" "${r20:-failed}" KiB "2 s run" "$r2" "$r" \
+		"flat (<= 1.1x)" "$(verdict "$r" 'x != "-" && x <= 1.1')"
+else
+	why=$(grep -m1 'dutperf:' "$WORK/e2.log" | cut -c1-60)
+	row e "pdv peak RSS" "pending: pdv mode not available" - "${why:-no pdv run}" - - \
+		"flat" "-"
+fi
+
+# ---- the table ----
+{
+	printf 'item\tmeasure\tdutperf\tunit\treference\tratio\ttarget\tverdict\n'
+	printf '%s\n' "${ROWS[@]}"
+} | column -t -s $'\t'
+echo
+echo "raw figures: $CSV; machine: $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
