@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <rte_byteorder.h>
 #include <rte_cycles.h>
 #include <rte_eal.h>
 #include <rte_ethdev.h>
@@ -129,15 +130,14 @@ struct bench_stamps {
 	uint16_t stamp_off;	/* offset of the stamp in the frame */
 };
 
+/* A 64-bit big-endian stamp field, unaligned. */
 static uint64_t
 bench_get64(const uint8_t *p)
 {
-	uint64_t v = 0;
-	int i;
+	uint64_t v;
 
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
+	memcpy(&v, p, sizeof(v));
+	return rte_be_to_cpu_64(v);
 }
 
 static uint16_t
