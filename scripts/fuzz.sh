@@ -20,7 +20,7 @@ command -v clang >/dev/null || die "clang is missing (apt-get install clang libc
 # target for ASan+UBSan; UBSan findings abort, so libFuzzer keeps them.
 if [ ! -f "$dir/build.ninja" ]; then
 	CC=clang CFLAGS="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" \
-		meson setup "$dir" -Dfuzz=true -Ddpdk=disabled \
+		meson setup "$dir" -Dfuzz=true -Ddpdk=disabled -Db_lto=false \
 		-Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null ||
 		die "meson setup $dir failed"

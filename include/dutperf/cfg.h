@@ -26,6 +26,7 @@
 #define CFG_MAX_JUMBO_B 9216
 #define CFG_MIN_SIIT_FRAME_B 84	/* RFC 8219 5.1.1: IPv6 size when translating */
 #define CFG_MAX_LCORE 127	/* RTE_MAX_LCORE in Debian's DPDK is 128 */
+#define CFG_MAX_BURST 64	/* frames per TX burst (the sender's array) */
 #define CFG_LCORE_NONE UINT16_MAX	/* INI value "none" */
 #define CFG_INI_MAX_B (1024 * 1024)	/* larger INI files are rejected */
 #define CFG_INI_LINE_MAX 1000		/* iniparser 4.1 reads lines of < 1024 */

@@ -339,7 +339,7 @@ static const struct cfg_key cfg_keys[] = {
 	    "... m are foreground, n - m background IPv6 (RFC 8219 5.3)", NULL),
 	KEY("traffic", "seed", seed, CFG_KEY_U, 0, UINT64_MAX, "0", "",
 	    "RFC 4814 pseudorandom seed (0 = pick one at start and record it)", NULL),
-	KEY("traffic", "burst", burst, CFG_KEY_U, 1, 512, "1", "frames",
+	KEY("traffic", "burst", burst, CFG_KEY_U, 1, CFG_MAX_BURST, "1", "frames",
 	    "frames per TX burst (1 = evenly spaced)", NULL),
 	KEY("traffic", "promisc", promisc, CFG_KEY_BOOL, 0, 0, "0", "",
 	    "put the tester ports in promiscuous mode", NULL),

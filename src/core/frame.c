@@ -421,17 +421,24 @@ gen_avoid_zero(const struct frame_tmpl *t, uint64_t sum, uint64_t *ts)
 	return ck;
 }
 
+/* A fixed field is its minimum: no call, no switch per frame. */
+static inline uint16_t
+gen_field(struct rfc4814_field *f)
+{
+	return f->mode == CFG_VAR_FIXED ? f->min : rfc4814_next(f);
+}
+
 uint16_t
 frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
 	       bool tagged)
 {
 	/* of every n frames the first m are foreground */
 	const struct frame_tmpl *t = g->mix_pos < g->m ? &g->fg : &g->bg;
-	uint16_t sp = rfc4814_next(&g->sport);
-	uint16_t dp = rfc4814_next(&g->dport);
-	uint16_t ss = (uint16_t)(t->src_slice_base + rfc4814_next(&g->src_slice));
-	uint16_t ds = (uint16_t)(t->dst_slice_base + rfc4814_next(&g->dst_slice));
-	uint16_t k = rfc4814_next(&g->net);
+	uint16_t sp = gen_field(&g->sport);
+	uint16_t dp = gen_field(&g->dport);
+	uint16_t ss = (uint16_t)(t->src_slice_base + gen_field(&g->src_slice));
+	uint16_t ds = (uint16_t)(t->dst_slice_base + gen_field(&g->dst_slice));
+	uint16_t k = gen_field(&g->net);
 	uint8_t flags = (uint8_t)(g->flags | t->flags |
 				  (tagged ? FRAME_FLAG_TAGGED : 0));
 	uint8_t *l4 = buf + t->l4_off;
@@ -460,7 +467,8 @@ frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
 	 * carries a checksum of +-0 before or after translation: the lowest
 	 * bits of the timestamp change instead (at most 3 TSC ticks).
 	 */
-	if (ck == 0 || cksum_finish(cksum_add64(sum, ts) + t->xlat_delta) == 0)
+	if (ck == 0 || (t->xlat_delta != 0 &&
+			cksum_finish(cksum_add64(sum, ts) + t->xlat_delta) == 0))
 		ck = gen_avoid_zero(t, sum, &ts);
 	put64(st + 10, ts);
 	put16(l4 + 6, ck);
@@ -674,10 +682,15 @@ frame_classify(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		if (v == 6)
 			return FRAME_BAD_UDP_CKSUM;
 	} else {
-		pseudo = v == 4 ?
-			cksum_pseudo4(src, dst, IPPROTO_UDP_, udp_len) :
-			cksum_pseudo6(src, dst, IPPROTO_UDP_, udp_len);
-		if (cksum_fold(cksum_partial(udp, udp_len, pseudo)) != 0xffff)
+		/*
+		 * The pseudo header's addresses lie right before the UDP
+		 * header (IPv4 without options: 12..19, IPv6: 8..39), so one
+		 * pass sums addresses, UDP header and payload; protocol and
+		 * length are added as the start value.
+		 */
+		pseudo = (uint32_t)IPPROTO_UDP_ + udp_len;
+		if (cksum_fold(cksum_partial(src, (size_t)(udp - src) + udp_len,
+					     pseudo)) != 0xffff)
 			return FRAME_BAD_UDP_CKSUM;
 	}
 

@@ -33,7 +33,7 @@ enum {
 	EXIT_SIGNAL_BASE = 128,	/* + signal number, like a shell */
 };
 
-#define ENGINE_MAX_BURST 64
+#define ENGINE_MAX_BURST CFG_MAX_BURST
 #define ENGINE_LATE_GRACE_MS 100	/* at most; min(this, timeout) */
 #define ENGINE_ERR_LEN 512
 

@@ -94,7 +94,7 @@ static inline bool
 tx_poll(struct engine_tx *t)
 {
 	struct rte_mbuf *m[ENGINE_MAX_BURST];
-	uint64_t now, lag, left, n, i, before = 0;
+	uint64_t now, lag, n, i, before = 0;
 	uint16_t sent = 0, tag_at[ENGINE_MAX_BURST], nb_tag = 0;
 	unsigned int tries = 0;
 
@@ -113,12 +113,14 @@ tx_poll(struct engine_tx *t)
 		}
 	}
 
-	/* The due burst, extended while later frames are due as well. */
-	left = t->pacer.total - t->seq;
-	n = t->burst < left ? t->burst : left;
-	while (n < left && n < ENGINE_MAX_BURST &&
-	       pacer_deadline(&t->pacer, t->seq + n) <= now)
-		n++;
+	/*
+	 * Every frame due by now (at least the burst whose deadline passed),
+	 * at most ENGINE_MAX_BURST: one pacer_due instead of a 128-bit
+	 * pacer_deadline per frame, and never more than m[] holds ([traffic]
+	 * burst may be up to 512).
+	 */
+	n = pacer_due(&t->pacer, now) - t->seq;
+	n = n < ENGINE_MAX_BURST ? n : ENGINE_MAX_BURST;
 
 	if (unlikely(rte_pktmbuf_alloc_bulk(t->pool, m, (unsigned int)n) != 0)) {
 		/* Pool empty: the PMD still holds our mbufs; retry later. */

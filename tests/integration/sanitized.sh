@@ -19,7 +19,7 @@
 need_root
 dir=${SANITIZE_BUILDDIR:-$BUILDDIR-asan}
 if [ ! -f "$dir/build.ninja" ]; then
-	meson setup "$dir" "$SRCDIR" -Db_sanitize=address,undefined -Db_lundef=false \
+	meson setup "$dir" "$SRCDIR" -Db_sanitize=address,undefined -Db_lundef=false -Db_lto=false \
 		>"$WORK/setup.log" 2>&1 || { cat "$WORK/setup.log"; fail "meson setup $dir"; }
 fi
 ninja -C "$dir" >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; fail "sanitized build"; }

@@ -722,7 +722,7 @@ test_validate_edges(void **state)
 	cfg_defaults(&c);
 	c.burst = 0;
 	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
-	assert_contains(err, "[traffic] burst = 0: out of range 1..512");
+	assert_contains(err, "[traffic] burst = 0: out of range 1..64");
 	cfg_defaults(&c);
 	c.side[CFG_LEFT].send_lcore = 128;
 	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
