@@ -97,3 +97,24 @@ check_lossless() {
 		expect_equal "$d late" "$(col "$csv" "${d}_late")" 0
 	done
 }
+
+# EAL options for a wire inside one process: two memif ports joined by a
+# socket (no kernel, no DUT); tests/data/wire.ini fits it.  wire_eal PREFIX
+wire_eal() {
+	local sock=$WORK/memif-$1.sock
+	echo "--no-huge -m 512 --no-pci --file-prefix=$1 -l 0-1" \
+		"--vdev=net_memif0,role=server,socket=$sock,id=0" \
+		"--vdev=net_memif1,role=client,socket=$sock,id=0"
+}
+
+# wire BIN PREFIX ARGS...: BIN on the memif wire; output in $WORK/out.log
+# and $WORK/err.log; its DPDK runtime directory is removed.
+wire() {
+	local bin=$1 prefix=$2 rc
+	shift 2
+	# shellcheck disable=SC2046
+	"$bin" $(wire_eal "$prefix") -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
+	rc=$?
+	rm -rf "/var/run/dpdk/$prefix"
+	return $rc
+}

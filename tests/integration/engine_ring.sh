@@ -10,16 +10,7 @@ need_dutperf
 
 prefix=dpt-ring-$$
 cfg=$SRCDIR/tests/data/wire.ini
-memif() {
-	local sock=$WORK/memif.sock
-	"$DUTPERF" --no-huge -m 512 --no-pci --file-prefix=$prefix -l 0-1 \
-		--vdev=net_memif0,role=server,socket=$sock,id=0 \
-		--vdev=net_memif1,role=client,socket=$sock,id=0 -- "$@" \
-		>"$WORK/out.log" 2>"$WORK/err.log"
-	local rc=$?
-	rm -rf "/var/run/dpdk/$prefix"
-	return $rc
-}
+memif() { wire "$DUTPERF" "$prefix" "$@"; }
 
 N=60000
 memif trial -c "$cfg" --rate $N --duration 1 --timeout 200 -o "$WORK/a" ||

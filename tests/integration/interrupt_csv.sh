@@ -23,7 +23,6 @@ seed=${KILL_SEED:-$RANDOM}
 echo "random seed $seed (KILL_SEED=$seed reproduces the delays)"
 RANDOM=$seed
 prefix=dpt-kill-$$
-sock=$WORK/memif.sock
 out=$WORK/out
 sigs=(INT TERM KILL)
 declare -A want=([INT]=130 [TERM]=143 [KILL]=137)
@@ -31,9 +30,8 @@ n_int=0
 for i in $(seq "$KILLS"); do
 	sig=${sigs[$((i % 3))]}
 	delay_ms=$((300 + RANDOM % 2700))
-	"$DUTPERF" --no-huge -m 512 --no-pci --file-prefix=$prefix -l 0-1 \
-		--vdev=net_memif0,role=server,socket=$sock,id=0 \
-		--vdev=net_memif1,role=client,socket=$sock,id=0 -- throughput \
+	# shellcheck disable=SC2046
+	"$DUTPERF" $(wire_eal "$prefix") -- throughput \
 		-c "$SRCDIR/tests/data/wire.ini" --duration 1 --timeout 50 --settle 0 \
 		--rate-min 1000 --rate-max 30000 --initial-rate 30000 --error 2000 \
 		--repeat 3 -q -o "$out" >"$WORK/run.out" 2>"$WORK/run.err" &
@@ -43,7 +41,7 @@ for i in $(seq "$KILLS"); do
 	wait $pid 2>/dev/null
 	rc=$?
 	# SIGKILL leaves the runtime directory; the scripts remove it
-	rm -rf "/var/run/dpdk/$prefix" "$sock"
+	rm -rf "/var/run/dpdk/$prefix" "$WORK/memif-$prefix.sock"
 	[ $rc -eq "${want[$sig]}" ] || [ $rc -eq 0 ] ||
 		fail "run $i: SIG$sig after $delay_ms ms: exit status $rc ($(tail -2 "$WORK/run.err"))"
 	[ $rc -eq 130 ] || [ $rc -eq 143 ] && n_int=$((n_int + 1))

@@ -44,13 +44,8 @@ bin=$dir/src/dpdk/dutperf
 prefix=dpt-asan-$$
 cfg=$SRCDIR/tests/data/wire.ini
 memif() {
-	local sock=$WORK/memif.sock
-	"$bin" --no-huge -m 512 --no-pci --file-prefix=$prefix -l 0-1 \
-		--vdev=net_memif0,role=server,socket=$sock,id=0 \
-		--vdev=net_memif1,role=client,socket=$sock,id=0 -- "$@" \
-		>"$WORK/out.log" 2>"$WORK/err.log"
+	wire "$bin" "$prefix" "$@"
 	local rc=$?
-	rm -rf "/var/run/dpdk/$prefix"
 	grep -E 'ERROR: (Address|Leak)Sanitizer|runtime error' "$WORK/err.log" &&
 		fail "sanitizer report for $*"
 	return $rc
