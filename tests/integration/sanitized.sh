@@ -43,12 +43,25 @@ bin=$dir/src/dpdk/dutperf
 [ -x "$bin" ] || fail "no sanitized dutperf (DPDK not found?)"
 prefix=dpt-asan-$$
 cfg=$SRCDIR/tests/data/wire.ini
+# A report whose stack lies in DPDK's memif driver (its control thread; seen
+# once in ~25 runs, a SEGV at 0x68 in a non-lcore thread) is DPDK's, not
+# ours: the run is repeated once and the report kept in the log.  Any other
+# report fails at once, with the report printed.
 memif() {
-	wire "$bin" "$prefix" "$@"
-	local rc=$?
-	grep -E 'ERROR: (Address|Leak)Sanitizer|runtime error' "$WORK/err.log" &&
+	local rc try
+	for try in 1 2; do
+		wire "$bin" "$prefix" "$@"
+		rc=$?
+		grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error' "$WORK/err.log" ||
+			return $rc
+		sed -n '/ERROR: \|runtime error/,+40p' "$WORK/err.log" >&2
+		if [ $try -eq 1 ] &&
+		   sed -n '/ERROR: /,+12p' "$WORK/err.log" | grep -q 'librte_net_memif'; then
+			echo "note: sanitizer report inside DPDK's memif driver; run again" >&2
+			continue
+		fi
 		fail "sanitizer report for $*"
-	return $rc
+	done
 }
 N=40000
 memif trial -c "$cfg" --rate $N --duration 1 --timeout 200 -o "$WORK/a" ||
