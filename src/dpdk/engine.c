@@ -115,9 +115,8 @@ tx_poll(struct engine_tx *t)
 
 	/*
 	 * Every frame due by now (at least the burst whose deadline passed),
-	 * at most ENGINE_MAX_BURST: one pacer_due instead of a 128-bit
-	 * pacer_deadline per frame, and never more than m[] holds ([traffic]
-	 * burst may be up to 512).
+	 * at most ENGINE_MAX_BURST (= CFG_MAX_BURST, the largest [traffic]
+	 * burst): one pacer_due instead of a 128-bit pacer_deadline per frame.
 	 */
 	n = pacer_due(&t->pacer, now) - t->seq;
 	n = n < ENGINE_MAX_BURST ? n : ENGINE_MAX_BURST;
