@@ -8,6 +8,8 @@
 # inputs of every crash found and fixed: regression tests).
 #
 #   scripts/fuzz.sh [SECONDS]        build dir: build-fuzz (FUZZ_BUILDDIR=DIR)
+#   FUZZ_SEED=N scripts/fuzz.sh ...  libFuzzer's -seed (default 0: random);
+#                                    a fixed seed makes a run repeatable
 set -u
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib.sh
@@ -51,7 +53,7 @@ for h in classify cfg; do
 		continue
 	fi
 	before=$(ls "$crashes" | wc -l)
-	"$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+	"$bin" -max_total_time="$secs" -seed="${FUZZ_SEED:-0}" -timeout=10 -rss_limit_mb=2048 \
 		-max_len=9300 -artifact_prefix="$crashes/" -print_final_stats=1 \
 		"$work" "$seeds" >"$log" 2>&1
 	st=$?

@@ -514,10 +514,16 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 		 * bytes), the command line may not set either: --check and
 		 * --print-config must print a loadable file (found by
 		 * tests/fuzz/fuzz_cfg). */
-		for (e = 0; value[e] != '\0'; e++)
+		for (e = 0; value[e] != '\0'; e++) {
 			if ((unsigned char)value[e] < 0x20 || value[e] == 0x7f)
 				return cfg_errf(err, err_len, "control character (byte 0x%02x) "
 						"not allowed", (unsigned char)value[e]);
+			/* iniparser strips quotes, even unbalanced ones: a
+			 * printed '"x' would load as x (found by fuzz_cfg) */
+			if (value[e] == '"' || value[e] == '\'')
+				return cfg_errf(err, err_len, "quote character %c not allowed",
+						value[e]);
+		}
 		memset(p, 0, k->size);
 		memcpy(p, value, strlen(value));
 		return 0;
@@ -574,8 +580,9 @@ cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,
 		return;
 	}
 	case CFG_KEY_STR:
-		/* iniparser cuts unquoted values at ; and # */
-		if (strpbrk(p, ";#") != NULL || isspace((unsigned char)a[0]))
+		/* iniparser cuts unquoted values at ; and # and trims blanks */
+		if (strpbrk(p, ";#") != NULL || isspace((unsigned char)a[0]) ||
+		    (a[0] != '\0' && isspace((unsigned char)a[strlen(p) - 1])))
 			snprintf(buf, len, "\"%s\"", (const char *)p);
 		else
 			snprintf(buf, len, "%s", (const char *)p);

@@ -300,6 +300,7 @@ test_errors(void **state)
 		{ { "trial", "--seed", "18446744073709551616" }, { "--seed", "64 bits" } },
 		{ { "trial", "--direction", "sideways" }, { "--direction \"sideways\"", "both" } },
 		{ { "trial", "--burst", "65" }, { "--burst \"65\"", "1..64" } },
+		{ { "trial", "-o", "'x" }, { "-o/--outdir", "quote character" } },
 		{ { "trial", "--loss-ppm", "1000001" }, { "--loss-ppm", "0..1000000" } },
 		{ { "trial", "--max-retries", "x" }, { "--max-retries \"x\"" } },
 		{ { "trial", "--settle", "600001" }, { "--settle" } },
