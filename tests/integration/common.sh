@@ -15,6 +15,8 @@ it_cleanup() {
 	for id in "${TB_IDS[@]}"; do
 		"$TB" down --name "$id" >/dev/null 2>&1
 	done
+	# DPDK runtime directories of wire runs (prefixes dpt-NAME-$$)
+	rm -rf /var/run/dpdk/dpt-*-$$
 	rm -rf "$WORK"
 }
 trap it_cleanup EXIT
