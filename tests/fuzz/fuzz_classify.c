@@ -65,23 +65,6 @@ fuzz_setup(void)
 	ready = true;
 }
 
-static uint16_t
-be16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint64_t
-be64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /* The invariant behind FRAME_OURS, computed without frame.c or cksum.c. */
 static void
 fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
@@ -99,21 +82,21 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 		fuzz_die("OURS with an insane length", ki);
 	if (!k->promisc && memcmp(b, k->dst_mac, 6) != 0)
 		fuzz_die("OURS for another destination MAC", ki);
-	et = be16(b + 12);
+	et = golden_rd16(b + 12);
 	if (et == 0x0800) {
 		uint16_t tot;
 
 		if (len < 34 || b[14] != 0x45 || b[23] != 17)
 			fuzz_die("OURS: not IPv4/UDP without options", ki);
-		if ((be16(b + 20) & 0x3fff) != 0)
+		if ((golden_rd16(b + 20) & 0x3fff) != 0)
 			fuzz_die("OURS: an IPv4 fragment", ki);
-		tot = be16(b + 16);
+		tot = golden_rd16(b + 16);
 		if (tot < 20 + 8 + FRAME_STAMP_B || tot > len - 14)
 			fuzz_die("OURS: IPv4 total length insane", ki);
 		if (golden_sum(b + 14, 20, 0) != 0xffff)
 			fuzz_die("OURS: IPv4 header checksum wrong", ki);
 		u = b + 34;
-		ulen = be16(u + 4);
+		ulen = golden_rd16(u + 4);
 		if (ulen != tot - 20)
 			fuzz_die("OURS: UDP length != IPv4 payload", ki);
 		s = golden_sum(b + 26, 8, 0) + 17 + ulen;
@@ -124,11 +107,11 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 
 		if (len < 54 || (b[14] >> 4) != 6 || b[20] != 17)
 			fuzz_die("OURS: not IPv6/UDP", ki);
-		pl = be16(b + 18);
+		pl = golden_rd16(b + 18);
 		if (pl < 8 + FRAME_STAMP_B || pl > len - 54)
 			fuzz_die("OURS: IPv6 payload length insane", ki);
 		u = b + 54;
-		ulen = be16(u + 4);
+		ulen = golden_rd16(u + 4);
 		if (ulen != pl)
 			fuzz_die("OURS: UDP length != IPv6 payload", ki);
 		s = golden_sum(b + 22, 32, 0) + 17 + ulen;
@@ -140,7 +123,7 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 	}
 	if (u[8] != FRAME_MAGIC)
 		fuzz_die("OURS without the magic byte", ki);
-	if (info->seq != be64(u + 10) || info->ts != be64(u + 18) ||
+	if (info->seq != golden_rd64(u + 10) || info->ts != golden_rd64(u + 18) ||
 	    info->trial_id != u[9] >> FRAME_TRIAL_SHIFT ||
 	    info->background != !!(u[9] & FRAME_FLAG_BG) ||
 	    info->tagged != !!(u[9] & FRAME_FLAG_TAGGED))

@@ -25,23 +25,6 @@
 static uint8_t buf[FRAME_MAX_BUF_B];
 static uint8_t gold[FRAME_MAX_BUF_B];
 
-static uint16_t
-rd16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint64_t
-rd64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 static void
 golden_tx(void **state)
 {
@@ -198,7 +181,7 @@ check_addr(const uint8_t *a, const uint8_t *base, int alen,
 		assert_int_equal(a[i], base[i]);
 	}
 	if (slice->mode != CFG_VAR_FIXED)
-		assert_in_range(rd16(a + alen - 2), slice->min, slice->max);
+		assert_in_range(golden_rd16(a + alen - 2), slice->min, slice->max);
 }
 
 static void
@@ -252,8 +235,8 @@ generated_frames(void **state)
 				   &dv->src_slice, -1, 1, &net_seen);
 			check_addr(buf + l3 + (v == 4 ? 16 : 24), dst_base, alen,
 				   &dv->dst_slice, v == 4 ? 2 : 7, s->nets, &net_seen);
-			sp = rd16(buf + l4);
-			dp = rd16(buf + l4 + 2);
+			sp = golden_rd16(buf + l4);
+			dp = golden_rd16(buf + l4 + 2);
 			assert_true(in16(sp, &dv->sport, dv->sport_fixed));
 			assert_true(in16(dp, &dv->dport, dv->dport_fixed));
 			if (dv->sport.mode == CFG_VAR_INCREASING && i > 0)
@@ -264,11 +247,11 @@ generated_frames(void **state)
 					  ((si + 40) & 31) << 3);
 			assert_int_equal(buf[l4 + 8], FRAME_MAGIC);
 			assert_int_equal(buf[l4 + 9], flags);
-			assert_true(rd64(buf + l4 + 10) == i * 3ull);
+			assert_true(golden_rd64(buf + l4 + 10) == i * 3ull);
 			/* the timestamp's 2 low bits may move to keep the
 			 * checksum off +-0 (frame_gen_next), never more */
-			assert_true((rd64(buf + l4 + 18) ^ ~(uint64_t)i) <= 3);
-			assert_true(rd16(buf + l4 + 6) != 0xffff);
+			assert_true((golden_rd64(buf + l4 + 18) ^ ~(uint64_t)i) <= 3);
+			assert_true(golden_rd16(buf + l4 + 6) != 0xffff);
 			for (j = (uint32_t)l4 + 26; j < len; j++)
 				assert_int_equal(buf[j], 0);
 		}
@@ -305,7 +288,7 @@ reproducible(void **state)
 		other_seed_diff += memcmp(a, b, la) != 0;
 		frame_gen_next(&fwd, a, 0, 0, false);
 		frame_gen_next(&rev, b, 0, 0, false);
-		same_ports += rd16(a + 34) == rd16(b + 34);
+		same_ports += golden_rd16(a + 34) == golden_rd16(b + 34);
 	}
 	assert_int_equal(same_seed_diff, 0);
 	assert_true(other_seed_diff > 990);
@@ -351,14 +334,14 @@ zero_cksum(void **state)
 		assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
 		memset(buf, 0, sizeof(buf));
 		len = frame_gen_next(&g, buf, 0, 0, false);
-		ck = rd16(buf + l4 + 6);
+		ck = golden_rd16(buf + l4 + 6);
 		s0 = (uint16_t)~ck;		/* folded sum with seq = 0 */
 		delta = (uint16_t)(0xffff - s0);	/* seq's low word completes it */
 		assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
 		len = frame_gen_next(&g, buf, delta, 0, false);
-		ck = rd16(buf + l4 + 6);
+		ck = golden_rd16(buf + l4 + 6);
 		assert_true(ck != 0xffff && ck != 0);
-		assert_true(rd64(buf + l4 + 18) >= 1 && rd64(buf + l4 + 18) <= 3);
+		assert_true(golden_rd64(buf + l4 + 18) >= 1 && golden_rd64(buf + l4 + 18) <= 3);
 		assert_int_equal(golden_verify(buf, len), v);
 	}
 }
@@ -393,7 +376,7 @@ zero_cksum_translated(void **state)
 	assert_int_equal(golden_verify(buf, len), 6);
 	ck4 = naive_udp_cksum(v4src, v4dst, 4, buf + l4, len - l4);
 	assert_true(ck4 != 0);		/* computed 0: sent as 0xffff, or 0 */
-	assert_true(rd64(buf + l4 + 18) >= 1 && rd64(buf + l4 + 18) <= 3);
+	assert_true(golden_rd64(buf + l4 + 18) >= 1 && golden_rd64(buf + l4 + 18) <= 3);
 	/* without the adjustment it would have been +-0: check the premise */
 	buf[l4 + 18 + 7] = 0;
 	assert_int_equal(naive_udp_cksum(v4src, v4dst, 4, buf + l4, len - l4), 0);

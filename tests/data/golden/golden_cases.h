@@ -158,6 +158,24 @@ golden_rnd(uint64_t *state)
 	return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
 }
 
+/* Big-endian reads, for tests that check bytes without frame.c. */
+static inline uint16_t
+golden_rd16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static inline uint64_t
+golden_rd64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
 /* Naive RFC 1071 sum of big-endian words, independent of cksum.c. */
 static inline uint32_t
 golden_sum(const uint8_t *p, size_t n, uint32_t s)
