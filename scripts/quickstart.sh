@@ -32,7 +32,7 @@ done
 
 deps_install
 build_tree build
-note "bringing up the virtual testbed (DUT: Linux $dut)"
+note "bringing up the virtual testbed (DUT: $dut)"
 id=$(scripts/testbed.sh up --dut "$dut") || die "testbed up failed"
 cleanup() { scripts/testbed.sh down --name "$id" >/dev/null 2>&1; }
 trap cleanup EXIT
@@ -45,6 +45,10 @@ rc=$?
 [ $rc -eq 0 ] || die "dutperf failed (exit status $rc)"
 rate=$(python3 tests/tools/csvcol.py "$out/rate.csv" rate) || die "no result in $out/rate.csv"
 echo
-echo "Throughput of the Linux $dut on this machine: $rate frames/s per direction"
+case $dut in
+siit) what="tayga SIIT (stateless NAT64) on Linux" ;;
+*) what="Linux router" ;;
+esac
+echo "Throughput of the $what on this machine: $rate frames/s per direction"
 echo "(RFC 2544 binary search, highest rate with zero loss)."
 echo "Results: $out/rate.csv (one row per search), $out/trials.csv (one row per trial), $out/run.json"
