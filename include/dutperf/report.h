@@ -20,6 +20,8 @@ struct report_dir {
 	bool active;
 	struct verdict_dir v;
 	uint64_t stale;		/* our frames stamped by an earlier trial */
+	double achieved_fps;	/* departures / time from the first to the
+				 * last burst; 0: fewer than 2 bursts */
 	uint64_t old;		/* below the receiver's window */
 	uint64_t beyond;	/* sequence number never sent */
 	uint64_t max_lag_frame;	/* where the sender was furthest behind */

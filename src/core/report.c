@@ -9,7 +9,7 @@
 
 #define DIR_COLS(p) p "_planned," p "_sent," p "_unsent," p "_received," \
 	p "_lost," p "_duplicates," p "_reordered," p "_late," p "_foreign," \
-	p "_stale," p "_max_lag_us"
+	p "_stale," p "_max_lag_us," p "_achieved_fps"
 
 static const char trial_header[] =
 	"start,search,iteration,rate_fps,frame_size_b,direction,duration_s,"
@@ -105,7 +105,7 @@ put_dir(char *buf, size_t len, size_t *pos, const struct report_dir *d)
 	const struct verdict_dir *v = &d->v;
 
 	if (!d->active) {
-		put(buf, len, pos, ",,,,,,,,,,,");
+		put(buf, len, pos, ",,,,,,,,,,,,");
 		return;
 	}
 	put(buf, len, pos,
@@ -115,6 +115,10 @@ put_dir(char *buf, size_t len, size_t *pos, const struct report_dir *d)
 	    v->planned, v->sent, v->unsent, v->received, v->lost,
 	    v->duplicates, v->reordered, v->late, v->foreign, d->stale,
 	    v->max_lag_ns / 1000, v->max_lag_ns % 1000);
+	if (d->achieved_fps > 0)
+		put(buf, len, pos, ",%.3f", d->achieved_fps);
+	else
+		put(buf, len, pos, ",");
 }
 
 int

@@ -88,6 +88,8 @@ struct engine_tx {
 	uint32_t drop_every, drop_count, dup_every, dup_count;
 	uint64_t injected_drops, injected_dups;
 	uint64_t first_tsc, last_tsc;
+	uint64_t last_burst_tsc;	/* when the last burst was built ... */
+	uint64_t last_burst_seq;	/* ... and its first frame */
 	bool aborted;			/* stopped behind schedule */
 	bool done;
 } __rte_cache_aligned;

@@ -143,6 +143,8 @@ tx_poll(struct engine_tx *t)
 	}
 	if (unlikely(t->first_tsc == 0))
 		t->first_tsc = now;
+	t->last_burst_tsc = now;
+	t->last_burst_seq = t->seq;
 	if (unlikely(nb_tag > 0))
 		before = rte_rdtsc();
 	if (unlikely(t->inject)) {

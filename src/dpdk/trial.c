@@ -405,6 +405,11 @@ trial_collect(struct trial_ctx *t, enum cfg_dir_id d, struct report_dir *out)
 	out->old = rx->st.c.old;
 	out->beyond = rx->st.c.beyond;
 	out->max_lag_frame = tx->max_lag_seq;
+	/* Rate accuracy: frames that left between the first and the last
+	 * burst over the time between them (TSC when each burst was built). */
+	if (tx->last_burst_seq > 0 && tx->last_burst_tsc > tx->first_tsc)
+		out->achieved_fps = (double)tx->last_burst_seq * (double)t->hz /
+				    (double)(tx->last_burst_tsc - tx->first_tsc);
 	out->injected_drops = tx->injected_drops;
 	out->injected_dups = tx->injected_dups;
 }

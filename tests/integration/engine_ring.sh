@@ -17,6 +17,16 @@ memif trial -c "$cfg" --rate $N --duration 1 --timeout 200 -o "$WORK/a" ||
 	fail "clean wire: exit status $? ($(tail -2 "$WORK/err.log"))"
 check_lossless "$WORK/a/trials.csv" fwd rev
 ok "clean wire: $N frames each way, every one received once"
+for d in fwd rev; do
+	python3 - "$WORK/a/trials.csv" $d $N <<'PY' || fail "$d: achieved rate off"
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[-1]
+achieved, want = float(r[sys.argv[2] + "_achieved_fps"]), float(sys.argv[3])
+# first to last departure; a late last burst (preemption) lowers it a little
+assert abs(achieved / want - 1) < 0.02, (achieved, want)
+print(f"{sys.argv[2]}: achieved {achieved:.3f} fps of {want:.0f} requested")
+PY
+done
 
 DUTPERF_DEBUG_DROP_EVERY=1000 DUTPERF_DEBUG_DUP_EVERY=250 \
 	memif trial -c "$cfg" --rate $N --duration 1 --timeout 200 -o "$WORK/b" ||

@@ -120,8 +120,11 @@ test_trial_row_shape(void **state)
 	assert_null(strchr(row, '\n'));
 	assert_non_null(strstr(row, "2026-11-30 12:00:01,0,0,20000,64,b,2,500,"
 				    "18446744073709551615,40000,40000,0,39999,1,"
-				    "0,0,0,0,0,1234.567,,,,,,,,,,,,fail,"));
+				    "0,0,0,0,0,1234.567,,,,,,,,,,,,,,fail,"));
 	assert_non_null(strstr(row, "\"forward: 1 frame \"\"lost\"\"; second line\""));
+	t.dir[CFG_FWD].achieved_fps = 19999.9996;
+	assert_true(report_trial_row(&t, row, sizeof(row)) > 0);
+	assert_non_null(strstr(row, ",1234.567,20000.000,,"));
 	/* Too small a buffer is an error, never a truncated row. */
 	assert_int_equal(report_trial_row(&t, row, 40), -ENOSPC);
 }
