@@ -69,18 +69,24 @@ struct report_lat_dir {
 	double tl_us, wcl_us, min_us, max_us, mean_us;
 };
 
-struct report_latency {
+/* What every latency.csv and pdv.csv row starts with, and its verdict. */
+struct report_run {
 	time_t start;
 	uint32_t no;			/* 1.. with --repeat */
 	uint64_t rate_fps;
 	uint32_t frame_size_b;
 	enum cfg_direction direction;
-	uint32_t duration_s, delay_s, timeout_ms;
+	uint32_t duration_s, timeout_ms, frame_timeout_ms;
 	uint64_t seed;
+	enum verdict verdict;		/* of the trial that carried the run */
+	const char *reason;
+};
+
+struct report_latency {
+	struct report_run run;
+	uint32_t delay_s;
 	const char *timestamps;		/* "tsc": TSC after tx_burst / rx_burst */
 	struct report_lat_dir dir[CFG_NB_DIRS];
-	enum verdict verdict;
-	const char *reason;
 };
 
 /* One direction of a PDV run (RFC 8219 7.3); times in microseconds. */
@@ -94,16 +100,8 @@ struct report_pdv_dir {
 };
 
 struct report_pdv {
-	time_t start;
-	uint32_t no;
-	uint64_t rate_fps;
-	uint32_t frame_size_b;
-	enum cfg_direction direction;
-	uint32_t duration_s, timeout_ms, frame_timeout_ms;
-	uint64_t seed;
+	struct report_run run;
 	struct report_pdv_dir dir[CFG_NB_DIRS];
-	enum verdict verdict;
-	const char *reason;
 };
 
 /* One rate and direction of a frame loss rate sweep (RFC 2544 26.3). */

@@ -140,13 +140,28 @@ report_trial_row(const struct report_trial *t, char *buf, size_t len)
 	return row_end(pos, len);
 }
 
+#define RUN_COLS "start,no,rate_fps,frame_size_b,direction,duration_s," \
+	"timeout_ms,frame_timeout_ms,seed"
+
+static void
+put_run(char *buf, size_t len, size_t *pos, const struct report_run *r)
+{
+	char date[32];
+
+	report_format_date(r->start, date, sizeof(date));
+	put(buf, len, pos, "%s,%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%c,%" PRIu32
+	    ",%" PRIu32 ",%" PRIu32 ",%" PRIu64, date, r->no, r->rate_fps,
+	    r->frame_size_b, report_direction_char(r->direction), r->duration_s,
+	    r->timeout_ms, r->frame_timeout_ms, r->seed);
+}
+
 #define LAT_COLS(p) p "_sent," p "_received," p "_tagged," p "_tagged_received," \
 	p "_tagged_lost," p "_tl_us," p "_wcl_us," p "_min_us," p "_max_us," \
 	p "_mean_us"
 
 static const char latency_header[] =
-	"start,no,rate_fps,frame_size_b,direction,duration_s,delay_s,timeout_ms,"
-	"seed,timestamps," LAT_COLS("fwd") "," LAT_COLS("rev") ",status,reason";
+	RUN_COLS ",delay_s,timestamps," LAT_COLS("fwd") "," LAT_COLS("rev")
+	",status,reason";
 
 const char *
 report_latency_header(void)
@@ -157,15 +172,11 @@ report_latency_header(void)
 int
 report_latency_row(const struct report_latency *r, char *buf, size_t len)
 {
-	char date[32];
 	size_t pos = 0;
 	int d;
 
-	report_format_date(r->start, date, sizeof(date));
-	put(buf, len, &pos, "%s,%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%c,%" PRIu32
-	    ",%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",%s", date, r->no, r->rate_fps,
-	    r->frame_size_b, report_direction_char(r->direction), r->duration_s,
-	    r->delay_s, r->timeout_ms, r->seed, r->timestamps);
+	put_run(buf, len, &pos, &r->run);
+	put(buf, len, &pos, ",%" PRIu32 ",%s", r->delay_s, r->timestamps);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		const struct report_lat_dir *x = &r->dir[d];
 
@@ -182,7 +193,7 @@ report_latency_row(const struct report_latency *r, char *buf, size_t len)
 		put_us(buf, len, &pos, x->valid, x->max_us);
 		put_us(buf, len, &pos, x->valid, x->mean_us);
 	}
-	put_status(buf, len, &pos, r->verdict, r->reason);
+	put_status(buf, len, &pos, r->run.verdict, r->run.reason);
 	return row_end(pos, len);
 }
 
@@ -191,9 +202,7 @@ report_latency_row(const struct report_latency *r, char *buf, size_t len)
 	p "_ipdv_max_us"
 
 static const char pdv_header[] =
-	"start,no,rate_fps,frame_size_b,direction,duration_s,timeout_ms,"
-	"frame_timeout_ms,seed," PDV_COLS("fwd") "," PDV_COLS("rev")
-	",status,reason";
+	RUN_COLS "," PDV_COLS("fwd") "," PDV_COLS("rev") ",status,reason";
 
 const char *
 report_pdv_header(void)
@@ -204,15 +213,10 @@ report_pdv_header(void)
 int
 report_pdv_row(const struct report_pdv *r, char *buf, size_t len)
 {
-	char date[32];
 	size_t pos = 0;
 	int d;
 
-	report_format_date(r->start, date, sizeof(date));
-	put(buf, len, &pos, "%s,%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%c,%" PRIu32
-	    ",%" PRIu32 ",%" PRIu32 ",%" PRIu64, date, r->no, r->rate_fps,
-	    r->frame_size_b, report_direction_char(r->direction), r->duration_s,
-	    r->timeout_ms, r->frame_timeout_ms, r->seed);
+	put_run(buf, len, &pos, &r->run);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		const struct report_pdv_dir *x = &r->dir[d];
 
@@ -229,7 +233,7 @@ report_pdv_row(const struct report_pdv *r, char *buf, size_t len)
 		put_us(buf, len, &pos, x->ipdv_valid, x->ipdv_median_us);
 		put_us(buf, len, &pos, x->ipdv_valid, x->ipdv_max_us);
 	}
-	put_status(buf, len, &pos, r->verdict, r->reason);
+	put_status(buf, len, &pos, r->run.verdict, r->run.reason);
 	return row_end(pos, len);
 }
 

@@ -219,9 +219,10 @@ struct mode_measure {
 	const char *name;		/* "latency" */
 	const char *file, *header;	/* its CSV file */
 	const char *metric[MODE_METRICS];	/* summarised values, NULL: none */
-	/* After a trial that ran: the row of run no into row, and the run's
-	 * metric values per direction (NaN: no value). */
-	int (*row)(const struct mode_env *env, uint32_t no,
+	/* After a trial that ran: the row of the run (its common columns
+	 * in *run) into row, and its metric values per direction (NaN: no
+	 * value). */
+	int (*row)(const struct mode_env *env, const struct report_run *run,
 		   const struct report_trial *r, char *row, size_t len,
 		   double value[CFG_NB_DIRS][MODE_METRICS], char *err,
 		   size_t err_len);

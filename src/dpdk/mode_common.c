@@ -71,6 +71,7 @@ mode_measure(struct mode_env *env, const struct mode_measure *m, char *err,
 	const struct cfg *c = env->cfg;
 	struct csv_file trials, out;
 	struct report_trial r;
+	struct report_run run;
 	double *vals[CFG_NB_DIRS][MODE_METRICS], now[CFG_NB_DIRS][MODE_METRICS];
 	char why[256], row[2048];
 	uint32_t no, runs = 0;
@@ -100,7 +101,14 @@ mode_measure(struct mode_env *env, const struct mode_measure *m, char *err,
 		/* an interrupted stream measures nothing */
 		if (rc != 0 || r.verdict == VERDICT_INTERRUPTED)
 			break;
-		rc = m->row(env, no, &r, row, sizeof(row), now, err, err_len);
+		run = (struct report_run){
+			.start = r.start, .no = no, .rate_fps = c->rate_fps,
+			.frame_size_b = c->frame_size_b, .direction = c->direction,
+			.duration_s = c->duration_s, .timeout_ms = c->timeout_ms,
+			.frame_timeout_ms = c->frame_timeout_ms, .seed = c->seed,
+			.verdict = r.verdict, .reason = r.reason,
+		};
+		rc = m->row(env, &run, &r, row, sizeof(row), now, err, err_len);
 		if (rc >= 0)
 			rc = csv_append(&out, row, err, err_len);
 		for (d = 0; d < CFG_NB_DIRS; d++)

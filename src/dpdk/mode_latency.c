@@ -73,7 +73,8 @@ lat_fill(const struct mode_env *env, enum cfg_dir_id d,
 }
 
 static int
-lat_row(const struct mode_env *env, uint32_t no, const struct report_trial *r,
+lat_row(const struct mode_env *env, const struct report_run *run,
+	const struct report_trial *r,
 	char *row, size_t len, double value[CFG_NB_DIRS][MODE_METRICS],
 	char *err, size_t err_len)
 {
@@ -83,17 +84,8 @@ lat_row(const struct mode_env *env, uint32_t no, const struct report_trial *r,
 	int d, rc;
 
 	memset(&l, 0, sizeof(l));
-	l.start = r->start;
-	l.no = no;
-	l.rate_fps = c->rate_fps;
-	l.frame_size_b = c->frame_size_b;
-	l.direction = c->direction;
-	l.duration_s = c->duration_s;
+	l.run = *run;
 	l.delay_s = c->lat_delay_s;
-	l.timeout_ms = c->timeout_ms;
-	l.seed = c->seed;
-	l.verdict = r->verdict;
-	l.reason = r->reason;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct report_lat_dir *x = &l.dir[d];
 

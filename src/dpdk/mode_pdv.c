@@ -38,7 +38,8 @@ pdv_fill(const struct trial_ctx *t, enum cfg_dir_id d,
 }
 
 static int
-pdv_row(const struct mode_env *env, uint32_t no, const struct report_trial *r,
+pdv_row(const struct mode_env *env, const struct report_run *run,
+	const struct report_trial *r,
 	char *row, size_t len, double value[CFG_NB_DIRS][MODE_METRICS],
 	char *err, size_t err_len)
 {
@@ -47,17 +48,7 @@ pdv_row(const struct mode_env *env, uint32_t no, const struct report_trial *r,
 	int d, rc;
 
 	memset(&p, 0, sizeof(p));
-	p.start = r->start;
-	p.no = no;
-	p.rate_fps = c->rate_fps;
-	p.frame_size_b = c->frame_size_b;
-	p.direction = c->direction;
-	p.duration_s = c->duration_s;
-	p.timeout_ms = c->timeout_ms;
-	p.frame_timeout_ms = c->frame_timeout_ms;
-	p.seed = c->seed;
-	p.verdict = r->verdict;
-	p.reason = r->reason;
+	p.run = *run;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct report_pdv_dir *x = &p.dir[d];
 

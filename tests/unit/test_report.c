@@ -139,7 +139,7 @@ test_latency_pdv_rows(void **state)
 	(void)state;
 	memset(&l, 0, sizeof(l));
 	l.timestamps = "tsc";
-	l.rate_fps = 1000;
+	l.run.rate_fps = 1000;
 	l.dir[CFG_FWD] = (struct report_lat_dir){ .active = true, .sent = 10,
 		.received = 10, .tagged = 5, .tagged_received = 5, .valid = true,
 		.tl_us = 12.5, .wcl_us = 40.25, .min_us = 10, .max_us = 40.25,
