@@ -124,25 +124,26 @@ struct frame_rx_info {
 	bool tagged;
 };
 
+/* What one kind of frame (foreground or background) looks like after the
+ * DUT: exact where a mask byte is 0xff, range-checked where it is 0. */
+struct frame_expect {
+	uint8_t version;
+	uint8_t src[16], dst[16];
+	uint8_t src_mask[16], dst_mask[16];
+	uint16_t net_off;		/* byte of the dst address that varies */
+	uint8_t net_base;		/* its value for network 0 */
+};
+
 /* What the receiver of direction d expects (addresses after the DUT). */
 struct frame_cls {
 	enum cfg_dir_id dir;
 	uint8_t dst_mac[6];		/* receiving tester port */
 	bool promisc;			/* accept any destination MAC */
-	/* expected fg and bg addresses, the varying masks and port ranges */
-	uint8_t fg_version, bg_version;
-	uint8_t fg_src[16], fg_dst[16], bg_src[16], bg_dst[16];
+	bool has_bg;			/* n > m: background frames exist */
+	struct frame_expect exp[2];	/* [0] foreground, [1] background */
 	struct cfg_var sport, dport, src_slice, dst_slice;
 	uint16_t num_nets;
-	uint16_t net_off_in_addr;	/* byte of the dst address that varies */
-	uint8_t net_base;
-	bool has_bg;
-	/* added by the implementation: which address bits are compared
-	 * exactly (mask 0xff) and which are range-checked (mask 0x00) */
-	uint8_t fg_src_mask[16], fg_dst_mask[16], bg_src_mask[16], bg_dst_mask[16];
 	uint16_t net_span;		/* num_nets, or 256 when the byte is fixed */
-	uint16_t bg_net_off_in_addr;	/* same for the background dst (IPv6) */
-	uint8_t bg_net_base;
 };
 
 int frame_cls_init(struct frame_cls *k, const struct cfg *c,

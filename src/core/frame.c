@@ -517,6 +517,20 @@ cls_range(struct cfg_var *out, const struct cfg_var *in, bool is_port,
 	}
 }
 
+static void
+cls_expect(struct frame_expect *e, uint8_t v, const uint8_t *src,
+	   const uint8_t *dst, const struct cfg_dir *dv, uint16_t num_nets)
+{
+	uint16_t alen = v == 4 ? 4 : 16;
+
+	e->version = v;
+	memcpy(e->src, src, alen);
+	memcpy(e->dst, dst, alen);
+	cls_masks(e->src_mask, e->dst_mask, v, dv, num_nets);
+	e->net_off = net_index(v);
+	e->net_base = e->dst[e->net_off];
+}
+
 int
 frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
 	       char *err, size_t err_len)
@@ -534,15 +548,14 @@ frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
 	k->dir = d;
 	memcpy(k->dst_mac, o->mac, 6);
 	k->promisc = c->promisc;
-	k->fg_version = v;
-	k->bg_version = 6;
-	memcpy(k->fg_src, addr_seen(s, v, s->ip_version), v == 4 ? 4 : 16);
-	memcpy(k->fg_dst, addr_real(o, v), v == 4 ? 4 : 16);
-	memcpy(k->bg_src, s->ipv6, 16);
-	memcpy(k->bg_dst, o->ipv6, 16);
-	rc = check_nets(v, k->fg_dst, o->num_nets, &dv->dst_slice, err, err_len);
-	if (!rc && c->n > c->m)
-		rc = check_nets(6, k->bg_dst, o->num_nets, &dv->dst_slice, err,
+	k->has_bg = c->n > c->m;
+	cls_expect(&k->exp[0], v, addr_seen(s, v, s->ip_version),
+		   addr_real(o, v), dv, o->num_nets);
+	cls_expect(&k->exp[1], 6, s->ipv6, o->ipv6, dv, o->num_nets);
+	rc = check_nets(v, k->exp[0].dst, o->num_nets, &dv->dst_slice, err,
+			err_len);
+	if (!rc && k->has_bg)
+		rc = check_nets(6, k->exp[1].dst, o->num_nets, &dv->dst_slice, err,
 				err_len);
 	if (rc)
 		return rc;
@@ -550,15 +563,8 @@ frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
 	cls_range(&k->dport, &dv->dport, true, dv->dport_fixed);
 	cls_range(&k->src_slice, &dv->src_slice, false, 0);
 	cls_range(&k->dst_slice, &dv->dst_slice, false, 0);
-	cls_masks(k->fg_src_mask, k->fg_dst_mask, v, dv, o->num_nets);
-	cls_masks(k->bg_src_mask, k->bg_dst_mask, 6, dv, o->num_nets);
 	k->num_nets = o->num_nets;
 	k->net_span = o->num_nets > 1 ? o->num_nets : 256;
-	k->net_off_in_addr = net_index(v);
-	k->net_base = k->fg_dst[net_index(v)];
-	k->bg_net_off_in_addr = net_index(6);
-	k->bg_net_base = k->bg_dst[net_index(6)];
-	k->has_bg = c->n > c->m;
 	return 0;
 }
 
@@ -606,9 +612,9 @@ frame_classify(const struct frame_cls *k, const uint8_t *buf, size_t len,
 	       struct frame_rx_info *info)
 {
 	const uint8_t *ip = buf + ETH_HDR_B, *udp, *src, *dst;
-	const uint8_t *exp_src, *exp_dst, *src_mask, *dst_mask;
-	uint16_t et, pl, udp_len, alen, net_off;
-	uint8_t v, flags, net_base;
+	const struct frame_expect *e;
+	uint16_t et, pl, udp_len, alen;
+	uint8_t v, flags;
 	uint32_t pseudo;
 	bool bg;
 
@@ -700,30 +706,14 @@ frame_classify(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		return FRAME_BAD_STAMP;
 	if (!k->promisc && memcmp(buf, k->dst_mac, 6) != 0)
 		return FRAME_BAD_ADDR;
-	if (bg) {
-		if (v != k->bg_version)
-			return FRAME_BAD_ADDR;
-		exp_src = k->bg_src;
-		exp_dst = k->bg_dst;
-		src_mask = k->bg_src_mask;
-		dst_mask = k->bg_dst_mask;
-		net_off = k->bg_net_off_in_addr;
-		net_base = k->bg_net_base;
-	} else {
-		if (v != k->fg_version)
-			return FRAME_BAD_ADDR;
-		exp_src = k->fg_src;
-		exp_dst = k->fg_dst;
-		src_mask = k->fg_src_mask;
-		dst_mask = k->fg_dst_mask;
-		net_off = k->net_off_in_addr;
-		net_base = k->net_base;
-	}
-	if (!addr_match(src, exp_src, src_mask, alen) ||
-	    !addr_match(dst, exp_dst, dst_mask, alen) ||
+	e = &k->exp[bg ? 1 : 0];	/* background or foreground */
+	if (v != e->version)
+		return FRAME_BAD_ADDR;
+	if (!addr_match(src, e->src, e->src_mask, alen) ||
+	    !addr_match(dst, e->dst, e->dst_mask, alen) ||
 	    !in_range(get16(src + alen - 2), &k->src_slice) ||
 	    !in_range(get16(dst + alen - 2), &k->dst_slice) ||
-	    (uint8_t)(dst[net_off] - net_base) >= k->net_span)
+	    (uint8_t)(dst[e->net_off] - e->net_base) >= k->net_span)
 		return FRAME_BAD_ADDR;
 	if (!in_range(get16(udp), &k->sport) || !in_range(get16(udp + 2), &k->dport))
 		return FRAME_BAD_PORT;

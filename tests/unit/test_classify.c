@@ -362,7 +362,7 @@ bad_kinds(void **state)
 	{
 		struct good x = goods[5];	/* siit_rev: IPv6 arrives on the left */
 
-		x.k.fg_version = 4;
+		x.k.exp[0].version = 4;
 		assert_int_equal(frame_classify(&x.k, x.b, x.len, NULL), FRAME_BAD_ADDR);
 	}
 	for (i = 0; i < FRAME_KIND_COUNT; i++)
