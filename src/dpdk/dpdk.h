@@ -201,6 +201,12 @@ int mode_loss(struct mode_env *env, char *err, size_t err_len);
 /* [search] rate_max_fps, or the line rate of the larger frame size. */
 uint64_t mode_max_rate_fps(const struct cfg *c);
 
+/* Open OUTDIR/trials.csv and the mode's own result file; on failure
+ * nothing stays open.  0 or -errno. */
+int mode_open_results(const struct cfg *c, struct csv_file *trials,
+		      const char *name, const char *header, struct csv_file *out,
+		      char *err, size_t err_len);
+
 /* Run one trial at rate_fps and append its trials.csv row (search_no and
  * iteration as given).  0 or -errno. */
 int mode_run_trial(const struct mode_env *env, struct csv_file *trials,

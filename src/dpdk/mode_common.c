@@ -12,6 +12,23 @@
 #include "dutperf/stats.h"
 
 int
+mode_open_results(const struct cfg *c, struct csv_file *trials,
+		  const char *name, const char *header, struct csv_file *out,
+		  char *err, size_t err_len)
+{
+	int rc;
+
+	rc = runinfo_open_csv(c, "trials.csv", report_trial_header(), trials,
+			      err, err_len);
+	if (rc != 0)
+		return rc;
+	rc = runinfo_open_csv(c, name, header, out, err, err_len);
+	if (rc != 0)
+		csv_close(trials);
+	return rc;
+}
+
+int
 mode_run_trial(const struct mode_env *env, struct csv_file *trials,
 	       uint64_t rate_fps, uint32_t search_no, uint32_t iteration,
 	       struct report_trial *r, char *why, size_t why_len, char *err,
@@ -77,15 +94,10 @@ mode_measure(struct mode_env *env, const struct mode_measure *m, char *err,
 	uint32_t no, runs = 0;
 	int d, k, rc;
 
-	rc = runinfo_open_csv(c, "trials.csv", report_trial_header(), &trials,
-			      err, err_len);
+	rc = mode_open_results(c, &trials, m->file, m->header, &out, err,
+			       err_len);
 	if (rc != 0)
 		return rc;
-	rc = runinfo_open_csv(c, m->file, m->header, &out, err, err_len);
-	if (rc != 0) {
-		csv_close(&trials);
-		return rc;
-	}
 	for (d = 0; d < CFG_NB_DIRS; d++)
 		for (k = 0; k < MODE_METRICS; k++)
 			vals[d][k] = calloc(c->repeat, sizeof(double));

@@ -115,14 +115,8 @@ mode_loss(struct mode_env *env, char *err, size_t err_len)
 		free(rates);
 		return -ENOMEM;
 	}
-	rc = runinfo_open_csv(c, "trials.csv", report_trial_header(), &trials,
-			      err, err_len);
-	if (rc == 0) {
-		rc = runinfo_open_csv(c, "flr.csv", report_flr_header(), &flr,
-				      err, err_len);
-		if (rc != 0)
-			csv_close(&trials);
-	}
+	rc = mode_open_results(c, &trials, "flr.csv", report_flr_header(), &flr,
+			       err, err_len);
 	if (rc != 0) {
 		free(rates);
 		free(steps);

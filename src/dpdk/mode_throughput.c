@@ -200,14 +200,8 @@ mode_throughput(struct mode_env *env, char *err, size_t err_len)
 	st.results = calloc(c->repeat, sizeof(*st.results));
 	if (st.results == NULL)
 		return -ENOMEM;
-	rc = runinfo_open_csv(c, "trials.csv", report_trial_header(),
-			      &st.trials, err, err_len);
-	if (rc == 0) {
-		rc = runinfo_open_csv(c, "rate.csv", CSV_RATE_HEADER, &st.rates,
-				      err, err_len);
-		if (rc != 0)
-			csv_close(&st.trials);
-	}
+	rc = mode_open_results(c, &st.trials, "rate.csv", CSV_RATE_HEADER,
+			       &st.rates, err, err_len);
 	if (rc != 0) {
 		free(st.results);
 		return rc;
