@@ -6,6 +6,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "unit_util.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -31,11 +33,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
+	return unit_rmtree(tmpdir);
 }
 
 /* Write text to a fresh file in tmpdir; returns its path (static buffer). */
@@ -53,12 +52,6 @@ write_tmp(const char *name, const char *text)
 	return path;
 }
 
-static void
-assert_contains(const char *hay, const char *needle)
-{
-	if (strstr(hay, needle) == NULL)
-		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
-}
 
 /* ------------------------------------------------------------ key table */
 

@@ -6,6 +6,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "unit_util.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,12 +68,6 @@ static const char *const long_opts[] = {
 	"--version",
 };
 
-static void
-assert_contains(const char *hay, const char *needle)
-{
-	if (strstr(hay, needle) == NULL)
-		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
-}
 
 /* Run cli_parse on a NULL-terminated list; out captured into outbuf. */
 static int
@@ -133,11 +129,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
+	return unit_rmtree(tmpdir);
 }
 
 static void

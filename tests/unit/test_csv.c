@@ -6,6 +6,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "unit_util.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -31,11 +33,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[512];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
+	return unit_rmtree(tmpdir);
 }
 
 static void

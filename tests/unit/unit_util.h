@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Helpers shared by the unit tests; include after <cmocka.h>. */
+#ifndef DUTPERF_UNIT_UTIL_H
+#define DUTPERF_UNIT_UTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Remove a test's temporary directory and what it holds: 0 or -1. */
+static inline int
+unit_rmtree(const char *dir)
+{
+	char cmd[4200];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Fail unless needle occurs in hay, showing both. */
+static inline void
+assert_contains(const char *hay, const char *needle)
+{
+	if (strstr(hay, needle) == NULL)
+		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
+}
+
+#endif /* DUTPERF_UNIT_UTIL_H */
