@@ -65,7 +65,6 @@ struct engine_tx {
 	uint16_t port_id;
 	struct rte_mempool *pool;
 	uint16_t burst;
-	uint64_t hz;
 	uint64_t lag_limit_tsc;		/* behind more than this: stop, invalid */
 	struct pacer pacer;
 	/* written by the sending lcore only */
@@ -74,7 +73,6 @@ struct engine_tx {
 	uint64_t next_deadline;		/* TSC when the next burst is due */
 	uint64_t sent;
 	uint64_t unsent;
-	uint64_t alloc_failures;
 	uint64_t max_lag_tsc;
 	uint64_t max_lag_seq;		/* first frame of the worst burst */
 	/* latency mode: tagged frames (read-only list, one writer of tx times) */
@@ -87,7 +85,8 @@ struct engine_tx {
 	bool inject;
 	uint32_t drop_every, drop_count, dup_every, dup_count;
 	uint64_t injected_drops, injected_dups;
-	uint64_t first_tsc, last_tsc;
+	uint64_t first_tsc;		/* when the first burst was built */
+	uint64_t last_tsc;		/* when it finished (bench_engine) */
 	uint64_t last_burst_tsc;	/* when the last burst was built ... */
 	uint64_t last_burst_seq;	/* ... and its first frame */
 	bool aborted;			/* stopped behind schedule */
@@ -115,7 +114,7 @@ struct engine_rx {
 	struct rxstate st;
 	uint64_t kinds[FRAME_KIND_COUNT];
 	uint64_t stale;			/* ours, from an earlier trial */
-	uint64_t last_tsc;
+	uint64_t last_tsc;		/* when it finished (bench_engine) */
 	bool done;
 } __rte_cache_aligned;
 

@@ -82,11 +82,12 @@ tx_tagged(struct engine_tx *t, const uint16_t *at, uint16_t nb, uint16_t sent,
 		}
 }
 
-static inline void
+static inline bool
 tx_finish(struct engine_tx *t)
 {
 	t->last_tsc = rte_rdtsc();
 	t->done = true;
+	return true;
 }
 
 /* Send what is due; returns true when this sender has finished. */
@@ -108,8 +109,7 @@ tx_poll(struct engine_tx *t)
 		/* Already invalid: stop instead of sending late for long. */
 		if (lag > t->lag_limit_tsc) {
 			t->aborted = true;
-			tx_finish(t);
-			return true;
+			return tx_finish(t);
 		}
 	}
 
@@ -122,8 +122,8 @@ tx_poll(struct engine_tx *t)
 	n = n < ENGINE_MAX_BURST ? n : ENGINE_MAX_BURST;
 
 	if (unlikely(rte_pktmbuf_alloc_bulk(t->pool, m, (unsigned int)n) != 0)) {
-		/* Pool empty: the PMD still holds our mbufs; retry later. */
-		t->alloc_failures++;
+		/* Pool empty: the PMD still holds our mbufs; retry later (the
+		 * lag this causes is measured like any other). */
 		return false;
 	}
 	for (i = 0; i < n; i++) {
@@ -164,10 +164,8 @@ tx_poll(struct engine_tx *t)
 	t->sent += sent;
 next:
 	t->seq += n;
-	if (t->seq >= t->pacer.total) {
-		tx_finish(t);
-		return true;
-	}
+	if (t->seq >= t->pacer.total)
+		return tx_finish(t);
 	n = t->pacer.total - t->seq;
 	n = n < t->burst ? n : t->burst;
 	t->next_deadline = pacer_deadline(&t->pacer, t->seq + n - 1);

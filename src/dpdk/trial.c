@@ -311,7 +311,6 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	tx->port_id = t->port[cfg_tx_side(d)].id;
 	tx->pool = t->port[cfg_tx_side(d)].tx_pool;
 	tx->burst = c->burst;
-	tx->hz = t->hz;
 	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)c->max_lag_us * 1000,
 					      t->hz);
 	pacer_init(&tx->pacer, start, t->hz, rate_fps, total);
