@@ -47,25 +47,31 @@ tb_down() {
 	return 0
 }
 
-# dut MODE ARGS...: dutperf on the current testbed; output in $WORK/out.log.
-# A trial, latency or pdv run whose trial came out invalid because this
-# shared 2-CPU machine preempted the sender ("behind schedule") is run again,
-# at most 3 times in all: that is the test machine, not the DUT or dutperf.
-# Verdicts are never relaxed; only the run is repeated.
-dut() {
-	local out="" prev="" a rc try
+# preempted MODE ARGS...: true when the run just made with these dutperf
+# arguments should be repeated: a trial, latency or pdv run whose last
+# trials.csv row is invalid because this shared 2-CPU machine preempted the
+# sender ("behind schedule").  That is the test machine, not the DUT or
+# dutperf; verdicts are never relaxed, only the run is repeated (at most 3
+# runs in all, by dut and wire).
+preempted() {
+	local out="" prev="" a
+	case $1 in trial|latency|pdv) ;; *) return 1 ;; esac
 	for a in "$@"; do
 		[ "$prev" = -o ] && out=$a
 		prev=$a
 	done
+	[ -n "$out" ] && [ -f "$out/trials.csv" ] &&
+		tail -1 "$out/trials.csv" | grep -q 'invalid,".*behind schedule' || return 1
+	echo "note: sender preempted on this shared machine; run again" >&2
+}
+
+# dut MODE ARGS...: dutperf on the current testbed; output in $WORK/out.log.
+dut() {
+	local rc try
 	for try in 1 2 3; do
 		"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
 		rc=$?
-		case $1 in trial|latency|pdv) ;; *) break ;; esac
-		[ $rc -eq 0 ] && [ -n "$out" ] && [ -f "$out/trials.csv" ] &&
-			tail -1 "$out/trials.csv" | grep -q 'invalid,".*behind schedule' ||
-			break
-		echo "note: sender preempted on this shared machine, run $try of 3 invalid; again" >&2
+		[ $rc -eq 0 ] && [ $try -lt 3 ] && preempted "$@" || break
 	done
 	cat "$WORK/out.log"
 	return $rc
@@ -110,13 +116,17 @@ wire_eal() {
 }
 
 # wire BIN PREFIX ARGS...: BIN on the memif wire; output in $WORK/out.log
-# and $WORK/err.log; its DPDK runtime directory is removed.
+# and $WORK/err.log; its DPDK runtime directory is removed; a preempted run
+# is repeated as by dut.
 wire() {
-	local bin=$1 prefix=$2 rc
+	local bin=$1 prefix=$2 rc try
 	shift 2
-	# shellcheck disable=SC2046
-	"$bin" $(wire_eal "$prefix") -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
-	rc=$?
-	rm -rf "/var/run/dpdk/$prefix"
+	for try in 1 2 3; do
+		# shellcheck disable=SC2046
+		"$bin" $(wire_eal "$prefix") -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
+		rc=$?
+		rm -rf "/var/run/dpdk/$prefix"
+		[ $rc -eq 0 ] && [ $try -lt 3 ] && preempted "$@" || break
+	done
 	return $rc
 }
