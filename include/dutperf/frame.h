@@ -70,6 +70,12 @@ struct frame_gen {
 	struct rfc4814_field sport, dport, src_slice, dst_slice;
 	struct rfc4814_field net;	/* destination network 0..num_nets-1 */
 	uint8_t flags;			/* direction bit + trial id, see above */
+	bool patchable;			/* one template: frame_gen_patch works */
+	bool addr_fixed;		/* slices and network fixed: addresses and
+					 * the IPv4 header checksum never change */
+	bool ports_drawn;		/* each port random or fixed (a draw from
+					 * a range of 1): frame_gen_patch's loop */
+	uint64_t fixed_sum;		/* addr_fixed: UDP sum of all fixed words */
 };
 
 /*
@@ -97,6 +103,27 @@ uint16_t frame_gen_max_len(const struct frame_gen *g);
  */
 uint16_t frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq,
 			uint64_t ts, bool tagged);
+
+/*
+ * The sender's fast path: frames seq, seq + 1, ... seq + n - 1 into
+ * bufs[0..n-1], the same frames frame_gen_next would write for them with
+ * timestamp ts (frame i tagged when bit i of tag_mask is set), but writing
+ * only what varies from frame to frame: ports, the address bytes that
+ * vary, flags, sequence number, timestamp and checksums.  Each buffer must
+ * hold a frame that frame_gen_next or frame_gen_patch wrote for a
+ * generator of the same configuration and direction (a pool of buffers
+ * prefilled once per trial).  Only when frame_gen_patchable(g): with
+ * background frames the two kinds differ in their fixed bytes, and each
+ * frame needs frame_gen_next.  n <= 64.
+ */
+void frame_gen_patch(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
+		     uint64_t seq, uint64_t ts, uint64_t tag_mask);
+
+static inline bool
+frame_gen_patchable(const struct frame_gen *g)
+{
+	return g->patchable;
+}
 
 /* Receiver side. */
 enum frame_kind {

@@ -25,12 +25,6 @@ splitmix64(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
-static inline uint64_t
-rotl64(uint64_t x, unsigned int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
 void
 rfc4814_rng_seed(struct rfc4814_rng *r, uint64_t seed, uint64_t stream)
 {
@@ -45,22 +39,6 @@ rfc4814_rng_seed(struct rfc4814_rng *r, uint64_t seed, uint64_t stream)
 		r->s[i] = splitmix64(&sm);
 	if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
 		r->s[0] = SPLITMIX_GAMMA;	/* the one forbidden state */
-}
-
-uint64_t
-rfc4814_rng_next(struct rfc4814_rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t out = rotl64(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl64(s[3], 45);
-	return out;
 }
 
 void
@@ -81,28 +59,4 @@ rfc4814_init(struct rfc4814_field *f, enum cfg_var_mode mode, uint16_t min,
 	f->reject_below = (uint32_t)(0x100000000ull % f->range);
 	f->cur = mode == CFG_VAR_DECREASING ? max : min;
 	rfc4814_rng_seed(&f->rng, seed, stream);
-}
-
-uint16_t
-rfc4814_next(struct rfc4814_field *f)
-{
-	uint16_t v = f->cur;
-	uint64_t p;
-
-	switch (f->mode) {
-	case CFG_VAR_INCREASING:
-		f->cur = v == f->max ? f->min : (uint16_t)(v + 1);
-		return v;
-	case CFG_VAR_DECREASING:
-		f->cur = v == f->min ? f->max : (uint16_t)(v - 1);
-		return v;
-	case CFG_VAR_RANDOM:
-		do {
-			p = (rfc4814_rng_next(&f->rng) >> 32) * f->range;
-		} while ((uint32_t)p < f->reject_below);
-		return (uint16_t)(f->min + (p >> 32));
-	case CFG_VAR_FIXED:
-	default:
-		return f->min;
-	}
 }

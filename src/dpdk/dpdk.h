@@ -91,6 +91,7 @@ struct engine_tx {
 	uint64_t last_burst_seq;	/* ... and its first frame */
 	bool aborted;			/* stopped behind schedule */
 	bool done;
+	bool prefilled;			/* pool holds this trial's frames */
 } __rte_cache_aligned;
 
 struct engine_rx {
@@ -131,6 +132,8 @@ struct engine_lcore {
 
 /* Runs the lcore's roles until all are done or engine_stop is set. */
 int engine_lcore_main(void *arg);
+/* Before each trial, after the generator is set up: see engine.c. */
+void engine_tx_prefill(struct engine_tx *t);
 
 /* ---- trial ---- */
 

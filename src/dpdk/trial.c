@@ -310,6 +310,7 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	frame_gen_set_trial(&tx->gen, trial_id);
 	tx->port_id = t->port[cfg_tx_side(d)].id;
 	tx->pool = t->port[cfg_tx_side(d)].tx_pool;
+	engine_tx_prefill(tx);
 	tx->burst = c->burst;
 	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)c->max_lag_us * 1000,
 					      t->hz);

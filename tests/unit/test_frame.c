@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -425,6 +426,116 @@ init_errors(void **state)
 	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
 }
 
+/* Patchable scenarios (n <= m): the fast path, the generic patch loop
+ * (increasing ports, varying slices, several networks), translation. */
+static const struct scen patch_scens[] = {
+	{ "v4_drawn", 4, 4, 64, CFG_FWD, 1, 1, 1,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "v4_fixed", 4, 4, 64, CFG_REV, 2, 2, 1,
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "v4_mixed", 4, 4, 128, CFG_FWD, 3, 3, 1,
+	  { CFG_VAR_RANDOM, 7, 9 }, { CFG_VAR_FIXED, 0, 0 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "v6_drawn", 6, 6, 84, CFG_REV, 1, 1, 1,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "siit_6to4", 6, 4, 84, CFG_FWD, 1, 1, 1,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "siit_4to6", 6, 4, 1518, CFG_REV, 2, 2, 1,
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "v4_incr", 4, 4, 64, CFG_FWD, 1, 1, 1,
+	  { CFG_VAR_INCREASING, 65530, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "v4_slices_nets", 4, 4, 64, CFG_FWD, 1, 1, 4,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_DECREASING, 1, 3 },
+	  { CFG_VAR_RANDOM, 2, 1001 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "siit_slices", 6, 4, 84, CFG_FWD, 1, 1, 1,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_RANDOM, 100, 200 }, { CFG_VAR_FIXED, 0, 3 } },
+};
+#define PATCH_SCEN_NB (sizeof(patch_scens) / sizeof(patch_scens[0]))
+#define PATCH_BUFS 64
+#define PATCH_FRAMES 1000000
+
+static uint64_t
+xorshift64(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/*
+ * frame_gen_patch, as the sender runs it on a prefilled pool, writes the
+ * same bytes as frame_gen_next: two generators with one seed, bursts of
+ * random sizes and tag masks into rotating prefilled buffers; a checksum
+ * of +-0 (the timestamp is moved) happens dozens of times per scenario.
+ */
+static void
+patch_equals_next(void **state)
+{
+	static uint8_t pool[PATCH_BUFS][FRAME_MAX_BUF_B];
+	size_t si;
+
+	(void)state;
+	for (si = 0; si < PATCH_SCEN_NB; si++) {
+		const struct scen *s = &patch_scens[si];
+		struct frame_gen a, b, fill;
+		uint8_t *bufs[PATCH_BUFS];
+		uint64_t rnd = 0x9e3779b97f4a7c15ull + si, seq, moved = 0;
+		uint64_t done = 0;
+		struct cfg c;
+		char err[256];
+		uint16_t len = 0;
+		unsigned int i, at = 0;
+		/* the sender's UDP header: after IPv4 or IPv6 */
+		uint8_t v = s->dir == CFG_FWD ? s->left_v : s->right_v;
+		size_t l4 = v == 4 ? 34 : 54;
+
+		scen_cfg(&c, s);
+		assert_int_equal(frame_gen_init(&a, &c, s->dir, 42 + si, err, sizeof(err)), 0);
+		assert_int_equal(frame_gen_init(&b, &c, s->dir, 42 + si, err, sizeof(err)), 0);
+		assert_true(frame_gen_patchable(&b));
+		frame_gen_set_trial(&a, (uint8_t)(si + 3));
+		frame_gen_set_trial(&b, (uint8_t)(si + 3));
+		/* the pool: stale bytes first, then one frame each (engine) */
+		fill = b;
+		for (i = 0; i < PATCH_BUFS; i++) {
+			memset(pool[i], 0xa5, sizeof(pool[i]));
+			memset(pool[i], 0, frame_gen_max_len(&fill));
+			len = frame_gen_next(&fill, pool[i], i, 0, false);
+		}
+		seq = xorshift64(&rnd) >> 20;
+		while (done < PATCH_FRAMES) {
+			unsigned int n = (unsigned int)(xorshift64(&rnd) % PATCH_BUFS) + 1;
+			uint64_t ts = xorshift64(&rnd);
+			uint64_t mask = (xorshift64(&rnd) & 7) == 0 ? xorshift64(&rnd) : 0;
+
+			for (i = 0; i < n; i++)
+				bufs[i] = pool[(at + i) % PATCH_BUFS];
+			frame_gen_patch(&b, bufs, n, seq, ts, mask);
+			for (i = 0; i < n; i++) {
+				assert_int_equal(frame_gen_next(&a, buf, seq + i, ts,
+								mask >> i & 1), len);
+				if (memcmp(buf, bufs[i], len) != 0)
+					fail_msg("%s: frame %" PRIu64 " differs", s->name,
+						 seq + i);
+				moved += golden_rd64(buf + l4 + 18) != ts;
+			}
+			at = (at + n) % PATCH_BUFS;
+			seq += n;
+			done += n;
+		}
+		/* the +-0 checksum path ran (about 1 in 32768 to 65536) */
+		assert_true(moved > 0);
+	}
+}
+
 /* The pcap writer: header and records byte for byte. */
 static void
 pcap_writer(void **state)
@@ -518,6 +629,7 @@ main(void)
 		cmocka_unit_test(zero_cksum),
 		cmocka_unit_test(zero_cksum_translated),
 		cmocka_unit_test(init_errors),
+		cmocka_unit_test(patch_equals_next),
 		cmocka_unit_test(pcap_writer),
 		cmocka_unit_test(write_pcaps),
 	};
