@@ -143,7 +143,7 @@ tx=${tx:-0}
 r=$(ratio "$tx" "$tp_tx")
 row a "sender keeps schedule within $LAG_US us (fps)" "$tx" fps "testpmd txonly" "$tp_tx" "$r" ">= 0.9x" \
 	"$(verdict "$r" 'x != "-" && x >= 0.9')"
-cap=$(for i in 1 2 3; do bench cap "$NULL_TX" $((2 * hi / 3)) 1 32 | kv tx_capacity_fps /dev/stdin; done | best_max)
+cap=$(for i in 1 2 3; do bench cap "$NULL_TX" $((3 * hi)) 1 32 | kv tx_capacity_fps /dev/stdin; done | best_max)
 row a "sender saturated (fps)" "$cap" fps "testpmd txonly" "$tp_tx" "$(ratio "$cap" "$tp_tx")" "info" "-"
 
 # ---- b: receiver ----
