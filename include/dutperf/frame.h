@@ -134,6 +134,27 @@ struct frame_expect {
 	uint8_t net_base;		/* its value for network 0 */
 };
 
+/*
+ * Fast path of frame_classify for one kind of frame (foreground or
+ * background): its first nb_words * 8 bytes compared at once with want
+ * under mask (exact where frame_classify_ref checks an exact value, 0
+ * where it reads nothing or range-checks), the lengths required to be
+ * the configured ones.  Loads are host-order; see docs/frames.md.
+ */
+#define FRAME_FAST_WORDS 8
+struct frame_fast {
+	uint64_t want[FRAME_FAST_WORDS];
+	uint64_t mask[FRAME_FAST_WORDS];
+	uint8_t nb_words;		/* 6 (IPv4), 8 (IPv6); 0: path off */
+	uint8_t version;
+	uint16_t len_b;			/* Ethernet + IP length: buffer minimum */
+	uint16_t src_off;		/* source address, from the frame start */
+	uint16_t udp_off;
+	uint16_t alen;			/* address bytes: 4 or 16 */
+	uint16_t sum_len;		/* src_off..len_b-1: addresses + UDP */
+	uint16_t pseudo;		/* protocol + UDP length, host-order load */
+};
+
 /* What the receiver of direction d expects (addresses after the DUT). */
 struct frame_cls {
 	enum cfg_dir_id dir;
@@ -144,14 +165,46 @@ struct frame_cls {
 	struct cfg_var sport, dport, src_slice, dst_slice;
 	uint16_t num_nets;
 	uint16_t net_span;		/* num_nets, or 256 when the byte is fixed */
+	/* added for the fast path (frame_cls_init fills it): */
+	struct frame_fast fast[2];	/* [0] foreground, [1] background */
 };
 
+/*
+ * fast[] is derived from the other fields here: a caller that edits
+ * dst_mac, promisc or exp[] afterwards must call frame_cls_init again
+ * (only a changed exp[].version is noticed: that frame takes the
+ * reference path).
+ */
 int frame_cls_init(struct frame_cls *k, const struct cfg *c,
 		   enum cfg_dir_id d, char *err, size_t err_len);
 
-/* Never reads outside buf[0..len-1]; FRAME_OURS only for a valid frame. */
+/*
+ * Never reads outside buf[0..len-1]; FRAME_OURS only for a valid frame.
+ * Always the verdict (and info) of frame_classify_ref: the fast path for
+ * the common frame (frame_classify_fast), the reference for the rest.
+ * info is written only for FRAME_OURS.
+ */
 enum frame_kind frame_classify(const struct frame_cls *k, const uint8_t *buf,
 			       size_t len, struct frame_rx_info *info);
+
+/*
+ * Reference classifier; the slow, obviously-correct path; tests compare
+ * frame_classify against it.  Every check in the order docs/frames.md
+ * lists, each failure with its own verdict.
+ */
+enum frame_kind frame_classify_ref(const struct frame_cls *k,
+				   const uint8_t *buf, size_t len,
+				   struct frame_rx_info *info);
+
+/*
+ * The fast path alone (a test hook): FRAME_OURS with info filled exactly
+ * as frame_classify_ref would, or FRAME_KIND_COUNT when it cannot decide
+ * (not the configured lengths, a UDP checksum field of 0, anything wrong):
+ * frame_classify then asks frame_classify_ref.
+ */
+enum frame_kind frame_classify_fast(const struct frame_cls *k,
+				    const uint8_t *buf, size_t len,
+				    struct frame_rx_info *info);
 
 const char *frame_kind_name(enum frame_kind k);
 
