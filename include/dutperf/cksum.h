@@ -37,37 +37,52 @@ cksum_fold(uint64_t sum)
 }
 
 /*
- * acc plus the unfolded sum of len_b bytes at buf taken as HOST-order
- * 16-bit words (any alignment; an odd last byte is padded with zero as in
- * cksum_partial).  RFC 1071 2(B): the one's complement sum is byte-order
- * independent, so cksum_fold of it is the network-order fold byte-swapped
- * on a little-endian host, and "folds to 0xffff" (a valid checksum) is the
- * same test in both orders.  Each step adds at most 2^33, so acc stays
- * exact for any buffer below 2^30 bytes.  Inline: the receiver's hot path.
+ * Sum of len_b bytes at buf taken as HOST-order 16-bit words (any
+ * alignment; an odd last byte is padded with zero as in cksum_partial),
+ * plus acc.  RFC 1071 2(B): the one's complement sum is byte-order
+ * independent, so cksum_fold of the result is the network-order fold
+ * byte-swapped on a little-endian host, and "folds to 0xffff" (a valid
+ * checksum) is the same test in both orders.  The result is congruent to
+ * the exact sum modulo 0xffff and is 0 only when that sum is (all that
+ * cksum_fold depends on); it is below 2^34 + len_b.  64-bit adds with the
+ * carries counted apart (2^64 = 1 modulo 0xffff).  Inline: the receiver's
+ * hot path.
  */
 static inline uint64_t
 cksum_raw(const void *buf, size_t len_b, uint64_t acc)
 {
 	const uint8_t *p = buf;
-	uint64_t v;
+	uint64_t v, v2, carry = 0;
 	uint32_t h;
 	uint16_t w;
 
-	while (len_b >= 8) {
+	while (len_b >= 16) {
 		memcpy(&v, p, 8);
-		acc += (v & 0xffffffffu) + (v >> 32);
+		memcpy(&v2, p + 8, 8);
+		acc += v;
+		carry += acc < v;
+		acc += v2;
+		carry += acc < v2;
+		p += 16;
+		len_b -= 16;
+	}
+	if (len_b >= 8) {
+		memcpy(&v, p, 8);
+		acc += v;
+		carry += acc < v;
 		p += 8;
 		len_b -= 8;
 	}
+	carry += (acc & 0xffffffffu) + (acc >> 32);
 	if (len_b >= 4) {
 		memcpy(&h, p, 4);
-		acc += h;
+		carry += h;
 		p += 4;
 		len_b -= 4;
 	}
 	if (len_b >= 2) {
 		memcpy(&w, p, 2);
-		acc += w;
+		carry += w;
 		p += 2;
 		len_b -= 2;
 	}
@@ -75,9 +90,20 @@ cksum_raw(const void *buf, size_t len_b, uint64_t acc)
 		uint8_t last[2] = { p[0], 0 };	/* high byte of a padded word */
 
 		memcpy(&w, last, 2);
-		acc += w;
+		carry += w;
 	}
-	return acc;
+	return carry;
+}
+
+/*
+ * A sum from cksum_raw (or any sum that is 0 only for all-zero data) of a
+ * region holding its checksum verifies: it folds to 0xffff, i.e. it is a
+ * nonzero multiple of 0xffff.  One multiply instead of the fold.
+ */
+static inline int
+cksum_raw_ok(uint64_t raw)
+{
+	return raw != 0 && raw % 0xffff == 0;
 }
 
 /* The checksum to send: ~fold(sum). */

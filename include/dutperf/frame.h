@@ -153,6 +153,8 @@ struct frame_fast {
 	uint16_t alen;			/* address bytes: 4 or 16 */
 	uint16_t sum_len;		/* src_off..len_b-1: addresses + UDP */
 	uint16_t pseudo;		/* protocol + UDP length, host-order load */
+	/* src slice, dst slice, sport, dport: x - lo <= span (as in_range) */
+	uint16_t lo[4], span[4];
 };
 
 /* What the receiver of direction d expects (addresses after the DUT). */

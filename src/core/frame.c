@@ -549,7 +549,10 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	uint16_t l4 = ETH_HDR_B + (v4 ? IP4_HDR_B : IP6_HDR_B);
 	uint16_t alen = v4 ? 4 : 16, src_off = ETH_HDR_B + (v4 ? 12 : 8);
 	uint16_t udp_len = (uint16_t)(len_b - l4);
+	const struct cfg_var *rng[4] = { &k->src_slice, &k->dst_slice,
+					 &k->sport, &k->dport };
 	uint8_t pw[2];
+	int i;
 
 	memset(f, 0, sizeof(*f));
 	if (len_b < (uint32_t)l4 + UDP_HDR_B + FRAME_STAMP_B ||
@@ -602,6 +605,10 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	f->sum_len = (uint16_t)(len_b - src_off);
 	put16(pw, (uint16_t)(IPPROTO_UDP_ + udp_len));
 	memcpy(&f->pseudo, pw, 2);
+	for (i = 0; i < 4; i++) {
+		f->lo[i] = rng[i]->min;
+		f->span[i] = (uint16_t)(rng[i]->max - rng[i]->min);
+	}
 }
 
 int
@@ -862,16 +869,16 @@ fast_ours(const struct frame_cls *k, const struct frame_fast *f, bool bg,
 
 		memcpy(&w, buf + ETH_HDR_B + 16, 4);
 		ip_sum = cksum_raw(buf + ETH_HDR_B, 16, w);
-		if (cksum_fold(ip_sum) != 0xffff)
+		if (!cksum_raw_ok(ip_sum))
 			return false;
 	}
 	/* pseudo-header addresses, UDP header, stamp and payload in one */
-	ok = cksum_fold(cksum_raw(src, f->sum_len, f->pseudo)) == 0xffff;
-	ok &= in_range(get16(src + f->alen - 2), &k->src_slice);
-	ok &= in_range(get16(dst + f->alen - 2), &k->dst_slice);
+	ok = cksum_raw_ok(cksum_raw(src, f->sum_len, f->pseudo));
+	ok &= (uint16_t)(get16(src + f->alen - 2) - f->lo[0]) <= f->span[0];
+	ok &= (uint16_t)(get16(dst + f->alen - 2) - f->lo[1]) <= f->span[1];
+	ok &= (uint16_t)(get16(udp) - f->lo[2]) <= f->span[2];
+	ok &= (uint16_t)(get16(udp + 2) - f->lo[3]) <= f->span[3];
 	ok &= (uint8_t)(dst[e->net_off] - e->net_base) < k->net_span;
-	ok &= in_range(get16(udp), &k->sport);
-	ok &= in_range(get16(udp + 2), &k->dport);
 	return ok;
 }
 
