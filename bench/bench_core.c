@@ -8,6 +8,8 @@
  *                                 pre-generated frames, sequence numbers
  *                                 increasing as in a trial (the window
  *                                 slides)
+ *   bench_core CONFIG rxref N     the same with frame_classify_ref (the
+ *                                 reference classifier, no fast path)
  *   bench_core CONFIG pace N      pacer_deadline per frame (the sender's
  *                                 catch-up loop) and pacer_due per call
  *
@@ -17,6 +19,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,9 +54,14 @@ bench_gen(struct frame_gen *g, uint64_t n)
 	return sum + buf[0][20];
 }
 
+typedef enum frame_kind (*bench_cls_fn)(const struct frame_cls *,
+					 const uint8_t *, size_t,
+					 struct frame_rx_info *);
+
 static uint64_t
-bench_rx(const struct frame_cls *k, struct rxstate *st, uint8_t (*frames)[128],
-	 const uint16_t *len, uint64_t n, uint64_t *seq_base)
+bench_rx(bench_cls_fn cls, const struct frame_cls *k, struct rxstate *st,
+	 uint8_t (*frames)[128], const uint16_t *len, uint64_t n,
+	 uint64_t *seq_base)
 {
 	struct frame_rx_info info;
 	uint64_t i, bad = 0;
@@ -61,7 +69,7 @@ bench_rx(const struct frame_cls *k, struct rxstate *st, uint8_t (*frames)[128],
 	for (i = 0; i < n; i++) {
 		unsigned int j = i & (BENCH_RX_FRAMES - 1);
 
-		if (frame_classify(k, frames[j], len[j], &info) != FRAME_OURS)
+		if (cls(k, frames[j], len[j], &info) != FRAME_OURS)
 			bad++;
 		else
 			rxstate_add(st, *seq_base + info.seq, false);
@@ -97,9 +105,10 @@ main(int argc, char **argv)
 	uint64_t n, out = 0, seq_base = 0, *bits;
 	double t0, best = 1e300;
 	int pass, i, rc;
+	bool rx;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: bench_core CONFIG gen|rx|pace N\n");
+		fprintf(stderr, "usage: bench_core CONFIG gen|rx|rxref|pace N\n");
 		return 2;
 	}
 	cfg_defaults(&c);
@@ -116,7 +125,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "bench_core: %s\n", err);
 		return 1;
 	}
-	if (strcmp(argv[2], "rx") == 0)	/* whole passes over the frames */
+	rx = strcmp(argv[2], "rx") == 0 || strcmp(argv[2], "rxref") == 0;
+	if (rx)		/* whole passes over the frames */
 		n = (n + BENCH_RX_FRAMES - 1) & ~(uint64_t)(BENCH_RX_FRAMES - 1);
 	bits = calloc(RXSTATE_WORDS, sizeof(*bits));
 	if (bits == NULL)
@@ -130,8 +140,10 @@ main(int argc, char **argv)
 		t0 = bench_now_ns();
 		if (strcmp(argv[2], "gen") == 0)
 			out += bench_gen(&g, n);
-		else if (strcmp(argv[2], "rx") == 0)
-			out += bench_rx(&k, &st, frames, len, n, &seq_base);
+		else if (rx)
+			out += bench_rx(strcmp(argv[2], "rx") == 0 ?
+					frame_classify : frame_classify_ref,
+					&k, &st, frames, len, n, &seq_base);
 		else if (strcmp(argv[2], "pace") == 0)
 			out += bench_pace(&p, n);
 		else
@@ -141,9 +153,9 @@ main(int argc, char **argv)
 	}
 	printf("%s_ns_per_frame=%.2f\n", argv[2], best / (double)n);
 	printf("%s_check=%" PRIu64 "\n", argv[2], out);
-	if (strcmp(argv[2], "rx") == 0)
-		printf("rx_received=%" PRIu64 " rx_duplicates=%" PRIu64 "\n",
-		       st.c.received, st.c.duplicates);
+	if (rx)
+		printf("%s_received=%" PRIu64 " %s_duplicates=%" PRIu64 "\n",
+		       argv[2], st.c.received, argv[2], st.c.duplicates);
 	free(bits);
 	return 0;
 }
