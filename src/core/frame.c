@@ -599,9 +599,7 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	f->nb_words = (uint8_t)((l4 + 10 + 7) / 8);
 	f->version = e->version;
 	f->len_b = (uint16_t)len_b;
-	f->src_off = src_off;
 	f->udp_off = l4;
-	f->alen = alen;
 	f->sum_len = (uint16_t)(len_b - src_off);
 	put16(pw, (uint16_t)(IPPROTO_UDP_ + udp_len));
 	memcpy(&f->pseudo, pw, 2);
@@ -810,121 +808,6 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		info->tagged = flags & FRAME_FLAG_TAGGED;
 	}
 	return FRAME_OURS;
-}
-
-/* 16 bytes as two 64-bit lanes (SSE2 on x86-64, plain code elsewhere). */
-typedef uint64_t fast_v __attribute__((vector_size(16)));
-
-static inline fast_v
-ldv(const void *p)
-{
-	fast_v v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-/* Masked difference of 16 bytes of the frame against the fast path's. */
-static inline fast_v
-fast_diff(const uint8_t *buf, const struct frame_fast *f, unsigned int w)
-{
-	return (ldv(buf + 8 * w) ^ ldv(&f->want[w])) & ldv(&f->mask[w]);
-}
-
-/* The stamp's fields into info, as frame_classify_ref fills them. */
-static inline void
-fast_info(const uint8_t *udp, bool bg, struct frame_rx_info *info)
-{
-	uint8_t flags = udp[9];
-
-	info->seq = get64(udp + 10);
-	info->ts = get64(udp + 18);
-	info->trial_id = flags >> FRAME_TRIAL_SHIFT;
-	info->background = bg;
-	info->tagged = flags & FRAME_FLAG_TAGGED;
-}
-
-/*
- * Frame buf (at least f->len_b bytes) against fast path f: true only when
- * frame_classify_ref would return FRAME_OURS with background = bg.  The
- * masked compare covers every exact check; what is left are the two
- * checksums and the range checks, combined without branches.
- */
-static inline bool
-fast_ours(const struct frame_cls *k, const struct frame_fast *f, bool bg,
-	  const uint8_t *buf)
-{
-	const struct frame_expect *e = &k->exp[bg];
-	const uint8_t *src = buf + f->src_off, *dst = src + f->alen;
-	const uint8_t *udp = buf + f->udp_off;
-	fast_v d;
-	uint64_t diff, ip_sum;
-	bool ok;
-
-	d = fast_diff(buf, f, 0) | fast_diff(buf, f, 2) | fast_diff(buf, f, 4);
-	if (f->nb_words > 6)
-		d |= fast_diff(buf, f, 6);
-	diff = d[0] | d[1];
-	/*
-	 * A UDP checksum field of 0 (IPv4: none; IPv6: bad) is rare: the
-	 * reference decides.  So it does when exp[] no longer has the
-	 * version f was built for (a caller edited k after frame_cls_init,
-	 * as test_classify does; the other fields are taken as they were).
-	 */
-	if (diff != 0 || (udp[6] | udp[7]) == 0 || e->version != f->version)
-		return false;
-	if (f->version == 4) {
-		uint32_t w;
-
-		memcpy(&w, buf + ETH_HDR_B + 16, 4);
-		ip_sum = cksum_raw(buf + ETH_HDR_B, 16, w);
-		if (!cksum_raw_ok(ip_sum))
-			return false;
-	}
-	/* pseudo-header addresses, UDP header, stamp and payload in one */
-	ok = cksum_raw_ok(cksum_raw(src, f->sum_len, f->pseudo));
-	ok &= (uint16_t)(get16(src + f->alen - 2) - f->lo[0]) <= f->span[0];
-	ok &= (uint16_t)(get16(dst + f->alen - 2) - f->lo[1]) <= f->span[1];
-	ok &= (uint16_t)(get16(udp) - f->lo[2]) <= f->span[2];
-	ok &= (uint16_t)(get16(udp + 2) - f->lo[3]) <= f->span[3];
-	ok &= (uint8_t)(dst[e->net_off] - e->net_base) < k->net_span;
-	return ok;
-}
-
-static inline enum frame_kind
-classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
-	      struct frame_rx_info *info)
-{
-	unsigned int b;
-
-	for (b = 0; b < 2; b++) {
-		const struct frame_fast *f = &k->fast[b];
-
-		if (f->nb_words == 0 || len < f->len_b)
-			continue;
-		if (fast_ours(k, f, b, buf)) {
-			if (info)
-				fast_info(buf + f->udp_off, b, info);
-			return FRAME_OURS;
-		}
-	}
-	return FRAME_KIND_COUNT;
-}
-
-enum frame_kind
-frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
-		    struct frame_rx_info *info)
-{
-	return classify_fast(k, buf, len, info);
-}
-
-enum frame_kind
-frame_classify(const struct frame_cls *k, const uint8_t *buf, size_t len,
-	       struct frame_rx_info *info)
-{
-	if (classify_fast(k, buf, len, info) == FRAME_OURS)
-		return FRAME_OURS;
-	return frame_classify_ref(k, buf, len, info);
 }
 
 const char *
