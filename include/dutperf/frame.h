@@ -155,9 +155,19 @@ struct frame_fast {
 	uint16_t sum_len;		/* source address..len_b-1: addresses,
 					 * UDP header and payload */
 	uint16_t pseudo;		/* protocol + UDP length, host-order load */
-	/* src slice, dst slice, sport, dport: x - lo <= span (as in_range) */
-	uint16_t lo[4], span[4];
+	/*
+	 * Range checks, 8 big-endian 16-bit lanes at a time from frame bytes
+	 * FRAME_FAST_RNG_OFF(v, j): lane x passes when x - lo <= span (mod
+	 * 2^16; lo 0, span 0xffff: not checked).  Slices, ports and the
+	 * network byte with the exact byte beside it in its lane.
+	 */
+	uint16_t rng_lo[2][8], rng_span[2][8];
 };
+
+/* Where the range lanes start: IPv4 one vector (source address + 2 up to
+ * the UDP length), IPv6 two (source slice .. network byte; destination
+ * slice and ports). */
+#define FRAME_FAST_RNG_OFF(v, j) ((v) == 4 ? 26 : (j) == 0 ? 36 : 50)
 
 /* What the receiver of direction d expects (addresses after the DUT). */
 struct frame_cls {
@@ -199,8 +209,10 @@ enum frame_kind frame_classify_ref(const struct frame_cls *k,
  * 15 instructions per frame.
  */
 
-/* 16 bytes as two 64-bit lanes (SSE2 on x86-64, plain code elsewhere). */
+/* 16 bytes as two 64-bit lanes (SSE2 on x86-64, plain code elsewhere),
+ * or as eight 16-bit ones. */
 typedef uint64_t frame_fast_v __attribute__((vector_size(16)));
+typedef uint16_t frame_fast_v16 __attribute__((vector_size(16)));
 
 static inline frame_fast_v
 frame_fast_ld(const void *p)
@@ -219,10 +231,18 @@ frame_fast_diff(const uint8_t *buf, const struct frame_fast *f, unsigned int w)
 	       frame_fast_ld(&f->mask[w]);
 }
 
-static inline uint16_t
-frame_fast_get16(const uint8_t *p)
+/* Lanes of vector j of f out of range: nonzero when any is. */
+static inline frame_fast_v
+frame_fast_range(const uint8_t *buf, const struct frame_fast *f, uint8_t v,
+		 unsigned int j)
 {
-	return (uint16_t)(p[0] << 8 | p[1]);
+	frame_fast_v16 x, lo, span;
+
+	memcpy(&x, buf + FRAME_FAST_RNG_OFF(v, j), sizeof(x));
+	memcpy(&lo, f->rng_lo[j], sizeof(lo));
+	memcpy(&span, f->rng_span[j], sizeof(span));
+	x = (frame_fast_v16)((x << 8) | (x >> 8));	/* big endian */
+	return (frame_fast_v)(x - lo > span);
 }
 
 static inline uint64_t
@@ -246,9 +266,8 @@ frame_fast_ours(const struct frame_cls *k, const struct frame_fast *f,
 		bool bg, const uint8_t *buf, uint8_t v)
 {
 	const struct frame_expect *e = &k->exp[bg];
-	const uint16_t alen = v == 4 ? 4 : 16;
 	const uint8_t *src = buf + 14 + (v == 4 ? 12 : 8);
-	const uint8_t *dst = src + alen, *udp = dst + alen;
+	const uint8_t *udp = buf + 14 + (v == 4 ? 20 : 40);
 	frame_fast_v d;
 	bool ok;
 
@@ -273,12 +292,10 @@ frame_fast_ours(const struct frame_cls *k, const struct frame_fast *f,
 	}
 	/* pseudo-header addresses, UDP header, stamp and payload in one */
 	ok = cksum_raw_ok(cksum_raw(src, f->sum_len, f->pseudo));
-	ok &= (uint16_t)(frame_fast_get16(src + alen - 2) - f->lo[0]) <= f->span[0];
-	ok &= (uint16_t)(frame_fast_get16(dst + alen - 2) - f->lo[1]) <= f->span[1];
-	ok &= (uint16_t)(frame_fast_get16(udp) - f->lo[2]) <= f->span[2];
-	ok &= (uint16_t)(frame_fast_get16(udp + 2) - f->lo[3]) <= f->span[3];
-	ok &= (uint8_t)(dst[e->net_off] - e->net_base) < k->net_span;
-	return ok;
+	d = frame_fast_range(buf, f, v, 0);
+	if (v == 6)
+		d |= frame_fast_range(buf, f, v, 1);
+	return ok & ((d[0] | d[1]) == 0);
 }
 
 /*

@@ -531,6 +531,18 @@ cls_expect(struct frame_expect *e, uint8_t v, const uint8_t *src,
 	e->net_base = e->dst[e->net_off];
 }
 
+/* Range lo..lo + span for the big-endian 16-bit field at frame offset
+ * off (the lane of f's range vectors that holds it). */
+static void
+fast_range(struct frame_fast *f, uint16_t off, uint16_t lo, uint16_t span)
+{
+	unsigned int j = f->version == 6 && off >= FRAME_FAST_RNG_OFF(6, 1);
+	unsigned int lane = (off - FRAME_FAST_RNG_OFF(f->version, j)) / 2;
+
+	f->rng_lo[j][lane] = lo;
+	f->rng_span[j][lane] = span;
+}
+
 /*
  * The fast path's picture of a kind of frame of len_b bytes with
  * expectation e (background: bg).  Exact bytes: destination MAC (unless
@@ -549,10 +561,8 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	uint16_t l4 = ETH_HDR_B + (v4 ? IP4_HDR_B : IP6_HDR_B);
 	uint16_t alen = v4 ? 4 : 16, src_off = ETH_HDR_B + (v4 ? 12 : 8);
 	uint16_t udp_len = (uint16_t)(len_b - l4);
-	const struct cfg_var *rng[4] = { &k->src_slice, &k->dst_slice,
-					 &k->sport, &k->dport };
+	uint16_t dst_off = src_off + alen;
 	uint8_t pw[2];
-	int i;
 
 	memset(f, 0, sizeof(*f));
 	if (len_b < (uint32_t)l4 + UDP_HDR_B + FRAME_STAMP_B ||
@@ -603,9 +613,30 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	f->sum_len = (uint16_t)(len_b - src_off);
 	put16(pw, (uint16_t)(IPPROTO_UDP_ + udp_len));
 	memcpy(&f->pseudo, pw, 2);
-	for (i = 0; i < 4; i++) {
-		f->lo[i] = rng[i]->min;
-		f->span[i] = (uint16_t)(rng[i]->max - rng[i]->min);
+	memset(f->rng_span, 0xff, sizeof(f->rng_span));	/* all pass */
+	fast_range(f, src_off + alen - 2, k->src_slice.min,
+		   (uint16_t)(k->src_slice.max - k->src_slice.min));
+	fast_range(f, dst_off + alen - 2, k->dst_slice.min,
+		   (uint16_t)(k->dst_slice.max - k->dst_slice.min));
+	fast_range(f, l4, k->sport.min, (uint16_t)(k->sport.max - k->sport.min));
+	fast_range(f, l4 + 2, k->dport.min,
+		   (uint16_t)(k->dport.max - k->dport.min));
+	if (k->num_nets > 1) {
+		/*
+		 * The network byte with the byte beside it in its lane, which
+		 * the mask compares exactly (IPv4: byte 3, as a varying dst
+		 * slice is refused with networks; IPv6: byte 6):
+		 * base..base + num_nets - 1 in whichever half it is.
+		 */
+		uint16_t off = dst_off + e->net_off;
+
+		if ((off - FRAME_FAST_RNG_OFF(e->version, 0)) % 2 == 0)
+			fast_range(f, off, (uint16_t)(e->net_base << 8),
+				   (uint16_t)(k->num_nets * 256 - 1));
+		else
+			fast_range(f, off - 1, (uint16_t)(want[off - 1] << 8 |
+							  e->net_base),
+				   (uint16_t)(k->num_nets - 1));
 	}
 }
 

@@ -519,6 +519,7 @@ struct diff_scen {
 	bool promisc;
 	uint16_t pad_b;		/* Ethernet padding after the IP packet */
 	uint32_t cases;
+	bool host0;		/* the receiver's IPv4 address ends in .0 */
 };
 
 static const struct diff_scen diff_scens[] = {
@@ -527,7 +528,8 @@ static const struct diff_scen diff_scens[] = {
 	    { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } }, false, 0, 150000 },
 	{ { "d_ipv4_128_bg", 4, 4, 128, CFG_REV, 3, 2, 4,
 	    { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
-	    { CFG_VAR_RANDOM, 2, 1001 }, { CFG_VAR_FIXED, 0, 0 } }, true, 0, 100000 },
+	    { CFG_VAR_RANDOM, 2, 1001 }, { CFG_VAR_FIXED, 0, 0 } }, true, 0, 100000,
+	  true },
 	{ { "d_ipv4_pad", 4, 4, 64, CFG_REV, 1, 1, 2,
 	    { CFG_VAR_INCREASING, 100, 103 }, { CFG_VAR_FIXED, 0, 0 },
 	    { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } }, false, 6, 80000 },
@@ -687,6 +689,8 @@ diff_cfg(struct cfg *c, const struct diff_scen *ds)
 	scen_cfg(c, &ds->s);
 	c->promisc = ds->promisc;
 	c->jumbo = false;
+	if (ds->host0)	/* the byte beside IPv4's network byte is 0 */
+		c->side[ds->s.dir == CFG_FWD ? CFG_RIGHT : CFG_LEFT].ipv4[3] = 0;
 }
 
 /* Classify with both; kinds and (for FRAME_OURS) info must agree. */
@@ -734,12 +738,65 @@ zero_field_sums_right(uint8_t *b, size_t len)
 }
 
 /*
+ * A varying field (a port, a slice, the network byte) of frame b set to
+ * an end of its range or just past it: the range checks decide.
+ */
+static void
+edge_field(uint8_t *b, const struct cfg *c, enum cfg_dir_id d, uint64_t *rs)
+{
+	const struct cfg_dir *dv = &c->dir[d];
+	const struct cfg_side *rcv = &c->side[d == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
+	bool v4 = golden_rd16(b + 12) == 0x0800;
+	size_t alen = v4 ? 4 : 16, src = v4 ? 26 : 22, dst = src + alen;
+	uint32_t r = golden_rnd(rs), pick = (r >> 8) & 3;
+	uint16_t lo, hi, edge[4];
+	size_t off;
+
+	switch (r % 5) {
+	case 0:
+		port_range(&dv->sport, dv->sport_fixed, &lo, &hi);
+		off = dst + alen;
+		break;
+	case 1:
+		port_range(&dv->dport, dv->dport_fixed, &lo, &hi);
+		off = dst + alen + 2;
+		break;
+	case 2:
+		lo = dv->src_slice.min;
+		hi = dv->src_slice.max;
+		off = src + alen - 2;
+		break;
+	case 3:
+		lo = dv->dst_slice.min;
+		hi = dv->dst_slice.max;
+		off = dst + alen - 2;
+		break;
+	default: {	/* network byte: base - 1, base, last, last + 1 */
+		size_t ni = v4 ? 2 : 7;
+		uint8_t base = v4 ? rcv->ipv4[ni] : rcv->ipv6[ni];
+
+		b[dst + ni] = (uint8_t)(base + (pick == 0 ? -1 : pick == 1 ? 0 :
+					       pick == 2 ? rcv->num_nets - 1 :
+					       rcv->num_nets));
+		return;
+	}
+	}
+	edge[0] = (uint16_t)(lo - 1);
+	edge[1] = lo;
+	edge[2] = hi;
+	edge[3] = (uint16_t)(hi + 1);
+	put_be16(b + off, edge[pick]);
+}
+
+/*
  * Mutations: bits or bytes in the headers and stamp (then, half of the
  * time, checksums recomputed so that the other checks decide), anywhere,
- * the length -8..+8, the UDP checksum field 0, or random frames.
+ * the length -8..+8, the UDP checksum field 0, random frames, what only
+ * a checksum covers, or a range's edges.
  */
 static size_t
-mutate(uint8_t *b, size_t len, uint64_t *rs, int mode)
+mutate(uint8_t *b, size_t len, uint64_t *rs, int mode, const struct cfg *c,
+       enum cfg_dir_id d)
 {
 	uint32_t r = golden_rnd(rs), n = 1 + r % 3, j;
 	size_t span = len < 80 ? len : 80;
@@ -787,6 +844,10 @@ mutate(uint8_t *b, size_t len, uint64_t *rs, int mode)
 		for (j = (r & 1) ? 0 : 14; j < len; j++)
 			b[j] = (uint8_t)golden_rnd(rs);
 		break;
+	case 7:			/* a range's edges, fixed up */
+		edge_field(b, c, d, rs);
+		fix_cksums(b, len);
+		break;
 	default:		/* what only a checksum covers, fixed up */
 		if (len > 80)	/* payload after the stamp */
 			b[80 + golden_rnd(rs) % (len - 80)] ^= (uint8_t)(1 + (r & 0x7f));
@@ -827,7 +888,7 @@ classify_differential(void **state)
 			uint16_t len = frame_gen_next(&gen, raw, i, (uint64_t)i << 20,
 						      i % 5 == 0);
 			size_t rlen = deliver(&c, ds->s.dir, raw, len, rx), mlen;
-			int mode = (int)(golden_rnd(&rs) % 8) - 1; /* -1: valid */
+			int mode = (int)(golden_rnd(&rs) % 9) - 1; /* -1: valid */
 
 			memset(rx + rlen, 0, ds->pad_b);
 			rlen += ds->pad_b;
@@ -845,7 +906,7 @@ classify_differential(void **state)
 				continue;
 			}
 			memcpy(mut, rx, rlen);
-			mlen = mutate(mut, rlen, &rs, mode);
+			mlen = mutate(mut, rlen, &rs, mode, &c, ds->s.dir);
 			ours_mut += diff_one(&k, mut, mlen, ds->s.name, i, mode) ==
 				    FRAME_OURS;
 		}
