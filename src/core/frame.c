@@ -611,6 +611,10 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	f->len_b = (uint16_t)len_b;
 	f->udp_off = l4;
 	f->sum_len = (uint16_t)(len_b - src_off);
+	f->sum_odd = f->sum_len % 2;
+	f->sum_blocks = f->sum_len / 16;
+	/* the last 16 bytes: only the sum_len % 16 past the whole blocks */
+	memset(f->sum_tail + 16 - f->sum_len % 16, 0xff, f->sum_len % 16);
 	put16(pw, (uint16_t)(IPPROTO_UDP_ + udp_len));
 	memcpy(&f->pseudo, pw, 2);
 	memset(f->rng_span, 0xff, sizeof(f->rng_span));	/* all pass */
