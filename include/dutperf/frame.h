@@ -150,7 +150,8 @@ struct frame_fast {
 	uint64_t mask[FRAME_FAST_WORDS];
 	uint8_t nb_words;		/* 6 (IPv4), 8 (IPv6); 0: path off */
 	uint8_t version;
-	uint16_t len_b;			/* Ethernet + IP length: buffer minimum */
+	uint16_t len_b;			/* Ethernet + IP length: buffer minimum;
+					 * UINT16_MAX when the path is off */
 	uint16_t udp_off;		/* UDP header, from the frame start */
 	uint16_t sum_len;		/* source address..len_b-1: addresses,
 					 * UDP header and payload */
@@ -347,7 +348,7 @@ frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		const struct frame_fast *f = &k->fast[b];
 		const uint8_t *udp = buf + f->udp_off;
 
-		if (f->nb_words == 0 || len < f->len_b)
+		if (len < f->len_b)	/* also when the path is off */
 			continue;
 		if (!(f->version == 4 ? frame_fast_ours(k, f, b, buf, 4) :
 					frame_fast_ours(k, f, b, buf, 6)))
