@@ -148,10 +148,10 @@ struct frame_expect {
 struct frame_fast {
 	uint64_t want[FRAME_FAST_WORDS];
 	uint64_t mask[FRAME_FAST_WORDS];
-	uint8_t nb_words;		/* 6 (IPv4), 8 (IPv6); 0: path off */
+	uint8_t nb_words;		/* 6 (IPv4), 8 (IPv6) */
 	uint8_t version;
 	uint16_t len_b;			/* Ethernet + IP length: buffer minimum;
-					 * UINT16_MAX when the path is off */
+					 * 0: path off (as in a zeroed struct) */
 	uint16_t udp_off;		/* UDP header, from the frame start */
 	uint16_t sum_len;		/* source address..len_b-1: addresses,
 					 * UDP header and payload */
@@ -348,7 +348,8 @@ frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		const struct frame_fast *f = &k->fast[b];
 		const uint8_t *udp = buf + f->udp_off;
 
-		if (len < f->len_b)	/* also when the path is off */
+		/* len >= len_b > 0 in one compare (0 wraps to the top) */
+		if ((size_t)f->len_b - 1 >= len)
 			continue;
 		if (!(f->version == 4 ? frame_fast_ours(k, f, b, buf, 4) :
 					frame_fast_ours(k, f, b, buf, 6)))

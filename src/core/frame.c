@@ -566,10 +566,8 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 
 	memset(f, 0, sizeof(*f));
 	if (len_b < (uint32_t)l4 + UDP_HDR_B + FRAME_STAMP_B ||
-	    len_b > FRAME_MAX_BUF_B) {
-		f->len_b = UINT16_MAX;	/* no frame that long: path off, */
-		return;			/* such frames take the reference */
-	}
+	    len_b > FRAME_MAX_BUF_B)
+		return;		/* len_b 0: such frames take the reference */
 	memset(want, 0, sizeof(want));
 	memset(mask, 0, sizeof(mask));
 	if (!k->promisc) {

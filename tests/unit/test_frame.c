@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 #include "dutperf/frame.h"
 #include "dutperf/pcap.h"
@@ -693,6 +694,26 @@ diff_cfg(struct cfg *c, const struct diff_scen *ds)
 		c->side[ds->s.dir == CFG_FWD ? CFG_RIGHT : CFG_LEFT].ipv4[3] = 0;
 }
 
+/* The end of a buffer followed by an inaccessible page: a frame copied
+ * to end - len makes any read past it fault. */
+static uint8_t *
+guard_end(void)
+{
+	static uint8_t *end;
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	size_t n = (FRAME_MAX_BUF_B + 64 + pg - 1) / pg * pg;
+	uint8_t *p;
+
+	if (end != NULL)
+		return end;
+	p = mmap(NULL, n + pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	assert_true(p != MAP_FAILED);
+	assert_int_equal(mprotect(p + n, pg, PROT_NONE), 0);
+	end = p + n;
+	return end;
+}
+
 /* Classify with both; kinds and (for FRAME_OURS) info must agree. */
 static enum frame_kind
 diff_one(const struct frame_cls *k, const uint8_t *b, size_t len,
@@ -843,6 +864,8 @@ mutate(uint8_t *b, size_t len, uint64_t *rs, int mode, const struct cfg *c,
 	case 5:			/* random bytes, a plausible start kept */
 		for (j = (r & 1) ? 0 : 14; j < len; j++)
 			b[j] = (uint8_t)golden_rnd(rs);
+		if (r & 2)	/* and any length, down to 0 */
+			len = golden_rnd(rs) % (len + 1);
 		break;
 	case 7:			/* a range's edges, fixed up */
 		edge_field(b, c, d, rs);
@@ -888,6 +911,7 @@ classify_differential(void **state)
 			uint16_t len = frame_gen_next(&gen, raw, i, (uint64_t)i << 20,
 						      i % 5 == 0);
 			size_t rlen = deliver(&c, ds->s.dir, raw, len, rx), mlen;
+			uint8_t *g;
 			int mode = (int)(golden_rnd(&rs) % 9) - 1; /* -1: valid */
 
 			memset(rx + rlen, 0, ds->pad_b);
@@ -907,7 +931,10 @@ classify_differential(void **state)
 			}
 			memcpy(mut, rx, rlen);
 			mlen = mutate(mut, rlen, &rs, mode, &c, ds->s.dir);
-			ours_mut += diff_one(&k, mut, mlen, ds->s.name, i, mode) ==
+			/* at the end of the guarded buffer: no read past it */
+			g = guard_end() - mlen;
+			memcpy(g, mut, mlen);
+			ours_mut += diff_one(&k, g, mlen, ds->s.name, i, mode) ==
 				    FRAME_OURS;
 		}
 		/* background frames reached the fast path too */
