@@ -275,7 +275,9 @@ frame_fast_range(const uint8_t *buf, const struct frame_fast *f, uint8_t v,
 	memcpy(&x, buf + FRAME_FAST_RNG_OFF(v, j), sizeof(x));
 	memcpy(&lo, f->rng_lo[j], sizeof(lo));
 	memcpy(&span, f->rng_span[j], sizeof(span));
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	x = (frame_fast_v16)((x << 8) | (x >> 8));	/* big endian */
+#endif
 	return (frame_fast_v)(x - lo > span);
 }
 
