@@ -239,7 +239,8 @@ frame_fast_diff(const uint8_t *buf, const struct frame_fast *f, unsigned int w)
 }
 
 /*
- * The UDP sum region of f (sum_len bytes at p) as cksum_raw would sum it:
+ * The UDP sum region of f (sum_len bytes at p), congruent modulo 0xffff
+ * with cksum_raw's and 0 only when it is:
  * 16-byte blocks as eight host-order words widened into four 32-bit
  * lanes (at most 2 * 0xffff per lane and block), the tail as the
  * region's last 16 bytes with the already summed ones masked off, so no
@@ -262,7 +263,9 @@ frame_fast_sum(const uint8_t *p, const struct frame_fast *f)
 	memcpy(&m, f->sum_tail, sizeof(m));
 	x &= m;
 	acc += (x & 0xffff) + (x >> 16);
-	return (uint64_t)acc[0] + acc[1] + acc[2] + acc[3];
+	/* two 64-bit lanes hi:lo are hi + lo modulo 0xffff (2^32 = 1), below
+	 * 2^59 each (lanes < 2^27): their sum is a cksum_raw result */
+	return ((frame_fast_v)acc)[0] + ((frame_fast_v)acc)[1];
 }
 
 /* Lanes of vector j of f out of range: nonzero when any is. */
