@@ -957,12 +957,12 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(golden_tx),
 		cmocka_unit_test(golden_rx),
+		cmocka_unit_test(classify_differential),
 		cmocka_unit_test(generated_frames),
 		cmocka_unit_test(reproducible),
 		cmocka_unit_test(zero_cksum),
 		cmocka_unit_test(zero_cksum_translated),
 		cmocka_unit_test(init_errors),
-		cmocka_unit_test(classify_differential),
 		cmocka_unit_test(pcap_writer),
 		cmocka_unit_test(write_pcaps),
 	};
