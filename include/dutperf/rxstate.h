@@ -70,7 +70,49 @@ void rxstate_init(struct rxstate *s, uint64_t *bits);
  */
 void rxstate_set_total(struct rxstate *s, uint64_t total);
 
-/* Account one test frame; late = arrived after sending end + timeout. */
-void rxstate_add(struct rxstate *s, uint64_t seq, bool late);
+/*
+ * Internal to rxstate_add (seq >= base + RXSTATE_WINDOW): move base to the
+ * lowest multiple of 64 that holds seq, clearing the words that drop out.
+ */
+void rxstate_slide(struct rxstate *s, uint64_t seq);
+
+/*
+ * Account one test frame; late = arrived after sending end + timeout.
+ * Inline: it runs once per received frame in the receiver's loop.
+ */
+static inline void
+rxstate_add(struct rxstate *s, uint64_t seq, bool late)
+{
+	uint64_t *word, bit, seq1 = seq + 1;
+
+	/* total <= UINT64_MAX: UINT64_MAX is always beyond, seq + 1 fits */
+	if (__builtin_expect(seq >= s->total, 0)) {
+		s->c.beyond++;
+		return;
+	}
+	if (__builtin_expect(seq < s->base, 0)) {
+		s->c.old++;
+		return;
+	}
+	if (__builtin_expect(seq - s->base >= RXSTATE_WINDOW, 0))
+		rxstate_slide(s, seq);
+
+	word = &s->bits[(seq >> 6) & (RXSTATE_WORDS - 1)];
+	bit = (uint64_t)1 << (seq & 63);
+	/* a set bit: seq itself arrived before (the window maps one to
+	 * one), so max_seq already covers it */
+	if (*word & bit) {
+		s->c.duplicates++;
+		return;
+	}
+	*word |= bit;
+	if (__builtin_expect(late, 0)) {
+		s->c.late++;
+	} else {
+		s->c.received++;
+		s->c.reordered += seq1 < s->c.max_seq;
+	}
+	s->c.max_seq = seq1 > s->c.max_seq ? seq1 : s->c.max_seq;
+}
 
 #endif /* DUTPERF_RXSTATE_H */

@@ -7,20 +7,8 @@
  * end on a little-endian host, so that callers deal in network words only.
  */
 #include <endian.h>
-#include <string.h>
 
 #include "dutperf/cksum.h"
-
-uint16_t
-cksum_fold(uint64_t sum)
-{
-	sum = (sum & 0xffffffffu) + (sum >> 32);
-	sum = (sum & 0xffffffffu) + (sum >> 32);
-	sum = (sum & 0xffff) + (sum >> 16);
-	sum = (sum & 0xffff) + (sum >> 16);
-	sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)sum;
-}
 
 uint16_t
 cksum_finish(uint64_t sum)
@@ -31,33 +19,8 @@ cksum_finish(uint64_t sum)
 uint32_t
 cksum_partial(const void *buf, size_t len_b, uint32_t sum)
 {
-	const uint8_t *p = buf;
-	uint64_t acc = 0;
-	uint16_t w;
+	uint16_t w = cksum_fold(cksum_raw(buf, len_b, 0));
 
-	/* 8 bytes per step; each half is added so the 64-bit acc cannot
-	 * overflow below 2^32 steps. */
-	while (len_b >= 8) {
-		uint64_t v;
-
-		memcpy(&v, p, 8);
-		acc += (v & 0xffffffffu) + (v >> 32);
-		p += 8;
-		len_b -= 8;
-	}
-	while (len_b >= 2) {
-		memcpy(&w, p, 2);
-		acc += w;
-		p += 2;
-		len_b -= 2;
-	}
-	if (len_b) {
-		uint8_t last[2] = { p[0], 0 };	/* high byte of a zero-padded word */
-
-		memcpy(&w, last, 2);
-		acc += w;
-	}
-	w = cksum_fold(acc);
 	return sum + be16toh(w);
 }
 

@@ -633,6 +633,119 @@ cls_expect(struct frame_expect *e, uint8_t v, const uint8_t *src,
 	e->net_base = e->dst[e->net_off];
 }
 
+/* Range lo..lo + span for the big-endian 16-bit field at frame offset
+ * off (the lane of f's range vectors that holds it). */
+static void
+fast_range(struct frame_fast *f, uint16_t off, uint16_t lo, uint16_t span)
+{
+	unsigned int j = f->version == 6 && off >= FRAME_FAST_RNG_OFF(6, 1);
+	unsigned int lane = (off - FRAME_FAST_RNG_OFF(f->version, j)) / 2;
+
+	f->rng_lo[j][lane] = lo;
+	f->rng_span[j][lane] = span;
+}
+
+/*
+ * The fast path's picture of a kind of frame of len_b bytes with
+ * expectation e (background: bg).  Exact bytes: destination MAC (unless
+ * promisc), ethertype, version (and IHL 5), IP and UDP lengths, protocol
+ * or next header, fragment bits, the fixed address bytes, magic, direction
+ * and background flags.  Masked out: source MAC, TOS / traffic class, flow
+ * label, IPv4 ID, DF, TTL / hop limit, checksums (summed instead), ports,
+ * slices and the network byte (range-checked), tagged and trial id.
+ */
+static void
+cls_fast(struct frame_fast *f, const struct frame_cls *k,
+	 const struct frame_expect *e, uint32_t len_b, bool bg)
+{
+	uint8_t want[FRAME_FAST_WORDS * 8], mask[FRAME_FAST_WORDS * 8];
+	bool v4 = e->version == 4;
+	uint16_t l4 = ETH_HDR_B + (v4 ? IP4_HDR_B : IP6_HDR_B);
+	uint16_t alen = v4 ? 4 : 16, src_off = ETH_HDR_B + (v4 ? 12 : 8);
+	uint16_t udp_len = (uint16_t)(len_b - l4);
+	uint16_t dst_off = src_off + alen;
+	uint8_t pw[2];
+
+	memset(f, 0, sizeof(*f));
+	if (len_b < (uint32_t)l4 + UDP_HDR_B + FRAME_STAMP_B ||
+	    len_b > FRAME_MAX_BUF_B)
+		return;		/* len_b 0: such frames take the reference */
+	memset(want, 0, sizeof(want));
+	memset(mask, 0, sizeof(mask));
+	if (!k->promisc) {
+		memcpy(want, k->dst_mac, 6);
+		memset(mask, 0xff, 6);
+	}
+	put16(want + 12, v4 ? ETHERTYPE_IPV4 : ETHERTYPE_IPV6);
+	put16(mask + 12, 0xffff);
+	if (v4) {
+		want[14] = 0x45;				/* no options */
+		mask[14] = 0xff;
+		put16(want + 16, (uint16_t)(len_b - ETH_HDR_B));
+		put16(mask + 16, 0xffff);
+		put16(mask + 20, 0x3fff);	/* MF and offset 0, DF free */
+		want[23] = IPPROTO_UDP_;
+		mask[23] = 0xff;
+	} else {
+		want[14] = 0x60;
+		mask[14] = 0xf0;
+		put16(want + 18, udp_len);
+		put16(mask + 18, 0xffff);
+		want[20] = IPPROTO_UDP_;
+		mask[20] = 0xff;
+	}
+	memcpy(want + src_off, e->src, alen);
+	memcpy(mask + src_off, e->src_mask, alen);
+	memcpy(want + src_off + alen, e->dst, alen);
+	memcpy(mask + src_off + alen, e->dst_mask, alen);
+	put16(want + l4 + 4, udp_len);
+	put16(mask + l4 + 4, 0xffff);
+	want[l4 + 8] = FRAME_MAGIC;
+	mask[l4 + 8] = 0xff;
+	want[l4 + 9] = (uint8_t)((k->dir == CFG_REV ? FRAME_FLAG_REV : 0) |
+				 (bg ? FRAME_FLAG_BG : 0));
+	mask[l4 + 9] = FRAME_FLAG_REV | FRAME_FLAG_BG;
+	memcpy(f->want, want, sizeof(want));
+	memcpy(f->mask, mask, sizeof(mask));
+	/* bytes up to the flags: 44 (IPv4) or 64 (IPv6), in whole words */
+	f->nb_words = (uint8_t)((l4 + 10 + 7) / 8);
+	f->version = e->version;
+	f->len_b = (uint16_t)len_b;
+	f->udp_off = l4;
+	f->sum_len = (uint16_t)(len_b - src_off);
+	f->sum_odd = f->sum_len % 2;
+	f->sum_blocks = f->sum_len / 16;
+	/* the last 16 bytes: only the sum_len % 16 past the whole blocks */
+	memset(f->sum_tail + 16 - f->sum_len % 16, 0xff, f->sum_len % 16);
+	put16(pw, (uint16_t)(IPPROTO_UDP_ + udp_len));
+	memcpy(&f->pseudo, pw, 2);
+	memset(f->rng_span, 0xff, sizeof(f->rng_span));	/* all pass */
+	fast_range(f, src_off + alen - 2, k->src_slice.min,
+		   (uint16_t)(k->src_slice.max - k->src_slice.min));
+	fast_range(f, dst_off + alen - 2, k->dst_slice.min,
+		   (uint16_t)(k->dst_slice.max - k->dst_slice.min));
+	fast_range(f, l4, k->sport.min, (uint16_t)(k->sport.max - k->sport.min));
+	fast_range(f, l4 + 2, k->dport.min,
+		   (uint16_t)(k->dport.max - k->dport.min));
+	if (k->num_nets > 1) {
+		/*
+		 * The network byte with the byte beside it in its lane, which
+		 * the mask compares exactly (IPv4: byte 3, as a varying dst
+		 * slice is refused with networks; IPv6: byte 6):
+		 * base..base + num_nets - 1 in whichever half it is.
+		 */
+		uint16_t off = dst_off + e->net_off;
+
+		if ((off - FRAME_FAST_RNG_OFF(e->version, 0)) % 2 == 0)
+			fast_range(f, off, (uint16_t)(e->net_base << 8),
+				   (uint16_t)(k->num_nets * 256 - 1));
+		else
+			fast_range(f, off - 1, (uint16_t)(want[off - 1] << 8 |
+							  e->net_base),
+				   (uint16_t)(k->num_nets - 1));
+	}
+}
+
 int
 frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
 	       char *err, size_t err_len)
@@ -667,6 +780,9 @@ frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
 	cls_range(&k->dst_slice, &dv->dst_slice, false, 0);
 	k->num_nets = o->num_nets;
 	k->net_span = o->num_nets > 1 ? o->num_nets : 256;
+	cls_fast(&k->fast[0], k, &k->exp[0], frame_len_b(c, v), false);
+	if (k->has_bg)
+		cls_fast(&k->fast[1], k, &k->exp[1], frame_len_b(c, 6), true);
 	return 0;
 }
 
@@ -710,8 +826,8 @@ in_range(uint16_t x, const struct cfg_var *r)
 }
 
 enum frame_kind
-frame_classify(const struct frame_cls *k, const uint8_t *buf, size_t len,
-	       struct frame_rx_info *info)
+frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
+		   struct frame_rx_info *info)
 {
 	const uint8_t *ip = buf + ETH_HDR_B, *udp, *src, *dst;
 	const struct frame_expect *e;

@@ -39,8 +39,7 @@ rxstate_set_total(struct rxstate *s, uint64_t total)
 	s->total = total;
 }
 
-/* seq >= base + WINDOW: move base to the lowest multiple of 64 that fits */
-static void
+void
 rxstate_slide(struct rxstate *s, uint64_t seq)
 {
 	uint64_t nbase = (seq - RXSTATE_WINDOW + 64) & ~(uint64_t)63;
@@ -55,35 +54,4 @@ rxstate_slide(struct rxstate *s, uint64_t seq)
 			s->bits[(w + k) & RXSTATE_WORD_MASK] = 0;
 	}
 	s->base = nbase;
-}
-
-void
-rxstate_add(struct rxstate *s, uint64_t seq, bool late)
-{
-	uint64_t *word, bit, dup, fresh, in_time, seq1;
-
-	/* total <= UINT64_MAX: UINT64_MAX is always beyond, seq + 1 fits */
-	if (__builtin_expect(seq >= s->total, 0)) {
-		s->c.beyond++;
-		return;
-	}
-	if (__builtin_expect(seq < s->base, 0)) {
-		s->c.old++;
-		return;
-	}
-	if (__builtin_expect(seq - s->base >= RXSTATE_WINDOW, 0))
-		rxstate_slide(s, seq);
-
-	word = &s->bits[(seq >> 6) & RXSTATE_WORD_MASK];
-	bit = (uint64_t)1 << (seq & 63);
-	dup = (*word & bit) != 0;
-	*word |= bit;
-	fresh = dup ^ 1;
-	in_time = fresh & !late;
-	seq1 = seq + 1;
-	s->c.duplicates += dup;
-	s->c.late += fresh & late;
-	s->c.received += in_time;
-	s->c.reordered += in_time & (seq1 < s->c.max_seq);
-	s->c.max_seq = seq1 > s->c.max_seq ? seq1 : s->c.max_seq;
 }

@@ -275,11 +275,19 @@ rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 		rx_tagged(r, info->seq, now);
 }
 
+/*
+ * Classify and account a burst.  late is per burst (the deadline is far
+ * coarser than a burst).  Without delays or latency tags (throughput and
+ * loss trials) a test frame needs only rxstate_add: that loop is kept
+ * apart so it carries no per-frame test of the trial's mode.
+ */
 static inline void
 rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 	   uint64_t now, bool late)
 {
 	struct frame_rx_info info;
+	const uint8_t tid = r->trial_id;
+	const bool plain = !r->need_delay && r->tag_rx_tsc == NULL;
 	enum frame_kind k;
 	uint16_t i;
 
@@ -292,11 +300,13 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 		 * the classifier sees them as truncated. */
 		k = frame_classify(&r->cls, rte_pktmbuf_mtod(m, const uint8_t *),
 				   m->data_len, &info);
-		if (likely(k == FRAME_OURS)) {
-			if (unlikely(info.trial_id != r->trial_id))
-				r->stale++;
+		if (likely(k == FRAME_OURS && info.trial_id == tid)) {
+			if (likely(plain))
+				rxstate_add(&r->st, info.seq, late);
 			else
 				rx_ours(r, &info, now, late);
+		} else if (k == FRAME_OURS) {
+			r->stale++;
 		} else {
 			r->kinds[k]++;
 		}

@@ -7,7 +7,8 @@
  * classified from an exact-size heap copy so ASan sees any read past it.
  * Invariant checked independently of frame.c/cksum.c: FRAME_OURS only for
  * a frame whose lengths are consistent and whose checksums verify, with
- * our magic, the stamp's sequence number and the receiver's MAC.
+ * our magic, the stamp's sequence number and the receiver's MAC.  And
+ * frame_classify (fast path first) agrees with frame_classify_ref.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -135,7 +136,7 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct frame_rx_info info;
+	struct frame_rx_info info, ref;
 	enum frame_kind kind;
 	uint8_t *frame;
 	size_t ki, len;
@@ -151,7 +152,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(frame, data + 1, len);
 	memset(&info, 0, sizeof(info));
+	memset(&ref, 0xa5, sizeof(ref));
 	kind = frame_classify(&cls[ki], frame, len, &info);
+	/* the fast path never changes a verdict nor info */
+	if (frame_classify_ref(&cls[ki], frame, len, &ref) != kind)
+		fuzz_die("frame_classify and frame_classify_ref disagree", ki);
+	if (kind == FRAME_OURS &&
+	    (ref.seq != info.seq || ref.ts != info.ts ||
+	     ref.trial_id != info.trial_id ||
+	     ref.background != info.background || ref.tagged != info.tagged))
+		fuzz_die("frame_classify and frame_classify_ref differ in info", ki);
 	if ((unsigned)kind >= FRAME_KIND_COUNT)
 		fuzz_die("kind out of range", ki);
 	if (frame_kind_name(kind) == NULL)

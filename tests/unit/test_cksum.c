@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * test_cksum: RFC 1071 sums against a naive byte-wise reference (any
- * alignment, odd lengths), known vectors, and RFC 1624 incremental updates
+ * test_cksum: RFC 1071 sums (cksum_partial, and cksum_raw of the receiver's
+ * fast path) against a naive byte-wise reference (any alignment, odd
+ * lengths), known vectors, and RFC 1624 incremental updates
  * against full recomputation over a million random field changes.
  */
 #include <stdarg.h>
@@ -67,6 +68,24 @@ rfc1071_example(void **state)
 	}
 }
 
+/*
+ * Round i of nb: random bytes at a random offset 0..7 of a 9300-byte buf,
+ * *len below small (9200 in the last 100 rounds), all ones every 10th
+ * round (the carries).  Returns where they start.
+ */
+static uint8_t *
+rnd_buffer(uint8_t *buf, int i, int nb, size_t small, size_t *len)
+{
+	size_t off = rnd() % 8, j;
+
+	*len = rnd() % (i < nb - 100 ? small : 9200);
+	for (j = 0; j < *len; j++)
+		buf[off + j] = (uint8_t)rnd();
+	if (i % 10 == 0)
+		memset(buf + off, 0xff, *len);
+	return buf + off;
+}
+
 static void
 random_buffers(void **state)
 {
@@ -75,22 +94,80 @@ random_buffers(void **state)
 
 	(void)state;
 	for (i = 0; i < 3000; i++) {
-		size_t off = rnd() % 8, len = rnd() % (i < 2900 ? 200 : 9200);
+		size_t len;
+		uint8_t *p = rnd_buffer(buf, i, 3000, 200, &len);
 		size_t cut = (rnd() % (len + 1)) & ~(size_t)1;
 		uint32_t init = rnd() & 0xffffff;
-		size_t j;
 
-		for (j = 0; j < len; j++)
-			buf[off + j] = (uint8_t)rnd();
-		if (i % 10 == 0)	/* all-ones words test the carries */
-			memset(buf + off, 0xff, len);
-		assert_int_equal(cksum_fold(cksum_partial(buf + off, len, init)),
-				 ref_fold(buf + off, len, init));
+		assert_int_equal(cksum_fold(cksum_partial(p, len, init)),
+				 ref_fold(p, len, init));
 		/* pieces split at an even offset add up */
-		assert_int_equal(cksum_fold(cksum_partial(buf + off + cut, len - cut,
-						cksum_partial(buf + off, cut, 0))),
-				 ref_fold(buf + off, len, 0));
+		assert_int_equal(cksum_fold(cksum_partial(p + cut, len - cut,
+						cksum_partial(p, cut, 0))),
+				 ref_fold(p, len, 0));
 	}
+}
+
+/* The network word of a host-order fold (the bytes it stores). */
+static uint16_t
+net_word(uint16_t host)
+{
+	uint8_t b[2];
+
+	memcpy(b, &host, 2);
+	return (uint16_t)(b[0] << 8 | b[1]);
+}
+
+/*
+ * cksum_raw (host-order, unfolded, carries apart) against the naive
+ * network-order sum: same fold once byte-swapped, any alignment and
+ * length, a start value anywhere up to UINT64_MAX (carries), 0 only for
+ * zeros; cksum_raw_ok is "folds to 0xffff".
+ */
+static void
+raw_sums(void **state)
+{
+	static uint8_t buf[9300];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 20000; i++) {
+		size_t len, off;
+		uint8_t *p = rnd_buffer(buf, i, 20000, 100, &len);
+		uint64_t acc = (uint64_t)rnd() << 32 | rnd(), raw;
+
+		off = (size_t)(p - buf);
+		if (i % 3 == 0)
+			acc = i % 2 ? UINT64_MAX - (acc & 0xffff) : 0;
+		raw = cksum_raw(buf + off, len, 0);
+		assert_int_equal(net_word(cksum_fold(raw)), ref_fold(buf + off, len, 0));
+		/* with a start value: congruent modulo 0xffff */
+		assert_true(cksum_raw(buf + off, len, acc) % 0xffff ==
+			    (acc % 0xffff + raw % 0xffff) % 0xffff);
+		assert_true(cksum_raw(buf + off, len, acc) != 0 || acc == 0);
+		assert_int_equal(cksum_raw_ok(raw), cksum_fold(raw) == 0xffff);
+		/* insert the checksum into the first word: it verifies */
+		if (len >= 2 && len % 2 == 0) {
+			uint16_t ck;
+
+			buf[off] = buf[off + 1] = 0;
+			ck = (uint16_t)~ref_fold(buf + off, len, 0);
+			buf[off] = (uint8_t)(ck >> 8);
+			buf[off + 1] = (uint8_t)ck;
+			assert_true(cksum_raw_ok(cksum_raw(buf + off, len, 0)) ==
+				    (ref_fold(buf + off, len, 0) == 0xffff));
+			assert_true(ref_fold(buf + off, len, 0) == 0xffff ||
+				    ck == 0xffff);	/* all-zero data */
+			buf[off + len - 1] ^= 0x10;
+			assert_false(cksum_raw_ok(cksum_raw(buf + off, len, 0)));
+		}
+	}
+	memset(buf, 0, 64);
+	assert_int_equal(cksum_raw(buf, 64, 0), 0);
+	assert_false(cksum_raw_ok(0));
+	assert_true(cksum_raw_ok(0xffff));
+	assert_true(cksum_raw_ok(0xffffull * 0x10001));
+	assert_false(cksum_raw_ok(0xfffe));
 }
 
 static void
@@ -228,6 +305,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rfc1071_example),
 		cmocka_unit_test(random_buffers),
+		cmocka_unit_test(raw_sums),
 		cmocka_unit_test(rfc1624_ipv4_header),
 		cmocka_unit_test(rfc1624_udp4),
 		cmocka_unit_test(rfc1624_udp6),
