@@ -69,16 +69,9 @@ struct frame_gen {
 	struct frame_tmpl fg;		/* foreground (translated) */
 	struct frame_tmpl bg;		/* background (native IPv6) */
 	uint32_t n, m, mix_pos;		/* of every n frames m foreground */
-	uint16_t num_nets;
 	struct rfc4814_field sport, dport, src_slice, dst_slice;
 	struct rfc4814_field net;	/* destination network 0..num_nets-1 */
 	uint8_t flags;			/* direction bit + trial id, see above */
-	bool patchable;			/* one template: frame_gen_patch works */
-	bool addr_fixed;		/* slices and network fixed: addresses and
-					 * the IPv4 header checksum never change */
-	bool ports_drawn;		/* each port random or fixed (a draw from
-					 * a range of 1): frame_gen_patch's loop */
-	uint64_t fixed_sum;		/* addr_fixed: UDP sum of all fixed words */
 };
 
 /*
@@ -125,7 +118,7 @@ void frame_gen_patch(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
 static inline bool
 frame_gen_patchable(const struct frame_gen *g)
 {
-	return g->patchable;
+	return g->n <= g->m;	/* no background frames */
 }
 
 /* Receiver side. */

@@ -371,7 +371,6 @@ frame_gen_init(struct frame_gen *g, const struct cfg *c, enum cfg_dir_id d,
 	g->n = c->n;
 	g->m = c->m;
 	g->mix_pos = 0;
-	g->num_nets = o->num_nets;
 	/* RFC 2544 C.2.6.4 fixed ports; RFC 4814 4.5 ranges otherwise.  A
 	 * fixed slice yields 0 and the template adds the address bits. */
 	field_init(&g->sport, &dv->sport, dv->sport_fixed, seed, st | GEN_SPORT);
@@ -382,17 +381,6 @@ frame_gen_init(struct frame_gen *g, const struct cfg *c, enum cfg_dir_id d,
 	rfc4814_init(&g->net, o->num_nets > 1 ? CFG_VAR_RANDOM : CFG_VAR_FIXED,
 		     0, (uint16_t)(o->num_nets - 1), seed, st | GEN_NET);
 	g->flags = d == CFG_REV ? FRAME_FLAG_REV : 0;
-	g->patchable = c->n <= c->m;
-	g->addr_fixed = g->src_slice.mode == CFG_VAR_FIXED &&
-			g->dst_slice.mode == CFG_VAR_FIXED &&
-			g->net.mode == CFG_VAR_FIXED;
-	g->ports_drawn = g->patchable && g->addr_fixed &&
-			 (g->sport.mode == CFG_VAR_RANDOM ||
-			  g->sport.mode == CFG_VAR_FIXED) &&
-			 (g->dport.mode == CFG_VAR_RANDOM ||
-			  g->dport.mode == CFG_VAR_FIXED);
-	g->fixed_sum = (uint64_t)g->fg.udp_sum_base + g->fg.src_slice_base +
-		       g->fg.dst_slice_base;
 	return 0;
 }
 
@@ -413,10 +401,10 @@ frame_gen_max_len(const struct frame_gen *g)
 	return l;
 }
 
-/* Rare path of frame_gen_next: of ts^1, ts^2, ts^3 one is good for both
+/* Rare path of gen_stamp: of ts^1, ts^2, ts^3 one is good for both
  * (each checksum has exactly one bad sum). */
 static uint16_t
-gen_avoid_zero(const struct frame_tmpl *t, uint64_t sum, uint64_t *ts)
+gen_avoid_zero(uint16_t xlat_delta, uint64_t sum, uint64_t *ts)
 {
 	uint64_t flip, s;
 	uint16_t ck = 0;
@@ -424,7 +412,7 @@ gen_avoid_zero(const struct frame_tmpl *t, uint64_t sum, uint64_t *ts)
 	for (flip = 1; flip <= 3; flip++) {
 		s = cksum_add64(sum, *ts ^ flip);
 		ck = cksum_finish(s);
-		if (ck != 0 && cksum_finish(s + t->xlat_delta) != 0) {
+		if (ck != 0 && cksum_finish(s + xlat_delta) != 0) {
 			*ts ^= flip;
 			break;
 		}
@@ -440,55 +428,19 @@ gen_field(struct rfc4814_field *f)
 }
 
 /*
- * Everything that varies from frame to frame, into buf that already holds
- * t's fixed bytes.  With fixed addresses (g->addr_fixed, a loop-invariant
- * branch) the slices, the network byte and the IPv4 header checksum are
- * what the buffer already holds unless write_addr: frame_gen_next writes
- * them after its copy of the template, frame_gen_patch finds them there.
+ * Ports, flags, sequence number, timestamp and the UDP checksum of one
+ * frame, at its UDP header l4; base = the partial sum of every other UDP
+ * word (fixed words, pseudo header, address bytes that vary).  Values, not
+ * the template, come in: a store through l4 may alias the caller's state.
  */
-static inline __attribute__((always_inline)) uint16_t
-gen_fields(struct frame_gen *g, const struct frame_tmpl *t, uint8_t *buf,
-	   uint64_t seq, uint64_t ts, bool tagged, bool write_addr)
+static inline __attribute__((always_inline)) void
+gen_stamp(uint8_t *l4, uint64_t base, uint16_t xlat_delta, uint16_t sp,
+	  uint16_t dp, uint8_t flags, uint64_t seq, uint64_t ts)
 {
-	uint16_t sp = gen_field(&g->sport);
-	uint16_t dp = gen_field(&g->dport);
-	uint8_t flags = (uint8_t)(g->flags | t->flags |
-				  (tagged ? FRAME_FLAG_TAGGED : 0));
-	uint8_t *l4 = buf + t->l4_off;
-	uint8_t *st = buf + t->stamp_off;
-	uint64_t addr_sum, sum;
-	uint32_t ports;
-	uint16_t ck;
+	uint32_t ports = htobe32((uint32_t)sp << 16 | dp);
+	uint64_t sum = cksum_add64(base + sp + dp + flags, seq);
+	uint16_t ck = cksum_finish(cksum_add64(sum, ts));
 
-	if (g->addr_fixed) {
-		/* no draws: gen_field would return 0 for each */
-		addr_sum = (uint64_t)t->src_slice_base + t->dst_slice_base;
-		if (write_addr) {
-			put16(buf + t->src_slice_off, t->src_slice_base);
-			put16(buf + t->dst_slice_off, t->dst_slice_base);
-			buf[t->net_off] = t->net_base;
-		}
-	} else {
-		uint16_t ss = (uint16_t)(t->src_slice_base +
-					 gen_field(&g->src_slice));
-		uint16_t ds = (uint16_t)(t->dst_slice_base +
-					 gen_field(&g->dst_slice));
-		uint16_t k = gen_field(&g->net);
-
-		put16(buf + t->src_slice_off, ss);
-		put16(buf + t->dst_slice_off, ds);
-		buf[t->net_off] = (uint8_t)(t->net_base + k);
-		addr_sum = (uint64_t)ss + ds + ((uint32_t)k << t->net_shift);
-		write_addr = true;
-	}
-	ports = htobe32((uint32_t)sp << 16 | dp);
-	memcpy(l4, &ports, 4);
-	st[1] = flags;
-	put64(st + 2, seq);
-
-	sum = t->udp_sum_base + addr_sum + sp + dp + flags;
-	sum = cksum_add64(sum, seq);
-	ck = cksum_finish(cksum_add64(sum, ts));
 	/*
 	 * A checksum that computes to 0 is sent as 0xFFFF (RFC 768, RFC 8200
 	 * 8.1), and a translator updating it incrementally may turn it into
@@ -496,13 +448,38 @@ gen_fields(struct frame_gen *g, const struct frame_tmpl *t, uint8_t *buf,
 	 * carries a checksum of +-0 before or after translation: the lowest
 	 * bits of the timestamp change instead (at most 3 TSC ticks).
 	 */
-	if (__builtin_expect(ck == 0 || (t->xlat_delta != 0 &&
-			     cksum_finish(cksum_add64(sum, ts) +
-					  t->xlat_delta) == 0), 0))
-		ck = gen_avoid_zero(t, sum, &ts);
-	put64(st + 10, ts);
+	if (__builtin_expect(ck == 0 || (xlat_delta != 0 &&
+			     cksum_finish(cksum_add64(sum, ts) + xlat_delta) == 0),
+			     0))
+		ck = gen_avoid_zero(xlat_delta, sum, &ts);
+	memcpy(l4, &ports, 4);
 	put16(l4 + 6, ck);
-	if (t->ip_version == 4 && write_addr)
+	l4[UDP_HDR_B + 1] = flags;
+	put64(l4 + UDP_HDR_B + 2, seq);
+	put64(l4 + UDP_HDR_B + 10, ts);
+}
+
+/* Everything that varies from frame to frame, into buf that already holds
+ * t's fixed bytes. */
+static inline __attribute__((always_inline)) uint16_t
+gen_fields(struct frame_gen *g, const struct frame_tmpl *t, uint8_t *buf,
+	   uint64_t seq, uint64_t ts, bool tagged)
+{
+	uint16_t sp = gen_field(&g->sport);
+	uint16_t dp = gen_field(&g->dport);
+	uint16_t ss = (uint16_t)(t->src_slice_base + gen_field(&g->src_slice));
+	uint16_t ds = (uint16_t)(t->dst_slice_base + gen_field(&g->dst_slice));
+	uint16_t k = gen_field(&g->net);
+	uint8_t flags = (uint8_t)(g->flags | t->flags |
+				  (tagged ? FRAME_FLAG_TAGGED : 0));
+	uint64_t addr_sum = (uint64_t)ss + ds + ((uint32_t)k << t->net_shift);
+
+	put16(buf + t->src_slice_off, ss);
+	put16(buf + t->dst_slice_off, ds);
+	buf[t->net_off] = (uint8_t)(t->net_base + k);
+	gen_stamp(buf + t->l4_off, t->udp_sum_base + addr_sum, t->xlat_delta,
+		  sp, dp, flags, seq, ts);
+	if (t->ip_version == 4)
 		put16(buf + t->l3_off + 10,
 		      cksum_finish(t->ip4_sum_base + addr_sum));
 	return t->len;
@@ -517,48 +494,48 @@ frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
 
 	g->mix_pos = g->mix_pos + 1 == g->n ? 0 : g->mix_pos + 1;
 	memcpy(buf, t->hdr, t->copy_len);	/* also clears stale bytes */
-	return gen_fields(g, t, buf, seq, ts, tagged, true);
+	return gen_fields(g, t, buf, seq, ts, tagged);
 }
 
 /*
- * frame_gen_patch for the common case: fixed addresses, random or fixed
- * ports.  The fields live in locals for the whole burst (a store through a
- * uint8_t pointer could alias g, so g's fields would otherwise be read
- * again after every store into a frame).
+ * frame_gen_patch's common case: addresses fixed (they and the IPv4 header
+ * checksum are already in the buffer) and each port random or fixed (a
+ * fixed field is a draw from a range of 1: always its value).
+ */
+static bool
+gen_ports_only(const struct frame_gen *g)
+{
+	return g->src_slice.mode == CFG_VAR_FIXED &&
+	       g->dst_slice.mode == CFG_VAR_FIXED &&
+	       g->net.mode == CFG_VAR_FIXED &&
+	       (g->sport.mode == CFG_VAR_RANDOM || g->sport.mode == CFG_VAR_FIXED) &&
+	       (g->dport.mode == CFG_VAR_RANDOM || g->dport.mode == CFG_VAR_FIXED);
+}
+
+/*
+ * The ports-only burst with the fields in locals for the whole burst (a
+ * store through a uint8_t pointer could alias g, so g's fields would
+ * otherwise be read again after every store into a frame).
  */
 static void
-gen_patch_drawn(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
+gen_patch_ports(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
 		uint64_t seq, uint64_t ts, uint64_t tag_mask)
 {
 	const struct frame_tmpl *t = &g->fg;
 	struct rfc4814_field sport = g->sport, dport = g->dport;
 	const uint16_t l4_off = t->l4_off, xlat = t->xlat_delta;
-	const uint64_t base = g->fixed_sum + cksum_add64(0, ts);
-	const uint8_t flags0 = (uint8_t)(g->flags | t->flags);
+	const uint64_t base = (uint64_t)t->udp_sum_base + t->src_slice_base +
+			      t->dst_slice_base;
+	const uint8_t flags = (uint8_t)(g->flags | t->flags);
 	unsigned int i;
 
-	for (i = 0; i < n; i++, seq++) {
+	for (i = 0; i < n; i++) {
 		uint16_t sp = rfc4814_draw(&sport), dp = rfc4814_draw(&dport);
-		uint8_t flags = (uint8_t)(flags0 |
-			((tag_mask >> i & 1) ? FRAME_FLAG_TAGGED : 0));
-		uint8_t *l4 = bufs[i] + l4_off;
-		uint64_t sum = base + sp + dp + flags, tsi = ts;
-		uint32_t ports = htobe32((uint32_t)sp << 16 | dp);
-		uint16_t ck;
 
-		sum = cksum_add64(sum, seq);
-		ck = cksum_finish(sum);
-		if (__builtin_expect(ck == 0 || (xlat != 0 &&
-				     cksum_finish(sum + xlat) == 0), 0)) {
-			/* gen_avoid_zero wants the sum without ts */
-			sum = g->fixed_sum + sp + dp + flags;
-			ck = gen_avoid_zero(t, cksum_add64(sum, seq), &tsi);
-		}
-		memcpy(l4, &ports, 4);
-		put16(l4 + 6, ck);
-		l4[UDP_HDR_B + 1] = flags;
-		put64(l4 + UDP_HDR_B + 2, seq);
-		put64(l4 + UDP_HDR_B + 10, tsi);
+		gen_stamp(bufs[i] + l4_off, base, xlat, sp, dp,
+			  (uint8_t)(flags | ((tag_mask >> i & 1) ?
+					     FRAME_FLAG_TAGGED : 0)),
+			  seq + i, ts);
 	}
 	g->sport.rng = sport.rng;
 	g->dport.rng = dport.rng;
@@ -571,13 +548,12 @@ frame_gen_patch(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
 	unsigned int i;
 
 	/* mix_pos stays: with one template every frame is foreground */
-	if (g->ports_drawn) {
-		gen_patch_drawn(g, bufs, n, seq, ts, tag_mask);
+	if (gen_ports_only(g)) {
+		gen_patch_ports(g, bufs, n, seq, ts, tag_mask);
 		return;
 	}
 	for (i = 0; i < n; i++)
-		gen_fields(g, &g->fg, bufs[i], seq + i, ts, tag_mask >> i & 1,
-			   false);
+		gen_fields(g, &g->fg, bufs[i], seq + i, ts, tag_mask >> i & 1);
 }
 
 /* ---- receiver ---- */
