@@ -36,8 +36,6 @@ struct pacer {
 	uint64_t start_tsc;		/* deadline of frame 0 */
 	unsigned __int128 period_fp;	/* ticks per frame, 64 fractional
 					 * bits: floor(hz * 2^64 / rate) */
-	unsigned __int128 next_fp;	/* reserved, always 0: the API is
-					 * stateless (kept for compatibility) */
 	uint64_t total;			/* frames in the trial */
 	/* private: set by pacer_init, read by the functions below */
 	uint64_t hz;			/* TSC ticks per second (>= 1) */

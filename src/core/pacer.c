@@ -81,7 +81,6 @@ pacer_init(struct pacer *p, uint64_t start_tsc, uint64_t hz,
 	p->hz = hz;
 	p->rate_fps = rate_fps;
 	p->total = total;
-	p->next_fp = 0;
 	p->period_fp = ((pacer_u128)hz << 64) / rate_fps;
 	p->inv_fp = ((pacer_u128)rate_fps << 64) / hz;
 	p->last_tsc = total != 0 ? pacer_deadline(p, total - 1) : start_tsc;
