@@ -21,8 +21,15 @@ it_cleanup() {
 }
 trap it_cleanup EXIT
 trap 'exit 130' INT TERM
+trap 'exit 1' USR1
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
+# fail MESSAGE: the test fails, also when called in a subshell ($(col ...),
+# a function run in $(...)): that subshell signals the test's own shell.
+fail() {
+	echo "FAIL: $*" >&2
+	[ "$BASHPID" = $$ ] || kill -USR1 $$
+	exit 1
+}
 ok() { echo "ok: $*"; }
 
 need_root() {
