@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * report: rows of trials.csv and rate.csv, formatted without DPDK so the
- * exact bytes are unit-tested.  Writing is csv.h's job.
+ * report: rows of the result CSV files (trials, rate, latency, pdv and frame
+ * loss rate), formatted without DPDK so the exact bytes are unit-tested.
+ * Writing is csv.h's job.
  */
 #ifndef DUTPERF_REPORT_H
 #define DUTPERF_REPORT_H

@@ -85,10 +85,10 @@ put_status(char *buf, size_t len, size_t *pos, enum verdict v,
 
 /* ",x.xxx" or "," when the value does not exist. */
 static void
-put_us(char *buf, size_t len, size_t *pos, bool valid, double us)
+put_num(char *buf, size_t len, size_t *pos, bool valid, double x)
 {
 	if (valid)
-		put(buf, len, pos, ",%.3f", us);
+		put(buf, len, pos, ",%.3f", x);
 	else
 		put(buf, len, pos, ",");
 }
@@ -115,10 +115,7 @@ put_dir(char *buf, size_t len, size_t *pos, const struct report_dir *d)
 	    v->planned, v->sent, v->unsent, v->received, v->lost,
 	    v->duplicates, v->reordered, v->late, v->foreign, d->stale,
 	    v->max_lag_ns / 1000, v->max_lag_ns % 1000);
-	if (d->achieved_fps > 0)
-		put(buf, len, pos, ",%.3f", d->achieved_fps);
-	else
-		put(buf, len, pos, ",");
+	put_num(buf, len, pos, d->achieved_fps > 0, d->achieved_fps);
 }
 
 int
@@ -187,11 +184,11 @@ report_latency_row(const struct report_latency *r, char *buf, size_t len)
 		put(buf, len, &pos, ",%" PRIu64 ",%" PRIu64 ",%" PRIu32 ",%" PRIu32
 		    ",%" PRIu32, x->sent, x->received, x->tagged,
 		    x->tagged_received, x->tagged_lost);
-		put_us(buf, len, &pos, x->valid, x->tl_us);
-		put_us(buf, len, &pos, x->valid, x->wcl_us);
-		put_us(buf, len, &pos, x->valid, x->min_us);
-		put_us(buf, len, &pos, x->valid, x->max_us);
-		put_us(buf, len, &pos, x->valid, x->mean_us);
+		put_num(buf, len, &pos, x->valid, x->tl_us);
+		put_num(buf, len, &pos, x->valid, x->wcl_us);
+		put_num(buf, len, &pos, x->valid, x->min_us);
+		put_num(buf, len, &pos, x->valid, x->max_us);
+		put_num(buf, len, &pos, x->valid, x->mean_us);
 	}
 	put_status(buf, len, &pos, r->run.verdict, r->run.reason);
 	return row_end(pos, len);
@@ -225,13 +222,13 @@ report_pdv_row(const struct report_pdv *r, char *buf, size_t len)
 			continue;
 		}
 		put(buf, len, &pos, ",%" PRIu64 ",%" PRIu64, x->sent, x->received);
-		put_us(buf, len, &pos, x->valid, x->dmin_us);
-		put_us(buf, len, &pos, x->valid, x->d999_us);
-		put_us(buf, len, &pos, x->valid, x->dmax_us);
-		put_us(buf, len, &pos, x->valid, x->pdv_us);
-		put_us(buf, len, &pos, x->ipdv_valid, x->ipdv_min_us);
-		put_us(buf, len, &pos, x->ipdv_valid, x->ipdv_median_us);
-		put_us(buf, len, &pos, x->ipdv_valid, x->ipdv_max_us);
+		put_num(buf, len, &pos, x->valid, x->dmin_us);
+		put_num(buf, len, &pos, x->valid, x->d999_us);
+		put_num(buf, len, &pos, x->valid, x->dmax_us);
+		put_num(buf, len, &pos, x->valid, x->pdv_us);
+		put_num(buf, len, &pos, x->ipdv_valid, x->ipdv_min_us);
+		put_num(buf, len, &pos, x->ipdv_valid, x->ipdv_median_us);
+		put_num(buf, len, &pos, x->ipdv_valid, x->ipdv_max_us);
 	}
 	put_status(buf, len, &pos, r->run.verdict, r->run.reason);
 	return row_end(pos, len);
