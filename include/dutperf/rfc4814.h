@@ -77,6 +77,9 @@ rfc4814_next(struct rfc4814_field *f)
 {
 	uint16_t v = f->cur;
 
+	/* most fields of a frame are fixed: no switch for them */
+	if (f->mode == CFG_VAR_FIXED)
+		return f->min;
 	switch (f->mode) {
 	case CFG_VAR_INCREASING:
 		f->cur = v == f->max ? f->min : (uint16_t)(v + 1);

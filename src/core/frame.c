@@ -420,13 +420,6 @@ gen_avoid_zero(uint16_t xlat_delta, uint64_t sum, uint64_t *ts)
 	return ck;
 }
 
-/* A fixed field is its minimum: no call, no switch per frame. */
-static inline uint16_t
-gen_field(struct rfc4814_field *f)
-{
-	return f->mode == CFG_VAR_FIXED ? f->min : rfc4814_next(f);
-}
-
 /*
  * Ports, flags, sequence number, timestamp and the UDP checksum of one
  * frame, at its UDP header l4; base = the partial sum of every other UDP
@@ -465,11 +458,11 @@ static inline __attribute__((always_inline)) uint16_t
 gen_fields(struct frame_gen *g, const struct frame_tmpl *t, uint8_t *buf,
 	   uint64_t seq, uint64_t ts, bool tagged)
 {
-	uint16_t sp = gen_field(&g->sport);
-	uint16_t dp = gen_field(&g->dport);
-	uint16_t ss = (uint16_t)(t->src_slice_base + gen_field(&g->src_slice));
-	uint16_t ds = (uint16_t)(t->dst_slice_base + gen_field(&g->dst_slice));
-	uint16_t k = gen_field(&g->net);
+	uint16_t sp = rfc4814_next(&g->sport);
+	uint16_t dp = rfc4814_next(&g->dport);
+	uint16_t ss = (uint16_t)(t->src_slice_base + rfc4814_next(&g->src_slice));
+	uint16_t ds = (uint16_t)(t->dst_slice_base + rfc4814_next(&g->dst_slice));
+	uint16_t k = rfc4814_next(&g->net);
 	uint8_t flags = (uint8_t)(g->flags | t->flags |
 				  (tagged ? FRAME_FLAG_TAGGED : 0));
 	uint64_t addr_sum = (uint64_t)ss + ds + ((uint32_t)k << t->net_shift);
