@@ -297,7 +297,6 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	uint64_t total = pacer_total(rate_fps, c->duration_s);
 	uint64_t trial_seed;
 	struct frame_cls cls = rx->cls;
-	uint64_t *bits = t->bits[d];
 	int rc;
 
 	/* Reproducible per trial: the seed and the trial's number. */
@@ -369,8 +368,7 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	rx->late_until_tsc = rx->deadline_tsc +
 		(uint64_t)(c->timeout_ms < ENGINE_LATE_GRACE_MS ? c->timeout_ms :
 			   ENGINE_LATE_GRACE_MS) * (t->hz / 1000);
-	memset(bits, 0, RXSTATE_WINDOW / 8);
-	rxstate_init(&rx->st, bits);
+	rxstate_init(&rx->st, t->bits[d]);	/* clears the window */
 	rxstate_set_total(&rx->st, total);
 	return 0;
 }
