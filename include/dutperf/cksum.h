@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * cksum: the Internet checksum (RFC 1071) and its incremental update
- * (RFC 1624).  DPDK-free.
+ * cksum: the Internet checksum (RFC 1071).  DPDK-free.
  *
  * All 16-bit values here are numbers as read big endian from the wire
  * ("network words"): store a result with buf[0] = v >> 8, buf[1] = v.
@@ -126,35 +125,10 @@ cksum_add64(uint64_t sum, uint64_t v)
 	return sum + (v >> 32) + (v & 0xffffffffu);
 }
 
-/*
- * IPv4 header checksum of hdr_len_b bytes, the checksum field (bytes 10-11)
- * taken as zero whatever it holds.
- */
-uint16_t cksum_ipv4_hdr(const uint8_t *ip, size_t hdr_len_b);
-
 /* Pseudo-header partial sums (RFC 768; RFC 8200 8.1), protocol proto. */
 uint32_t cksum_pseudo4(const uint8_t src[4], const uint8_t dst[4],
 		       uint8_t proto, uint32_t l4_len_b);
 uint32_t cksum_pseudo6(const uint8_t src[16], const uint8_t dst[16],
 		       uint8_t proto, uint32_t l4_len_b);
-
-/*
- * UDP checksum to send for the udp_len_b bytes at udp (header + payload,
- * the checksum field bytes 6-7 taken as zero).  A computed 0 is returned
- * as 0xffff (RFC 768; RFC 8200 8.1), so the result is never 0.
- */
-uint16_t cksum_udp4(const uint8_t src[4], const uint8_t dst[4],
-		    const uint8_t *udp, size_t udp_len_b);
-uint16_t cksum_udp6(const uint8_t src[16], const uint8_t dst[16],
-		    const uint8_t *udp, size_t udp_len_b);
-
-/*
- * RFC 1624 eqn. 3: the checksum hc after a 16-bit word changes from old_w
- * to new_w: HC' = ~(~HC + ~m + m').
- */
-uint16_t cksum_update16(uint16_t hc, uint16_t old_w, uint16_t new_w);
-
-/* The same for a UDP checksum: 0 is sent as 0xffff. */
-uint16_t cksum_udp_update16(uint16_t hc, uint16_t old_w, uint16_t new_w);
 
 #endif /* DUTPERF_CKSUM_H */
