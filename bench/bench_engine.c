@@ -56,7 +56,9 @@ bench_load(struct cfg *c, const char *path, char *err, size_t err_len)
 	rc = cfg_load_ini(c, path, err, err_len);
 	if (rc == 0)
 		rc = cfg_validate(c, err, err_len);
-	/* forward only: the sender on lcore 1, the receiver on lcore 0 */
+	/* seed 1, forward only: the sender on lcore 1, the receiver on
+	 * lcore 0 */
+	c->seed = 1;
 	c->direction = CFG_DIRECTION_FORWARD;
 	c->side[CFG_LEFT].send_lcore = 1;
 	c->side[CFG_RIGHT].recv_lcore = 0;
@@ -96,7 +98,7 @@ bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 
 	c->rate_fps = 10000;	/* planned > the pool's sequence numbers */
 	c->duration_s = seconds;
-	rc = trial_ctx_init(&t, c, 1, err, err_len);
+	rc = trial_ctx_init(&t, c, err, err_len);
 	if (rc == 0)
 		rc = frame_gen_init(&g, c, CFG_FWD, 1, err, err_len);
 	if (rc != 0)
@@ -239,7 +241,7 @@ bench_tx(struct cfg *c, uint64_t rate_fps, uint32_t seconds, uint16_t burst,
 	c->duration_s = seconds;
 	c->burst = burst;
 	c->max_lag_us = UINT32_MAX;
-	rc = trial_ctx_init(&t, c, 1, err, err_len);
+	rc = trial_ctx_init(&t, c, err, err_len);
 	if (rc != 0)
 		return rc;
 	memset(&s, 0, sizeof(s));

@@ -138,8 +138,7 @@ void engine_tx_prefill(struct engine_tx *t);
 /* ---- trial ---- */
 
 struct trial_ctx {
-	const struct cfg *cfg;
-	uint64_t seed;
+	const struct cfg *cfg;		/* its seed seeds every trial */
 	uint64_t hz;
 	uint32_t trials_run;		/* trial ids are trials_run % 32 */
 	uint32_t drop_every, dup_every;	/* test aids, 0 = off */
@@ -159,8 +158,8 @@ struct trial_ctx {
 };
 
 /* Ports, pools and lcore checks; err names the offending key. */
-int trial_ctx_init(struct trial_ctx *t, const struct cfg *c, uint64_t seed,
-		   char *err, size_t err_len);
+int trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
+		   size_t err_len);
 void trial_ctx_fini(struct trial_ctx *t);
 
 /* Latency mode: tag nb_tags frames per direction in every following trial,

@@ -132,7 +132,7 @@ main(int argc, char **argv)
 
 	rc = csv_mkdirs(cfg.outdir, err, sizeof(err));
 	if (rc == 0)
-		rc = trial_ctx_init(&trial, &cfg, cfg.seed, err, sizeof(err));
+		rc = trial_ctx_init(&trial, &cfg, err, sizeof(err));
 	if (rc != 0) {
 		fprintf(stderr, "dutperf: %s\n", err);
 		status = rc == -EINVAL ? EXIT_USAGE : EXIT_RUNTIME;

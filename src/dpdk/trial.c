@@ -93,14 +93,13 @@ trial_fault_env(const char *name, uint32_t *every)
 }
 
 int
-trial_ctx_init(struct trial_ctx *t, const struct cfg *c, uint64_t seed,
-	       char *err, size_t err_len)
+trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
+	       size_t err_len)
 {
 	int d, s, rc;
 
 	memset(t, 0, sizeof(*t));
 	t->cfg = c;
-	t->seed = seed;
 	t->hz = rte_get_tsc_hz();
 	trial_check_tsc();
 	trial_fault_env("DUTPERF_DEBUG_DROP_EVERY", &t->drop_every);
@@ -300,7 +299,7 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	int rc;
 
 	/* Reproducible per trial: the seed and the trial's number. */
-	trial_seed = t->seed ^ ((uint64_t)(t->trials_run + 1) *
+	trial_seed = c->seed ^ ((uint64_t)(t->trials_run + 1) *
 				UINT64_C(0x9e3779b97f4a7c15));
 	memset(tx, 0, sizeof(*tx));
 	rc = frame_gen_init(&tx->gen, c, d, trial_seed, err, err_len);
@@ -431,7 +430,7 @@ trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
 	out->direction = c->direction;
 	out->duration_s = c->duration_s;
 	out->timeout_ms = c->timeout_ms;
-	out->seed = t->seed;
+	out->seed = c->seed;
 
 	trial_flush_rx(t);
 	/* One common start instant, 50 ms ahead so every lcore is waiting. */
