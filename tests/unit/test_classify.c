@@ -80,47 +80,6 @@ setup(void **state)
 }
 
 static void
-put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-/* Recompute the IPv4 header and UDP checksums independently (golden_sum)
- * so that a deliberate change is judged on what it changes. */
-static void
-fix_cksums(uint8_t *b, size_t len)
-{
-	uint16_t et = (uint16_t)(b[12] << 8 | b[13]), ulen;
-	size_t l4;
-	uint32_t s;
-
-	if (et == 0x0800) {
-		size_t ihl = (size_t)(b[14] & 15) * 4;
-
-		b[24] = b[25] = 0;
-		put16(b + 24, (uint16_t)~golden_sum(b + 14, ihl, 0));
-		if (b[23] != 17)
-			return;
-		l4 = 14 + ihl;
-		s = golden_sum(b + 26, 8, 0) + 17;
-	} else if (et == 0x86dd) {
-		if (b[20] != 17)
-			return;
-		l4 = 54;
-		s = golden_sum(b + 22, 32, 0) + 17;
-	} else {
-		return;
-	}
-	ulen = (uint16_t)(b[l4 + 4] << 8 | b[l4 + 5]);
-	if (l4 + ulen > len || ulen < 8)
-		return;
-	b[l4 + 6] = b[l4 + 7] = 0;
-	s = (uint16_t)~golden_sum(b + l4, ulen, s + ulen);
-	put16(b + l4 + 6, s ? (uint16_t)s : 0xffff);
-}
-
-static void
 good_frames(void **state)
 {
 	struct frame_rx_info info;
@@ -163,15 +122,15 @@ cls_mod(const struct good *x, void (*mod)(uint8_t *b, size_t *len), bool fix)
 	memcpy(b, x->b, sizeof(b));
 	mod(b, &len);
 	if (fix)
-		fix_cksums(b, len);
+		golden_fix_cksums(b, len);
 	return classify_exact(&x->k, b, len, NULL);
 }
 
 /* The modifications, one per rejected kind. */
-static void m_arp(uint8_t *b, size_t *l) { (void)l; put16(b + 12, 0x0806); }
-static void m_lldp(uint8_t *b, size_t *l) { (void)l; put16(b + 12, 0x88cc); }
-static void m_vlan(uint8_t *b, size_t *l) { (void)l; put16(b + 12, 0x8100); }
-static void m_ipx(uint8_t *b, size_t *l) { (void)l; put16(b + 12, 0x8137); }
+static void m_arp(uint8_t *b, size_t *l) { (void)l; golden_put16(b + 12, 0x0806); }
+static void m_lldp(uint8_t *b, size_t *l) { (void)l; golden_put16(b + 12, 0x88cc); }
+static void m_vlan(uint8_t *b, size_t *l) { (void)l; golden_put16(b + 12, 0x8100); }
+static void m_ipx(uint8_t *b, size_t *l) { (void)l; golden_put16(b + 12, 0x8137); }
 static void m_proto_icmp(uint8_t *b, size_t *l) { (void)l; b[23] = 1; }
 static void m_mf(uint8_t *b, size_t *l) { (void)l; b[20] |= 0x20; }
 static void m_frag_off(uint8_t *b, size_t *l) { (void)l; b[21] = 1; }
@@ -179,7 +138,7 @@ static void m_df(uint8_t *b, size_t *l) { (void)l; b[20] |= 0x40; }
 static void m_ttl(uint8_t *b, size_t *l) { (void)l; b[22] = 1; }
 static void m_ihl4(uint8_t *b, size_t *l) { (void)l; b[14] = 0x44; }
 static void m_v5(uint8_t *b, size_t *l) { (void)l; b[14] = 0x55; }
-static void m_tot_short(uint8_t *b, size_t *l) { (void)l; put16(b + 16, 19); }
+static void m_tot_short(uint8_t *b, size_t *l) { (void)l; golden_put16(b + 16, 19); }
 static void m_cut1(uint8_t *b, size_t *l) { (void)b; (*l)--; }
 static void m_short_eth(uint8_t *b, size_t *l) { (void)b; *l = 13; }
 static void m_short_ip4(uint8_t *b, size_t *l) { (void)b; *l = 33; }
@@ -199,14 +158,14 @@ static void m_src4(uint8_t *b, size_t *l) { (void)l; b[29] ^= 1; }
 static void m_dst4_net(uint8_t *b, size_t *l) { (void)l; b[32] ^= 1; }
 static void m_dst4_low(uint8_t *b, size_t *l) { (void)l; b[33] ^= 1; }
 static void m_ck4_zero(uint8_t *b, size_t *l) { (void)l; b[40] = b[41] = 0; }
-static void m_udplen_big4(uint8_t *b, size_t *l) { (void)l; put16(b + 38, (uint16_t)(b[38] << 8 | (b[39] + 2))); }
-static void m_udplen_small4(uint8_t *b, size_t *l) { (void)l; put16(b + 38, (uint16_t)(b[38] << 8 | (b[39] - 2))); }
+static void m_udplen_big4(uint8_t *b, size_t *l) { (void)l; golden_put16(b + 38, (uint16_t)(b[38] << 8 | (b[39] + 2))); }
+static void m_udplen_small4(uint8_t *b, size_t *l) { (void)l; golden_put16(b + 38, (uint16_t)(b[38] << 8 | (b[39] - 2))); }
 /* a short foreign UDP datagram: 8 + 17 bytes */
 static void
 m_short_udp4(uint8_t *b, size_t *l)
 {
-	put16(b + 16, 20 + 8 + 17);
-	put16(b + 38, 8 + 17);
+	golden_put16(b + 16, 20 + 8 + 17);
+	golden_put16(b + 38, 8 + 17);
 	*l = 14 + 20 + 8 + 17;
 }
 
@@ -217,7 +176,7 @@ m_opts4(uint8_t *b, size_t *l)
 	memmove(b + 38, b + 34, *l - 34);
 	memset(b + 34, 1, 4);
 	b[14] = 0x46;
-	put16(b + 16, (uint16_t)((b[16] << 8 | b[17]) + 4));
+	golden_put16(b + 16, (uint16_t)((b[16] << 8 | b[17]) + 4));
 	*l += 4;
 }
 
@@ -253,7 +212,7 @@ static void
 m_hbh_trunc(uint8_t *b, size_t *l)
 {
 	b[20] = 0;
-	put16(b + 18, 4);
+	golden_put16(b + 18, 4);
 	*l = 54 + 4;
 }
 
@@ -433,7 +392,7 @@ route(uint8_t *b, const struct cfg_side *rcv)
 	memcpy(b + 6, rcv->dut_mac, 6);
 	if (b[12] == 0x08) {
 		b[22]--;
-		fix_cksums(b, 0);	/* header only: UDP length > 0 */
+		golden_fix_ip4_hdr(b);
 	} else {
 		b[21]--;
 	}
@@ -496,15 +455,15 @@ generated_routed(void **state)
 				save = b[src + alen - 1];
 				b[src + alen - 2] = 0;
 				b[src + alen - 1] = 21;
-				fix_cksums(b, len);
+				golden_fix_cksums(b, len);
 				assert_int_equal(frame_classify(&k, b, len, NULL), FRAME_BAD_ADDR);
 				b[src + alen - 1] = 9;
-				fix_cksums(b, len);
+				golden_fix_cksums(b, len);
 				assert_int_equal(frame_classify(&k, b, len, NULL), FRAME_BAD_ADDR);
 				b[src + alen - 1] = save;
 				save = b[net];
 				b[net] = (uint8_t)((alen == 4 ? rcv->ipv4[2] : rcv->ipv6[7]) + 3);
-				fix_cksums(b, len);
+				golden_fix_cksums(b, len);
 				assert_int_equal(frame_classify(&k, b, len, NULL), FRAME_BAD_ADDR);
 				b[net] = save;
 			}
@@ -546,7 +505,7 @@ fuzz(void **state)
 			for (j = 0; j < len; j++)
 				b[j] = (uint8_t)rnd();
 			if (len >= 15 && r & 16) {
-				put16(b + 12, r & 32 ? 0x0800 : 0x86dd);
+				golden_put16(b + 12, r & 32 ? 0x0800 : 0x86dd);
 				b[14] = r & 32 ? 0x45 : 0x60;
 			}
 		} else {		/* a golden frame, damaged */
@@ -563,7 +522,7 @@ fuzz(void **state)
 			else if (r & 256)
 				len += rnd() % 20;	/* stale bytes after the end */
 			if (r & 512)
-				fix_cksums(b, len);
+				golden_fix_cksums(b, len);
 		}
 		if (classify_exact(&x->k, b, len, &info) == FRAME_OURS) {
 			ours++;

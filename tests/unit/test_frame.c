@@ -675,49 +675,6 @@ static const struct diff_scen diff_scens[] = {
 };
 #define DIFF_NB (sizeof(diff_scens) / sizeof(diff_scens[0]))
 
-static void
-put_be16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-/* Recompute the IPv4 header checksum and the UDP checksum of whatever
- * frame b looks like, as far as its headers allow (naive sums). */
-static void
-fix_cksums(uint8_t *b, size_t len)
-{
-	uint16_t et, ulen, ck;
-	size_t l4, alen;
-	uint32_t s;
-
-	if (len < 14)
-		return;
-	et = golden_rd16(b + 12);
-	if (et == 0x0800 && len >= 34 && (b[14] & 0x0f) == 5) {
-		put_be16(b + 24, 0);
-		put_be16(b + 24, (uint16_t)~golden_sum(b + 14, 20, 0));
-		if (b[23] != 17)
-			return;
-		l4 = 34;
-		alen = 4;
-	} else if (et == 0x86dd && len >= 54 && b[20] == 17) {
-		l4 = 54;
-		alen = 16;
-	} else {
-		return;
-	}
-	if (len < l4 + 8)
-		return;
-	ulen = golden_rd16(b + l4 + 4);
-	if (ulen < 8 || ulen > len - l4)
-		return;
-	s = golden_sum(b + l4 - 2 * alen, 2 * alen, 0) + 17 + ulen;
-	put_be16(b + l4 + 6, 0);
-	ck = (uint16_t)~golden_sum(b + l4, ulen, s);
-	put_be16(b + l4 + 6, ck ? ck : 0xffff);
-}
-
 /* Low 16 bits of address a (alen bytes) from the sent one when the slice
  * varies; the network byte moves by as much as it did on the wire. */
 static void
@@ -752,7 +709,7 @@ deliver(const struct cfg *c, enum cfg_dir_id d, const uint8_t *in,
 	if (vr == vt) {
 		memcpy(out + 12, in + 12, (size_t)len - 12);
 		out[vt == 4 ? 22 : 21]--;	/* TTL, hop limit */
-		fix_cksums(out, len);
+		golden_fix_cksums(out, len);
 		return len;
 	}
 	ar = vr == 4 ? 4 : 16;
@@ -760,9 +717,9 @@ deliver(const struct cfg *c, enum cfg_dir_id d, const uint8_t *in,
 	ni_r = vr == 4 ? 2 : 7;
 	memset(out + 12, 0, l4r - 12);
 	if (vr == 4) {
-		put_be16(out + 12, 0x0800);
+		golden_put16(out + 12, 0x0800);
 		out[14] = 0x45;
-		put_be16(out + 16, (uint16_t)(20 + ulen));
+		golden_put16(out + 16, (uint16_t)(20 + ulen));
 		out[20] = 0x40;			/* DF, as a translator sets */
 		out[22] = 63;
 		out[23] = 17;
@@ -770,9 +727,9 @@ deliver(const struct cfg *c, enum cfg_dir_id d, const uint8_t *in,
 		memcpy(sr, snd->ipv4_virt, 4);
 		memcpy(sr + 4, rcv->ipv4, 4);
 	} else {
-		put_be16(out + 12, 0x86dd);
+		golden_put16(out + 12, 0x86dd);
 		out[14] = 0x60;
-		put_be16(out + 18, ulen);
+		golden_put16(out + 18, ulen);
 		out[20] = 17;
 		out[21] = 63;
 		sr = out + 22;
@@ -791,7 +748,7 @@ deliver(const struct cfg *c, enum cfg_dir_id d, const uint8_t *in,
 		dr[ni_r] = (uint8_t)(dr[ni_r] + (uint8_t)(dt[ni_t] - tb[ni_t]));
 	}
 	memcpy(out + l4r, in + l4t, ulen);
-	fix_cksums(out, l4r + ulen);
+	golden_fix_cksums(out, l4r + ulen);
 	return (uint16_t)(l4r + ulen);
 }
 
@@ -866,7 +823,7 @@ zero_field_sums_right(uint8_t *b, size_t len)
 	s = golden_sum(b + l4, ulen, s);
 	w = golden_rd16(b + l4 + 24) + (0xffff - s);
 	w = (w & 0xffff) + (w >> 16);
-	put_be16(b + l4 + 24, (uint16_t)w);
+	golden_put16(b + l4 + 24, (uint16_t)w);
 }
 
 /*
@@ -917,7 +874,7 @@ edge_field(uint8_t *b, const struct cfg *c, enum cfg_dir_id d, uint64_t *rs)
 	edge[1] = lo;
 	edge[2] = hi;
 	edge[3] = (uint16_t)(hi + 1);
-	put_be16(b + off, edge[pick]);
+	golden_put16(b + off, edge[pick]);
 }
 
 /*
@@ -952,7 +909,7 @@ mutate(uint8_t *b, size_t len, uint64_t *rs, int mode, const struct cfg *c,
 				b[pos] = (uint8_t)golden_rnd(rs);
 		}
 		if (golden_rnd(rs) & 1)
-			fix_cksums(b, len);
+			golden_fix_cksums(b, len);
 		break;
 	case 3: {		/* length -8..+8 (new bytes random), maybe fixed */
 		int dl = (int)(golden_rnd(rs) % 17) - 8;
@@ -961,14 +918,14 @@ mutate(uint8_t *b, size_t len, uint64_t *rs, int mode, const struct cfg *c,
 			b[len + j] = (golden_rnd(rs) & 1) ? 0 : (uint8_t)golden_rnd(rs);
 		len = (size_t)((int)len + dl);
 		if (golden_rnd(rs) & 1)
-			fix_cksums(b, len);
+			golden_fix_cksums(b, len);
 		break;
 	}
 	case 4:			/* UDP checksum field 0, maybe summing right */
 		if (golden_rd16(b + 12) == 0x0800)
-			put_be16(b + 40, 0);
+			golden_put16(b + 40, 0);
 		else
-			put_be16(b + 60, 0);
+			golden_put16(b + 60, 0);
 		if (r & 1)
 			zero_field_sums_right(b, len);
 		break;
@@ -980,7 +937,7 @@ mutate(uint8_t *b, size_t len, uint64_t *rs, int mode, const struct cfg *c,
 		break;
 	case 7:			/* a range's edges, fixed up */
 		edge_field(b, c, d, rs);
-		fix_cksums(b, len);
+		golden_fix_cksums(b, len);
 		break;
 	default:		/* what only a checksum covers, fixed up */
 		if (len > 80)	/* payload after the stamp */
@@ -988,7 +945,7 @@ mutate(uint8_t *b, size_t len, uint64_t *rs, int mode, const struct cfg *c,
 		else		/* TTL / hop limit */
 			b[golden_rd16(b + 12) == 0x0800 ? 22 : 21] ^= (uint8_t)(1 + (r & 0x7f));
 		if (r & 0x100)
-			fix_cksums(b, len);
+			golden_fix_cksums(b, len);
 		break;
 	}
 	return len;

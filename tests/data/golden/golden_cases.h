@@ -4,7 +4,8 @@
  * the PRNG): a struct cfg with
  * the documented defaults filled by hand (cfg.c is another module), the
  * golden cases of gen_golden.py (keep both tables in step) and a reader
- * of frames.txt, a small PRNG and an independent checksum verifier.
+ * of frames.txt, a small PRNG and an independent checksum verifier and
+ * fixer.
  */
 #ifndef DUTPERF_GOLDEN_CASES_H
 #define DUTPERF_GOLDEN_CASES_H
@@ -189,6 +190,58 @@ golden_sum(const uint8_t *p, size_t n, uint32_t s)
 	while (s >> 16)
 		s = (s & 0xffff) + (s >> 16);
 	return s;
+}
+
+static inline void
+golden_put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+/* Recompute the IPv4 header checksum of b (any IHL) with golden_sum. */
+static inline void
+golden_fix_ip4_hdr(uint8_t *b)
+{
+	golden_put16(b + 24, 0);
+	golden_put16(b + 24, (uint16_t)~golden_sum(b + 14, (size_t)(b[14] & 15) * 4, 0));
+}
+
+/*
+ * Recompute the IPv4 header and UDP checksums of whatever frame b (len
+ * bytes) looks like, as far as its headers allow (naive sums), so that a
+ * deliberate change is judged on what it changes.
+ */
+static inline void
+golden_fix_cksums(uint8_t *b, size_t len)
+{
+	uint16_t et, ulen, ck;
+	size_t l4;
+	uint32_t s;
+
+	if (len < 14)
+		return;
+	et = golden_rd16(b + 12);
+	if (et == 0x0800 && len >= 34 && len >= 14 + (size_t)(b[14] & 15) * 4) {
+		golden_fix_ip4_hdr(b);
+		if (b[23] != 17)
+			return;
+		l4 = 14 + (size_t)(b[14] & 15) * 4;
+		s = golden_sum(b + 26, 8, 0);
+	} else if (et == 0x86dd && len >= 54 && b[20] == 17) {
+		l4 = 54;
+		s = golden_sum(b + 22, 32, 0);
+	} else {
+		return;
+	}
+	if (len < l4 + 8)
+		return;
+	ulen = golden_rd16(b + l4 + 4);
+	if (ulen < 8 || ulen > len - l4)
+		return;
+	golden_put16(b + l4 + 6, 0);
+	ck = (uint16_t)~golden_sum(b + l4, ulen, s + 17 + ulen);
+	golden_put16(b + l4 + 6, ck ? ck : 0xffff);
 }
 
 /*
