@@ -172,6 +172,19 @@ cfg_parse_ipv6(const char *s, uint8_t addr[16], char *err, size_t err_len)
 	return 0;
 }
 
+/* Append ", name" (name alone first) to buf, which holds *used bytes. */
+static void
+list_add(char *buf, size_t len, size_t *used, const char *name)
+{
+	int n;
+
+	if (*used >= len)
+		return;
+	n = snprintf(buf + *used, len - *used, "%s%s", *used ? ", " : "", name);
+	if (n > 0)
+		*used += (size_t)n;
+}
+
 static void
 enum_list(const struct cfg_enum_name *names, char *buf, size_t len)
 {
@@ -179,14 +192,8 @@ enum_list(const struct cfg_enum_name *names, char *buf, size_t len)
 	unsigned i;
 
 	buf[0] = '\0';
-	for (i = 0; names[i].name != NULL && used < len; i++) {
-		int n = snprintf(buf + used, len - used, "%s%s",
-				 i ? ", " : "", names[i].name);
-
-		if (n < 0)
-			break;
-		used += (size_t)n;
-	}
+	for (i = 0; names[i].name != NULL; i++)
+		list_add(buf, len, &used, names[i].name);
 }
 
 int
@@ -432,6 +439,18 @@ section_known(const char *s)
 		if (strcmp(cfg_sections[i], s) == 0)
 			return true;
 	return false;
+}
+
+/* "left, right, ..." in cfg_print's order. */
+static void
+section_list(char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned i;
+
+	buf[0] = '\0';
+	for (i = 0; i < CFG_NB_SECTIONS; i++)
+		list_add(buf, len, &used, cfg_sections[i]);
 }
 
 /*
@@ -741,10 +760,14 @@ ini_prescan(const char *path, char *buf, size_t len, unsigned *line_of,
 						"%s:%u: malformed section line \"%s\" (expected [name])",
 						path, lineno, s);
 			*close = '\0';
-			if (!section_known(s + 1))
+			if (!section_known(s + 1)) {
+				char list[128];
+
+				section_list(list, sizeof(list));
 				return cfg_errf(err, err_len,
-						"%s: [%s]: unknown section (line %u; sections: left, right, forward, reverse, traffic, latency, loss, search, output)",
-						path, s + 1, lineno);
+						"%s: [%s]: unknown section (line %u; sections: %s)",
+						path, s + 1, lineno, list);
+			}
 			section = s + 1;
 			continue;
 		}
