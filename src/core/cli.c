@@ -126,6 +126,20 @@ cli_mode_name(enum cli_mode m)
 	return mode_names[m];
 }
 
+/* "trial, throughput, ..." for messages. */
+static const char *
+mode_list(char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned i;
+
+	buf[0] = '\0';
+	for (i = CLI_MODE_NONE + 1; i < CLI_MODE_COUNT && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 used ? ", " : "", mode_names[i]);
+	return buf;
+}
+
 static void
 cli_help(FILE *out, const char *prog)
 {
@@ -350,7 +364,7 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	struct option lo[CLI_NB_OPTS + 1];
 	const char *prog = argc > 0 && argv[0] != NULL ? argv[0] : "dutperf";
 	const char *config = NULL;
-	char so[3 * CLI_NB_OPTS + 4];
+	char so[3 * CLI_NB_OPTS + 4], modes[64];
 	int first = 1, rc;
 	unsigned i;
 
@@ -366,8 +380,8 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 				cli->mode = (enum cli_mode)i;
 		if (cli->mode == CLI_MODE_NONE)
 			return cfg_errf(err, err_len,
-					"unknown mode '%s' (modes: trial, throughput, latency, pdv, loss)",
-					argv[1]);
+					"unknown mode '%s' (modes: %s)", argv[1],
+					mode_list(modes, sizeof(modes)));
 		first = 2;
 	}
 	/* getopt sees argv[first - 1] as its program name. */
@@ -377,7 +391,8 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 		return rc;
 	if (cli->mode == CLI_MODE_NONE)
 		return cfg_errf(err, err_len,
-				"no mode given (modes: trial, throughput, latency, pdv, loss; try --help)");
+				"no mode given (modes: %s; try --help)",
+				mode_list(modes, sizeof(modes)));
 
 	cfg_defaults(cfg);
 	if (config != NULL) {
