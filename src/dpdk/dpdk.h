@@ -137,6 +137,10 @@ void engine_tx_prefill(struct engine_tx *t);
 
 /* ---- trial ---- */
 
+/* "left", "right" and "forward", "reverse": for messages and run.json. */
+extern const char *const trial_side_name[CFG_NB_SIDES];
+extern const char *const trial_dir_name[CFG_NB_DIRS];
+
 struct trial_ctx {
 	const struct cfg *cfg;		/* its seed seeds every trial */
 	uint64_t hz;

@@ -70,14 +70,13 @@ static void
 mode_measure_summary(const struct mode_measure *m, int d, int k, double *v,
 		     uint32_t runs)
 {
-	static const char *const dir[CFG_NB_DIRS] = { "forward", "reverse" };
 	char what[64];
 	uint32_t i, n = 0;
 
 	for (i = 0; i < runs; i++)
 		if (!isnan(v[i]))
 			v[n++] = v[i];
-	snprintf(what, sizeof(what), "%s %s", dir[d], m->metric[k]);
+	snprintf(what, sizeof(what), "%s %s", trial_dir_name[d], m->metric[k]);
 	mode_print_summary(stdout, what, v, n, "us");
 }
 

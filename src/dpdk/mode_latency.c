@@ -16,8 +16,6 @@
 
 #include "dpdk.h"
 
-static const char *const lat_dir_name[CFG_NB_DIRS] = { "forward", "reverse" };
-
 /*
  * The TX time of a tagged frame is the TSC right after rte_eth_tx_burst()
  * returned.  A PMD that delivers inside the call (af_packet: the kernel
@@ -99,11 +97,11 @@ lat_row(const struct mode_env *env, const struct report_run *run,
 		}
 		if (!x->valid) {
 			printf("latency %s: no latency: all %u tagged frames lost\n",
-			       lat_dir_name[d], x->tagged);
+			       trial_dir_name[d], x->tagged);
 			continue;
 		}
 		printf("latency %s: TL %.3f us, WCL %.3f us (min %.3f, max %.3f, "
-		       "mean %.3f), tagged %u, lost %u%s\n", lat_dir_name[d],
+		       "mean %.3f), tagged %u, lost %u%s\n", trial_dir_name[d],
 		       x->tl_us, x->wcl_us, x->min_us, x->max_us, x->mean_us,
 		       x->tagged, x->tagged_lost,
 		       x->tagged_lost ? " (counted at the timeout)" : "");

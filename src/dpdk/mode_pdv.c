@@ -14,8 +14,6 @@
 
 #include "dpdk.h"
 
-static const char *const pdv_dir_name[CFG_NB_DIRS] = { "forward", "reverse" };
-
 static void
 pdv_fill(const struct trial_ctx *t, enum cfg_dir_id d,
 	 const struct report_trial *r, struct report_pdv_dir *x)
@@ -58,12 +56,12 @@ pdv_row(const struct mode_env *env, const struct report_run *run,
 		pdv_fill(env->trial, d, r, x);
 		if (!x->valid) {
 			printf("pdv %s: no PDV: no frame received\n",
-			       pdv_dir_name[d]);
+			       trial_dir_name[d]);
 			continue;
 		}
 		printf("pdv %s: PDV %.3f us (Dmin %.3f, D99.9 %.3f, Dmax %.3f us), "
 		       "IPDV min %.3f median %.3f max %.3f us, %" PRIu64 " of %"
-		       PRIu64 " frames\n", pdv_dir_name[d], x->pdv_us, x->dmin_us,
+		       PRIu64 " frames\n", trial_dir_name[d], x->pdv_us, x->dmin_us,
 		       x->d999_us, x->dmax_us, x->ipdv_min_us, x->ipdv_median_us,
 		       x->ipdv_max_us, x->received, x->sent);
 		value[d][0] = x->pdv_us;

@@ -87,7 +87,7 @@ runinfo_append(const struct mode_env *env, time_t end, const char *result,
 		const struct port_ctx *p = &env->trial->port[s];
 
 		fprintf(mem, "%s{\"side\":\"%s\",\"port_id\":%u,\"name\":\"",
-			s ? "," : "", s == CFG_LEFT ? "left" : "right", p->id);
+			s ? "," : "", trial_side_name[s], p->id);
 		runinfo_json_str(mem, p->name);
 		fprintf(mem, "\",\"driver\":\"");
 		runinfo_json_str(mem, p->driver);

@@ -19,9 +19,8 @@
 
 #include "dpdk.h"
 
-static const char *const side_name[CFG_NB_SIDES] = { "left", "right" };
-static const char *const dir_name[CFG_NB_DIRS] = { "forward", "reverse" };
-
+const char *const trial_side_name[CFG_NB_SIDES] = { "left", "right" };
+const char *const trial_dir_name[CFG_NB_DIRS] = { "forward", "reverse" };
 
 static struct engine_lcore *
 trial_lcore(struct trial_ctx *t, unsigned int lcore_id)
@@ -112,11 +111,11 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 
 		if (!cfg_dir_active(c, d))
 			continue;
-		rc = trial_check_lcore(ts->send_lcore, side_name[cfg_tx_side(d)],
+		rc = trial_check_lcore(ts->send_lcore, trial_side_name[cfg_tx_side(d)],
 				       "send_lcore", err, err_len);
 		if (rc == 0)
 			rc = trial_check_lcore(rs->recv_lcore,
-					       side_name[cfg_rx_side(d)],
+					       trial_side_name[cfg_rx_side(d)],
 					       "recv_lcore", err, err_len);
 		if (rc != 0)
 			return rc;
@@ -138,13 +137,13 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 	}
 
 	for (s = 0; s < CFG_NB_SIDES; s++) {
-		rc = port_setup(&t->port[s], c->side[s].port_id, side_name[s],
+		rc = port_setup(&t->port[s], c->side[s].port_id, trial_side_name[s],
 				c, err, err_len);
 		if (rc != 0)
 			return rc;
 	}
 	for (s = 0; s < CFG_NB_SIDES; s++) {
-		rc = port_wait_link(&t->port[s], side_name[s], c, err, err_len);
+		rc = port_wait_link(&t->port[s], trial_side_name[s], c, err, err_len);
 		if (rc != 0)
 			return rc;
 	}
@@ -157,7 +156,7 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 		if (rte_lcore_to_socket_id(lc) != (unsigned int)tx_sock)
 			fprintf(stderr, "dutperf: warning: %s sender lcore %u is "
 				"on socket %u, its port on socket %d\n",
-				dir_name[d], lc, rte_lcore_to_socket_id(lc),
+				trial_dir_name[d], lc, rte_lcore_to_socket_id(lc),
 				tx_sock);
 	}
 	return 0;
@@ -381,7 +380,7 @@ trial_collect(struct trial_ctx *t, enum cfg_dir_id d, struct report_dir *out)
 	int k;
 
 	out->active = true;
-	v->name = dir_name[d];
+	v->name = trial_dir_name[d];
 	v->planned = tx->pacer.total;
 	v->sent = tx->sent;
 	/* Frames never handed to the PMD count as unsent too. */
@@ -481,7 +480,7 @@ trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
 		    out->verdict == VERDICT_INVALID) {
 			snprintf(why, why_len, "%s: sender %" PRIu64 " us behind "
 				 "schedule at frame %" PRIu64 " of %" PRIu64
-				 " (limit %u us): stopped", dir_name[d],
+				 " (limit %u us): stopped", trial_dir_name[d],
 				 out->dir[d].v.max_lag_ns / 1000,
 				 t->tx[d].max_lag_seq, t->tx[d].pacer.total,
 				 c->max_lag_us);
@@ -510,12 +509,12 @@ trial_print(FILE *f, const struct report_trial *r)
 			", dup %" PRIu64 ", reordered %" PRIu64 ", late %" PRIu64
 			", foreign %" PRIu64 ", stale %" PRIu64
 			", max lag %" PRIu64 " us at frame %" PRIu64 "\n",
-			dir_name[d], x->v.sent, x->v.planned, x->v.received,
+			trial_dir_name[d], x->v.sent, x->v.planned, x->v.received,
 			x->v.lost, x->v.duplicates, x->v.reordered, x->v.late,
 			x->v.foreign, x->stale, x->v.max_lag_ns / 1000,
 			x->max_lag_frame);
 		if (x->v.foreign != 0) {
-			fprintf(f, "  %-7s foreign:", dir_name[d]);
+			fprintf(f, "  %-7s foreign:", trial_dir_name[d]);
 			for (k = 0; k < FRAME_KIND_COUNT; k++)
 				if (k != FRAME_OURS && x->kinds[k] != 0)
 					fprintf(f, " %s %" PRIu64, frame_kind_name(k),
@@ -524,7 +523,7 @@ trial_print(FILE *f, const struct report_trial *r)
 		}
 		if (x->injected_drops || x->injected_dups)
 			fprintf(f, "  %-7s test aid: %" PRIu64 " frames dropped, %"
-				PRIu64 " duplicated by the sender\n", dir_name[d],
+				PRIu64 " duplicated by the sender\n", trial_dir_name[d],
 				x->injected_drops, x->injected_dups);
 	}
 }
