@@ -313,6 +313,20 @@ frame_fast_get64(const uint8_t *p)
 	return be64toh(v);
 }
 
+/* info from the UDP header and stamp at udp of a frame that is ours
+ * (frame_classify_ref and the fast path). */
+static inline void
+frame_stamp_info(struct frame_rx_info *info, const uint8_t *udp)
+{
+	uint8_t flags = udp[9];
+
+	info->seq = frame_fast_get64(udp + 10);
+	info->ts = frame_fast_get64(udp + 18);
+	info->trial_id = flags >> FRAME_TRIAL_SHIFT;
+	info->background = flags & FRAME_FLAG_BG;
+	info->tagged = flags & FRAME_FLAG_TAGGED;
+}
+
 /*
  * Frame buf (at least f->len_b bytes) against fast path f of IP version v
  * (a constant: offsets and lengths fold): true only when
@@ -371,7 +385,6 @@ frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 
 	for (b = 0; b < 2; b++) {
 		const struct frame_fast *f = &k->fast[b];
-		const uint8_t *udp = buf + f->udp_off;
 
 		/* len >= len_b > 0 in one compare (0 wraps to the top) */
 		if ((size_t)f->len_b - 1 >= len)
@@ -379,13 +392,8 @@ frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		if (!(f->version == 4 ? frame_fast_ours(k, f, b, buf, 4) :
 					frame_fast_ours(k, f, b, buf, 6)))
 			continue;
-		if (info) {
-			info->seq = frame_fast_get64(udp + 10);
-			info->ts = frame_fast_get64(udp + 18);
-			info->trial_id = udp[9] >> FRAME_TRIAL_SHIFT;
-			info->background = b;
-			info->tagged = udp[9] & FRAME_FLAG_TAGGED;
-		}
+		if (info)	/* the masks made the BG flag equal b */
+			frame_stamp_info(info, buf + f->udp_off);
 		return FRAME_OURS;
 	}
 	return FRAME_KIND_COUNT;

@@ -906,13 +906,8 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		return FRAME_BAD_PORT;
 	if ((flags & FRAME_FLAG_REV) != (k->dir == CFG_REV ? FRAME_FLAG_REV : 0))
 		return FRAME_BAD_STAMP;
-	if (info) {
-		info->seq = get64(udp + 10);
-		info->ts = get64(udp + 18);
-		info->trial_id = flags >> FRAME_TRIAL_SHIFT;
-		info->background = bg;
-		info->tagged = flags & FRAME_FLAG_TAGGED;
-	}
+	if (info)
+		frame_stamp_info(info, udp);
 	return FRAME_OURS;
 }
 
