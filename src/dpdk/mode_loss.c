@@ -24,9 +24,7 @@ struct loss_step {
 static double
 loss_pct(const struct verdict_dir *v)
 {
-	return v->sent ? (double)(v->sent - (v->received < v->sent ?
-					    v->received : v->sent)) * 100.0 /
-			 (double)v->sent : 0.0;
+	return v->sent ? (double)v->lost * 100.0 / (double)v->sent : 0.0;
 }
 
 static void
