@@ -196,6 +196,18 @@ enum_list(const struct cfg_enum_name *names, char *buf, size_t len)
 		list_add(buf, len, &used, names[i].name);
 }
 
+/* The canonical (first) name of value v, NULL when v has none. */
+static const char *
+enum_name(const struct cfg_enum_name *names, uint64_t v)
+{
+	unsigned i;
+
+	for (i = 0; names[i].name != NULL; i++)
+		if ((uint64_t)names[i].value == v)
+			return names[i].name;
+	return NULL;
+}
+
 int
 cfg_parse_enum(const char *s, const struct cfg_enum_name *names, int *out,
 	       char *err, size_t err_len)
@@ -556,8 +568,8 @@ cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,
 {
 	const void *p = (const char *)c + k->offset;
 	const uint8_t *a = p;
+	const char *name;
 	uint64_t u;
-	unsigned i;
 
 	switch (k->type) {
 	case CFG_KEY_U:
@@ -575,13 +587,11 @@ cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,
 		return;
 	case CFG_KEY_ENUM:
 		u = load_uint(p, k->size);
-		for (i = 0; k->names[i].name != NULL; i++) {
-			if ((uint64_t)k->names[i].value == u) {
-				snprintf(buf, len, "%s", k->names[i].name);
-				return;
-			}
-		}
-		snprintf(buf, len, "%" PRIu64, u);
+		name = enum_name(k->names, u);
+		if (name != NULL)
+			snprintf(buf, len, "%s", name);
+		else
+			snprintf(buf, len, "%" PRIu64, u);
 		return;
 	case CFG_KEY_MAC:
 		snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x",
@@ -960,18 +970,13 @@ check_table_ranges(const struct cfg *c, const char *pre, char *err, size_t err_l
 		const void *p = (const char *)c + k->offset;
 		uint64_t u = load_uint(p, k->size);
 		bool bad = false;
-		unsigned j;
 
 		if (k->type == CFG_KEY_U)
 			bad = u < k->min || u > k->max;
 		else if (k->type == CFG_KEY_LCORE)
 			bad = u != CFG_LCORE_NONE && (u < k->min || u > k->max);
-		else if (k->type == CFG_KEY_ENUM) {
-			bad = true;
-			for (j = 0; k->names[j].name != NULL; j++)
-				if ((uint64_t)k->names[j].value == u)
-					bad = false;
-		}
+		else if (k->type == CFG_KEY_ENUM)
+			bad = enum_name(k->names, u) == NULL;
 		if (bad) {
 			cfg_key_format(c, k, val, sizeof(val));
 			return cfg_errf(err, err_len, "%s[%s] %s = %s: out of range %" PRIu64 "..%" PRIu64,
