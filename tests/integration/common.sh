@@ -46,12 +46,33 @@ tb_up() {
 	TB_IDS+=("$TBID")
 }
 
-# tb_down: tear $TBID down and check that nothing of it is left.
+# tb_down: check that the test left nothing running in the tester namespace
+# and no DPDK runtime directory (testbed.sh run removes it after each run;
+# down would remove both unseen), tear $TBID down and check that nothing of
+# it is left.
 tb_down() {
+	local pids
+	pids=$(ip netns pids "dpt-$TBID-tg" 2>/dev/null)
+	[ -z "$pids" ] ||
+		fail "left running on $TBID: $(ps -o pid=,args= -p "${pids//$'\n'/,}" | tr '\n' ';')"
+	[ -e "/var/run/dpdk/dutperf-$TBID" ] && fail "/var/run/dpdk/dutperf-$TBID left by a run"
 	"$TB" down --name "$TBID" || fail "testbed down $TBID"
 	ip netns list | grep -q "dpt-$TBID-" && fail "namespaces of $TBID left behind"
 	[ -e "/var/run/dpdk/dutperf-$TBID" ] && fail "/var/run/dpdk/dutperf-$TBID left behind"
 	return 0
+}
+
+# dutperf_pid: the pid of the dutperf running on $TBID; waits up to 10 s for
+# it to start, fails if it does not.
+dutperf_pid() {
+	local pid="" i
+	for i in $(seq 100); do
+		pid=$(pgrep -f "file-prefix=dutperf-$TBID " | head -1)
+		[ -n "$pid" ] && break
+		sleep 0.1
+	done
+	[ -n "$pid" ] || fail "dutperf did not start on $TBID"
+	echo "$pid"
 }
 
 # preempted MODE ARGS...: true when the run just made with these dutperf

@@ -161,7 +161,6 @@ else
 	ok "link down mid-trial: exit 1: $(grep dutperf: "$WORK/ld.err" | tail -1)"
 fi
 pid=$(cat "${TB_STATE_ROOT:-/run/dutperf-testbed}/$TBID/faultdut.pid")
-tb_down
-pgrep -f "file-prefix=dutperf-$TBID " >/dev/null && fail "a dutperf process is left"
+tb_down	# fails if a dutperf process is left
 kill -0 "$pid" 2>/dev/null && fail "faultdut.py ($pid) is left"
 ok "nothing left: processes, runtime directory, namespaces, forwarder"

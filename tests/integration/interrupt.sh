@@ -16,13 +16,8 @@ start_bg() {
 }
 # signal_dutperf SIG: once the trial runs, signal the dutperf process itself.
 signal_dutperf() {
-	local pid="" i
-	for i in $(seq 100); do
-		pid=$(pgrep -f "file-prefix=dutperf-$TBID " | head -1)
-		[ -n "$pid" ] && break
-		sleep 0.1
-	done
-	[ -n "$pid" ] || fail "dutperf did not start"
+	local pid
+	pid=$(dutperf_pid)
 	sleep "$2"
 	kill -"$1" "$pid"
 }
@@ -76,6 +71,5 @@ PY
 grep -q interrupted "$WORK/bg.err" || fail "no word of the interruption on stderr"
 ok "SIGTERM during search $((searches + 1)): exit 143, $searches complete rows, no row for the unfinished search"
 
-tb_down
-pgrep -f "file-prefix=dutperf-$TBID " >/dev/null && fail "dutperf still running"
+tb_down	# fails if a dutperf process is left
 ok "nothing left behind"

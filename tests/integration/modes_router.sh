@@ -32,18 +32,15 @@ done
 rss() {	# DURATION -> peak RSS in KiB of the dutperf process
 	"$TB" run --name "$TBID" -- pdv -c "$cfg" --rate 5000 --duration "$1" \
 		--timeout 300 -o "$WORK/pdv$1" --print-config >/dev/null 2>"$WORK/pdv.err" &
-	local bg=$! pid="" peak=0 v i
-	for i in $(seq 100); do
-		pid=$(pgrep -f "file-prefix=dutperf-$TBID " | head -1)
-		[ -n "$pid" ] && break
-		sleep 0.1
-	done
+	local bg=$! pid peak=0 v
+	pid=$(dutperf_pid)
 	while kill -0 "$pid" 2>/dev/null; do
 		v=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null)
 		[ -n "$v" ] && peak=$v
 		sleep 0.2
 	done
 	wait $bg || fail "pdv $1 s: exit status $?"
+	[ "$peak" -gt 0 ] || fail "pdv $1 s: no peak RSS read"
 	echo "$peak"
 }
 short=$(rss 2)
