@@ -159,16 +159,15 @@ struct frame_expect {
 
 /*
  * Fast path of frame_classify for one kind of frame (foreground or
- * background): its first nb_words * 8 bytes compared at once with want
- * under mask (exact where frame_classify_ref checks an exact value, 0
- * where it reads nothing or range-checks), the lengths required to be
- * the configured ones.  Loads are host-order; see docs/frames.md.
+ * background): its first 48 (IPv4) or 64 (IPv6) bytes compared at once
+ * with want under mask (exact where frame_classify_ref checks an exact
+ * value, 0 where it reads nothing or range-checks), the lengths required
+ * to be the configured ones.  Loads are host-order; see docs/frames.md.
  */
 #define FRAME_FAST_WORDS 8
 struct frame_fast {
 	uint64_t want[FRAME_FAST_WORDS];
 	uint64_t mask[FRAME_FAST_WORDS];
-	uint8_t nb_words;		/* 6 (IPv4), 8 (IPv6) */
 	uint8_t version;
 	uint16_t len_b;			/* Ethernet + IP length: buffer minimum;
 					 * 0: path off (as in a zeroed struct) */
@@ -179,8 +178,6 @@ struct frame_fast {
 	/* sum_len even: sum_len / 16 whole blocks, then the region's last
 	 * 16 bytes masked by sum_tail (0xff for the sum_len % 16 bytes past
 	 * the blocks); odd: cksum_raw */
-	uint16_t sum_blocks;
-	bool sum_odd;
 	uint8_t sum_tail[16];
 	/*
 	 * Range checks, 8 big-endian 16-bit lanes at a time from frame bytes
@@ -273,9 +270,9 @@ frame_fast_sum(const uint8_t *p, const struct frame_fast *f)
 	v32 acc = { 0, 0, 0, 0 }, x, m;
 	unsigned int i;
 
-	if (__builtin_expect(f->sum_odd, 0))
+	if (__builtin_expect(f->sum_len % 2, 0))
 		return cksum_raw(p, f->sum_len, 0);
-	for (i = 0; i < f->sum_blocks; i++) {
+	for (i = 0; i < f->sum_len / 16u; i++) {
 		memcpy(&x, p + 16 * i, sizeof(x));
 		acc += (x & 0xffff) + (x >> 16);
 	}

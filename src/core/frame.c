@@ -676,14 +676,10 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	mask[l4 + 9] = FRAME_FLAG_REV | FRAME_FLAG_BG;
 	memcpy(f->want, want, sizeof(want));
 	memcpy(f->mask, mask, sizeof(mask));
-	/* bytes up to the flags: 44 (IPv4) or 64 (IPv6), in whole words */
-	f->nb_words = (uint8_t)((l4 + 10 + 7) / 8);
 	f->version = e->version;
 	f->len_b = (uint16_t)len_b;
 	f->udp_off = l4;
 	f->sum_len = (uint16_t)(len_b - src_off);
-	f->sum_odd = f->sum_len % 2;
-	f->sum_blocks = f->sum_len / 16;
 	/* the last 16 bytes: only the sum_len % 16 past the whole blocks */
 	memset(f->sum_tail + 16 - f->sum_len % 16, 0xff, f->sum_len % 16);
 	put16(pw, (uint16_t)(IPPROTO_UDP_ + udp_len));
