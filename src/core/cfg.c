@@ -514,23 +514,18 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 	switch (k->type) {
 	case CFG_KEY_U:
 		rc = cfg_parse_u64(value, k->min, k->max, &u, err, err_len);
-		if (rc == 0)
-			store_uint(p, k->size, u);
-		return rc;
+		break;
 	case CFG_KEY_LCORE:
 		rc = parse_lcore(value, k->min, k->max, &u, err, err_len);
-		if (rc == 0)
-			store_uint(p, k->size, u);
-		return rc;
+		break;
+	case CFG_KEY_ENUM:
+		rc = cfg_parse_enum(value, k->names, &e, err, err_len);
+		u = (uint64_t)e;
+		break;
 	case CFG_KEY_BOOL:
 		rc = cfg_parse_bool(value, &b, err, err_len);
 		if (rc == 0)
 			*(bool *)p = b;
-		return rc;
-	case CFG_KEY_ENUM:
-		rc = cfg_parse_enum(value, k->names, &e, err, err_len);
-		if (rc == 0)
-			store_uint(p, k->size, (uint64_t)e);
 		return rc;
 	case CFG_KEY_MAC:
 		return cfg_parse_mac(value, p, err, err_len);
@@ -558,8 +553,13 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 		memset(p, 0, k->size);
 		memcpy(p, value, strlen(value));
 		return 0;
+	default:
+		return cfg_errf(err, err_len, "internal error: unknown key type");
 	}
-	return cfg_errf(err, err_len, "internal error: unknown key type");
+	/* the integer types */
+	if (rc == 0)
+		store_uint(p, k->size, u);
+	return rc;
 }
 
 void
