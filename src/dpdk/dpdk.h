@@ -212,6 +212,10 @@ int mode_open_results(const struct cfg *c, struct csv_file *trials,
 		      const char *name, const char *header, struct csv_file *out,
 		      char *err, size_t err_len);
 
+/* rc of a report_*_row() call: 0 when the row fitted, else rc with
+ * "FILE row too long" in err. */
+int mode_row_check(int rc, const char *file, char *err, size_t err_len);
+
 /* Run one trial at rate_fps and append its trials.csv row (search_no and
  * iteration as given).  0 or -errno. */
 int mode_run_trial(const struct mode_env *env, struct csv_file *trials,

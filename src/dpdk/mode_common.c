@@ -29,6 +29,15 @@ mode_open_results(const struct cfg *c, struct csv_file *trials,
 }
 
 int
+mode_row_check(int rc, const char *file, char *err, size_t err_len)
+{
+	if (rc >= 0)
+		return 0;
+	snprintf(err, err_len, "%s row too long", file);
+	return rc;
+}
+
+int
 mode_run_trial(const struct mode_env *env, struct csv_file *trials,
 	       uint64_t rate_fps, uint32_t search_no, uint32_t iteration,
 	       struct report_trial *r, char *why, size_t why_len, char *err,
@@ -42,11 +51,10 @@ mode_run_trial(const struct mode_env *env, struct csv_file *trials,
 		return rc;
 	r->search_no = search_no;
 	r->iteration = iteration;
-	rc = report_trial_row(r, row, sizeof(row));
-	if (rc < 0) {
-		snprintf(err, err_len, "trials.csv row too long");
+	rc = mode_row_check(report_trial_row(r, row, sizeof(row)),
+			    "trials.csv", err, err_len);
+	if (rc != 0)
 		return rc;
-	}
 	return csv_append(trials, row, err, err_len);
 }
 

@@ -114,10 +114,8 @@ lat_row(const struct mode_env *env, const struct report_run *run,
 		fprintf(stderr, "latency: %u tagged frames arrived before "
 			"tx_burst returned (synchronous PMD): their TX time is "
 			"the TSC before the call\n", pre);
-	rc = report_latency_row(&l, row, len);
-	if (rc < 0)
-		snprintf(err, err_len, "latency.csv row too long");
-	return rc < 0 ? rc : 0;
+	return mode_row_check(report_latency_row(&l, row, len), "latency.csv",
+			      err, err_len);
 }
 
 int

@@ -150,8 +150,10 @@ mode_loss(struct mode_env *env, char *err, size_t err_len)
 				if (!cfg_dir_active(c, d))
 					continue;
 				lossless = lossless && r.dir[d].v.lost == 0;
-				rc = report_flr_row(&f, row, sizeof(row));
-				if (rc >= 0)
+				rc = mode_row_check(report_flr_row(&f, row,
+								   sizeof(row)),
+						    "flr.csv", err, err_len);
+				if (rc == 0)
 					rc = csv_append(&flr, row, err, err_len);
 			}
 			if (!env->cli->quiet)

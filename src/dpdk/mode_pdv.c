@@ -43,7 +43,7 @@ pdv_row(const struct mode_env *env, const struct report_run *run,
 {
 	const struct cfg *c = env->cfg;
 	struct report_pdv p;
-	int d, rc;
+	int d;
 
 	memset(&p, 0, sizeof(p));
 	p.run = *run;
@@ -66,10 +66,8 @@ pdv_row(const struct mode_env *env, const struct report_run *run,
 		       x->ipdv_max_us, x->received, x->sent);
 		value[d][0] = x->pdv_us;
 	}
-	rc = report_pdv_row(&p, row, len);
-	if (rc < 0)
-		snprintf(err, err_len, "pdv.csv row too long");
-	return rc < 0 ? rc : 0;
+	return mode_row_check(report_pdv_row(&p, row, len), "pdv.csv", err,
+			      err_len);
 }
 
 int

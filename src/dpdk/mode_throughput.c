@@ -137,8 +137,9 @@ tput_search(const struct mode_env *env, struct tput_state *st, uint32_t no,
 	rs.date = time(NULL);
 	rs.iterations = s.iterations;
 	rs.rate_fps = search_result(&s);
-	rc = report_search_row(&rs, row, sizeof(row));
-	if (rc < 0)
+	rc = mode_row_check(report_search_row(&rs, row, sizeof(row)),
+			    "rate.csv", err, err_len);
+	if (rc != 0)
 		return rc;
 	rc = csv_append(&st->rates, row, err, err_len);
 	if (rc != 0)
