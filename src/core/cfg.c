@@ -509,7 +509,7 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 	void *p = (char *)c + k->offset;
 	uint64_t u;
 	bool b;
-	int e, rc;
+	int e = 0, rc;
 
 	switch (k->type) {
 	case CFG_KEY_U:
