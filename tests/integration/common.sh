@@ -135,12 +135,17 @@ check_lossless() {
 }
 
 # EAL options for a wire inside one process: two memif ports joined by a
-# socket (no kernel, no DUT); tests/data/wire.ini fits it.  wire_eal PREFIX
+# socket (no kernel, no DUT); tests/data/wire.ini fits it.  With WIRE=null,
+# two net_null sinks instead: every frame sent is lost.  wire_eal PREFIX
 wire_eal() {
 	local sock=$WORK/memif-$1.sock
-	echo "--no-huge -m 512 --no-pci --file-prefix=$1 -l 0-1" \
-		"--vdev=net_memif0,role=server,socket=$sock,id=0" \
-		"--vdev=net_memif1,role=client,socket=$sock,id=0"
+	echo "--no-huge -m 512 --no-pci --file-prefix=$1 -l 0-1"
+	if [ "${WIRE:-memif}" = null ]; then
+		echo "--vdev=net_null0 --vdev=net_null1"
+	else
+		echo "--vdev=net_memif0,role=server,socket=$sock,id=0" \
+			"--vdev=net_memif1,role=client,socket=$sock,id=0"
+	fi
 }
 
 # wire BIN PREFIX ARGS...: BIN on the memif wire; output in $WORK/out.log

@@ -53,11 +53,8 @@ expect_equal "dup-only status" "$(col "$csv" status)" fail
 ok "duplicates alone fail the trial, never count as received"
 
 # net_null swallows everything: all lost, and the trial fails.
-"$DUTPERF" --no-huge -m 512 --no-pci --file-prefix=$prefix -l 0-1 \
-	--vdev=net_null0 --vdev=net_null1 -- trial -c "$cfg" --rate 20000 \
-	--duration 1 --timeout 100 -o "$WORK/d" >"$WORK/out.log" 2>"$WORK/err.log" ||
-	fail "net_null: exit status $?"
-rm -rf "/var/run/dpdk/$prefix"
+WIRE=null wire "$DUTPERF" "$prefix" trial -c "$cfg" --rate 20000 --duration 1 \
+	--timeout 100 -o "$WORK/d" || fail "net_null: exit status $?"
 csv=$WORK/d/trials.csv
 expect_equal "null sent" "$(col "$csv" fwd_sent)" 20000
 expect_equal "null received" "$(col "$csv" fwd_received)" 0
