@@ -55,6 +55,11 @@ static const struct {
 	{ "--settle", "search", "settle_ms", "1000", "0" },
 	{ "--max-retries", "search", "max_retries", "2", "9" },
 	{ "--loss-ppm", "search", "loss_ppm", "10", "1000000" },
+	{ "--frame-timeout", "traffic", "frame_timeout_ms", "100", "250" },
+	{ "--tagged", "latency", "tagged_frames", "1000", "600" },
+	{ "--delay", "latency", "delay_s", "5", "0" },
+	{ "--loss-step", "loss", "step_pct", "5", "2" },
+	{ "--rates", "loss", "rates", "1000,2000", "3000" },
 };
 
 #define NB_OVERRIDES (sizeof(overrides) / sizeof(overrides[0]))
@@ -64,7 +69,8 @@ static const char *const long_opts[] = {
 	"--config", "--rate", "--size", "--duration", "--timeout", "--direction",
 	"--n", "--m", "--seed", "--outdir", "--burst", "--repeat", "--rate-min",
 	"--rate-max", "--initial-rate", "--error", "--settle", "--max-retries",
-	"--loss-ppm", "--quiet", "--print-config", "--check", "--help",
+	"--loss-ppm", "--frame-timeout", "--tagged", "--delay", "--loss-step",
+	"--rates", "--quiet", "--print-config", "--check", "--help",
 	"--version",
 };
 
@@ -350,7 +356,10 @@ test_mode_names(void **state)
 	(void)state;
 	assert_string_equal(cli_mode_name(CLI_MODE_TRIAL), "trial");
 	assert_string_equal(cli_mode_name(CLI_MODE_THROUGHPUT), "throughput");
-	assert_non_null(cli_mode_name(CLI_MODE_COUNT));
+	assert_string_equal(cli_mode_name(CLI_MODE_LATENCY), "latency");
+	assert_string_equal(cli_mode_name(CLI_MODE_PDV), "pdv");
+	assert_string_equal(cli_mode_name(CLI_MODE_LOSS), "loss");
+	assert_string_equal(cli_mode_name(CLI_MODE_COUNT), "unknown");
 }
 
 int
