@@ -209,9 +209,7 @@ struct frame_cls {
 
 /*
  * fast[] is derived from the other fields here: a caller that edits
- * dst_mac, promisc or exp[] afterwards must call frame_cls_init again
- * (only a changed exp[].version is noticed: that frame takes the
- * reference path).
+ * dst_mac, promisc or exp[] afterwards must call frame_cls_init again.
  */
 int frame_cls_init(struct frame_cls *k, const struct cfg *c,
 		   enum cfg_dir_id d, char *err, size_t err_len);
@@ -327,15 +325,14 @@ frame_stamp_info(struct frame_rx_info *info, const uint8_t *udp)
 /*
  * Frame buf (at least f->len_b bytes) against fast path f of IP version v
  * (a constant: offsets and lengths fold): true only when
- * frame_classify_ref would return FRAME_OURS with background = bg.  The
+ * frame_classify_ref would return FRAME_OURS for the kind of frame f
+ * describes (foreground or background).  The
  * masked compare covers every exact check; what is left are the two
  * checksums and the range checks, combined without branches.
  */
 static inline __attribute__((always_inline)) bool
-frame_fast_ours(const struct frame_cls *k, const struct frame_fast *f,
-		bool bg, const uint8_t *buf, uint8_t v)
+frame_fast_ours(const struct frame_fast *f, const uint8_t *buf, uint8_t v)
 {
-	const struct frame_expect *e = &k->exp[bg];
 	const uint8_t *src = buf + 14 + (v == 4 ? 12 : 8);
 	const uint8_t *udp = buf + 14 + (v == 4 ? 20 : 40);
 	frame_fast_v d;
@@ -345,13 +342,9 @@ frame_fast_ours(const struct frame_cls *k, const struct frame_fast *f,
 	    frame_fast_diff(buf, f, 4);
 	if (v == 6)
 		d |= frame_fast_diff(buf, f, 6);
-	/*
-	 * A UDP checksum field of 0 (IPv4: none; IPv6: bad) is rare: the
-	 * reference decides.  So it does when exp[] no longer has the
-	 * version f was built for (a caller edited k after frame_cls_init,
-	 * as test_classify does; the other fields are taken as they were).
-	 */
-	if ((d[0] | d[1]) != 0 || (udp[6] | udp[7]) == 0 || e->version != v)
+	/* A UDP checksum field of 0 (IPv4: none; IPv6: bad) is rare: the
+	 * reference decides. */
+	if ((d[0] | d[1]) != 0 || (udp[6] | udp[7]) == 0)
 		return false;
 	if (v == 4) {
 		uint32_t w;
@@ -386,8 +379,8 @@ frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		/* len >= len_b > 0 in one compare (0 wraps to the top) */
 		if ((size_t)f->len_b - 1 >= len)
 			continue;
-		if (!(f->version == 4 ? frame_fast_ours(k, f, b, buf, 4) :
-					frame_fast_ours(k, f, b, buf, 6)))
+		if (!(f->version == 4 ? frame_fast_ours(f, buf, 4) :
+					frame_fast_ours(f, buf, 6)))
 			continue;
 		if (info)	/* the masks made the BG flag equal b */
 			frame_stamp_info(info, buf + f->udp_off);

@@ -319,10 +319,20 @@ bad_kinds(void **state)
 	}
 	/* wrong IP version for the foreground: BAD_ADDR */
 	{
-		struct good x = goods[5];	/* siit_rev: IPv6 arrives on the left */
+		const struct good *x = &goods[5];	/* siit_rev: IPv6 arrives on the left */
+		struct frame_cls k4;
+		struct cfg c;
+		char err[256];
 
-		x.k.exp[0].version = 4;
-		assert_int_equal(frame_classify(&x.k, x.b, x.len, NULL), FRAME_BAD_ADDR);
+		golden_cfg(&c, x->g);
+		c.side[CFG_LEFT].ip_version = 4;	/* the left expects IPv4 */
+		assert_int_equal(frame_cls_init(&k4, &c, x->g->dir, err, sizeof(err)), 0);
+		assert_int_equal(frame_classify(&k4, x->b, x->len, NULL), FRAME_BAD_ADDR);
+		/* the version check alone: IPv6 addresses expected, version 4
+		 * (an edited k: the reference reads exp[] itself) */
+		k4 = x->k;
+		k4.exp[0].version = 4;
+		assert_int_equal(frame_classify_ref(&k4, x->b, x->len, NULL), FRAME_BAD_ADDR);
 	}
 	for (i = 0; i < FRAME_KIND_COUNT; i++)
 		assert_non_null(frame_kind_name((enum frame_kind)i));
