@@ -62,6 +62,7 @@ main_pick_seed(void)
 
 typedef int (*main_mode_fn)(struct mode_env *env, char *err, size_t err_len);
 
+/* Every mode cli_parse accepts (all but CLI_MODE_NONE). */
 static const main_mode_fn main_modes[CLI_MODE_COUNT] = {
 	[CLI_MODE_TRIAL] = mode_trial,
 	[CLI_MODE_THROUGHPUT] = mode_throughput,
@@ -108,12 +109,6 @@ main(int argc, char **argv)
 		goto out;
 	if (rc < 0) {
 		fprintf(stderr, "dutperf: %s\n", err);
-		status = EXIT_USAGE;
-		goto out;
-	}
-	if (main_modes[cli.mode] == NULL) {
-		fprintf(stderr, "dutperf: mode %s is not available\n",
-			cli_mode_name(cli.mode));
 		status = EXIT_USAGE;
 		goto out;
 	}
