@@ -101,21 +101,22 @@ static const struct cli_opt cli_opts[] = {
 
 #define CLI_NB_OPTS (sizeof(cli_opts) / sizeof(cli_opts[0]))
 
-static const char *const mode_names[CLI_MODE_COUNT] = {
-	[CLI_MODE_NONE] = "none",
-	[CLI_MODE_TRIAL] = "trial",
-	[CLI_MODE_THROUGHPUT] = "throughput",
-	[CLI_MODE_LATENCY] = "latency",
-	[CLI_MODE_PDV] = "pdv",
-	[CLI_MODE_LOSS] = "loss",
-};
-
-static const char *const mode_help[CLI_MODE_COUNT] = {
-	[CLI_MODE_TRIAL] = "one elementary trial at --rate, frames sent and received per direction",
-	[CLI_MODE_THROUGHPUT] = "RFC 2544 26.1 binary search for the highest loss-free rate",
-	[CLI_MODE_LATENCY] = "RFC 8219 7.2 latency of tagged frames at --rate (TL, WCL)",
-	[CLI_MODE_PDV] = "RFC 8219 7.3 packet delay variation of every frame at --rate",
-	[CLI_MODE_LOSS] = "RFC 2544 26.3 frame loss rate over a series of rates",
+/* Each mode's name on the command line and its line in --help. */
+static const struct {
+	const char *name;
+	const char *help;
+} modes[CLI_MODE_COUNT] = {
+	[CLI_MODE_NONE] = { "none", NULL },
+	[CLI_MODE_TRIAL] = { "trial",
+		"one elementary trial at --rate, frames sent and received per direction" },
+	[CLI_MODE_THROUGHPUT] = { "throughput",
+		"RFC 2544 26.1 binary search for the highest loss-free rate" },
+	[CLI_MODE_LATENCY] = { "latency",
+		"RFC 8219 7.2 latency of tagged frames at --rate (TL, WCL)" },
+	[CLI_MODE_PDV] = { "pdv",
+		"RFC 8219 7.3 packet delay variation of every frame at --rate" },
+	[CLI_MODE_LOSS] = { "loss",
+		"RFC 2544 26.3 frame loss rate over a series of rates" },
 };
 
 const char *
@@ -123,7 +124,7 @@ cli_mode_name(enum cli_mode m)
 {
 	if ((unsigned)m >= CLI_MODE_COUNT)
 		return "unknown";
-	return mode_names[m];
+	return modes[m].name;
 }
 
 /* "trial, throughput, ..." for messages. */
@@ -136,7 +137,7 @@ mode_list(char *buf, size_t len)
 	buf[0] = '\0';
 	for (i = CLI_MODE_NONE + 1; i < CLI_MODE_COUNT && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-					 used ? ", " : "", mode_names[i]);
+					 used ? ", " : "", modes[i].name);
 	return buf;
 }
 
@@ -151,7 +152,7 @@ cli_help(FILE *out, const char *prog)
 		"       %s [EAL options] -- --help | --version\n"
 		"\nModes:\n", prog, prog);
 	for (i = CLI_MODE_NONE + 1; i < CLI_MODE_COUNT; i++)
-		fprintf(out, "  %-12s %s\n", mode_names[i], mode_help[i]);
+		fprintf(out, "  %-12s %s\n", modes[i].name, modes[i].help);
 	fprintf(out, "\nOptions (override the INI file; defaults < INI < options):\n");
 	for (i = 0; i < CLI_NB_OPTS; i++) {
 		const struct cli_opt *o = &cli_opts[i];
@@ -364,7 +365,7 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	struct option lo[CLI_NB_OPTS + 1];
 	const char *prog = argc > 0 && argv[0] != NULL ? argv[0] : "dutperf";
 	const char *config = NULL;
-	char so[3 * CLI_NB_OPTS + 4], modes[64];
+	char so[3 * CLI_NB_OPTS + 4], list[64];
 	int first = 1, rc;
 	unsigned i;
 
@@ -376,12 +377,12 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	/* MODE is the first argument unless it is an option (--help etc.). */
 	if (argc > 1 && argv[1][0] != '-') {
 		for (i = CLI_MODE_NONE + 1; i < CLI_MODE_COUNT; i++)
-			if (strcmp(argv[1], mode_names[i]) == 0)
+			if (strcmp(argv[1], modes[i].name) == 0)
 				cli->mode = (enum cli_mode)i;
 		if (cli->mode == CLI_MODE_NONE)
 			return cfg_errf(err, err_len,
 					"unknown mode '%s' (modes: %s)", argv[1],
-					mode_list(modes, sizeof(modes)));
+					mode_list(list, sizeof(list)));
 		first = 2;
 	}
 	/* getopt sees argv[first - 1] as its program name. */
@@ -392,7 +393,7 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	if (cli->mode == CLI_MODE_NONE)
 		return cfg_errf(err, err_len,
 				"no mode given (modes: %s; try --help)",
-				mode_list(modes, sizeof(modes)));
+				mode_list(list, sizeof(list)));
 
 	cfg_defaults(cfg);
 	if (config != NULL) {
