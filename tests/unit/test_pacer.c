@@ -11,22 +11,13 @@
 #include <cmocka.h>
 
 #include "dutperf/pacer.h"
+#include "../data/golden/golden_cases.h"
 
 typedef unsigned __int128 u128;
 
 #define HZ_MAX 5000000000ull		/* 5 GHz TSC */
 #define RATE_100G 148800000ull		/* 100GbE, 64 B */
 #define HOUR_S 3600ull
-
-static uint64_t
-rng_next(uint64_t *s)
-{
-	/* xorshift64* */
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 2685821657736338717ull;
-}
 
 static uint64_t
 sat64(u128 v)
@@ -137,25 +128,25 @@ test_exact_random(void **state)
 
 	(void)state;
 	for (k = 0; k < 20000; k++) {
-		uint64_t hz = rng_next(&seed) % HZ_MAX + 1;
-		uint64_t rate = rng_next(&seed) % 1000000000ull + 1;
-		uint64_t total = pacer_total(rate, rng_next(&seed) % 86400 + 1);
-		uint64_t start = rng_next(&seed) >> (rng_next(&seed) % 64);
-		uint64_t i = rng_next(&seed) % (total + 2);
+		uint64_t hz = golden_rnd64(&seed) % HZ_MAX + 1;
+		uint64_t rate = golden_rnd64(&seed) % 1000000000ull + 1;
+		uint64_t total = pacer_total(rate, golden_rnd64(&seed) % 86400 + 1);
+		uint64_t start = golden_rnd64(&seed) >> (golden_rnd64(&seed) % 64);
+		uint64_t i = golden_rnd64(&seed) % (total + 2);
 		struct pacer p;
 
 		if (k % 4 == 3) {	/* any 64-bit values */
-			hz = rng_next(&seed) | 1;
-			rate = rng_next(&seed) >> (rng_next(&seed) % 63);
+			hz = golden_rnd64(&seed) | 1;
+			rate = golden_rnd64(&seed) >> (golden_rnd64(&seed) % 63);
 			rate += rate == 0;
-			total = rng_next(&seed);
-			i = rng_next(&seed);
+			total = golden_rnd64(&seed);
+			i = golden_rnd64(&seed);
 		}
 		pacer_init(&p, start, hz, rate, total);
 		check_point(&p, start, hz, rate, i);
 		/* and a random `now` */
 		{
-			uint64_t now = start + rng_next(&seed) % (HZ_MAX *
+			uint64_t now = start + golden_rnd64(&seed) % (HZ_MAX *
 								  100000);
 
 			if (now >= start)
@@ -303,9 +294,9 @@ test_ticks_ns(void **state)
 	assert_int_equal(pacer_ns_to_ticks(1000000, 2100000000ull), 2100000);
 	assert_int_equal(pacer_ns_to_ticks(UINT64_MAX, HZ_MAX), UINT64_MAX);
 	for (k = 0; k < 10000; k++) {
-		uint64_t hz = rng_next(&seed) % HZ_MAX + 1;
-		uint64_t s = rng_next(&seed) % 1000000;	/* whole seconds */
-		uint64_t r = rng_next(&seed) % hz;	/* + remainder */
+		uint64_t hz = golden_rnd64(&seed) % HZ_MAX + 1;
+		uint64_t s = golden_rnd64(&seed) % 1000000;	/* whole seconds */
+		uint64_t r = golden_rnd64(&seed) % hz;	/* + remainder */
 		uint64_t ticks = s * hz + r;
 		uint64_t ns = pacer_ticks_to_ns(ticks, hz);
 

@@ -16,19 +16,11 @@
 #include <string.h>
 
 #include "dutperf/rxstate.h"
+#include "../data/golden/golden_cases.h"
 
 #define W ((uint64_t)RXSTATE_WINDOW)
 
 static uint64_t bits[RXSTATE_WORDS];
-
-static uint64_t
-rng_next(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 2685821657736338717ull;
-}
 
 /* reference model: one byte per sequence number below n */
 struct ref {
@@ -257,9 +249,9 @@ run_stream(uint64_t n, uint64_t max_disp, uint64_t seed)
 	for (i = 0; i + 1 < n; i++) {
 		uint32_t t;
 
-		if (rng_next(&seed) % 4 != 0)
+		if (golden_rnd64(&seed) % 4 != 0)
 			continue;
-		j = i + 1 + rng_next(&seed) % max_disp;
+		j = i + 1 + golden_rnd64(&seed) % max_disp;
 		if (j >= n)
 			continue;
 		t = perm[i];
@@ -270,7 +262,7 @@ run_stream(uint64_t n, uint64_t max_disp, uint64_t seed)
 	rxstate_set_total(&s, n);
 	ref_init(&r, n, n);
 	for (i = 0; i < n; i++) {
-		uint64_t x = rng_next(&seed), q = x % 1000;
+		uint64_t x = golden_rnd64(&seed), q = x % 1000;
 		bool late = i > n / 100 * 95 && (x >> 40 & 1);
 		uint64_t extra = UINT64_MAX;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Shared by tests/unit/test_frame.c, test_classify.c (and test_cksum.c for
- * the PRNG): a struct cfg with
+ * Shared by tests/unit/test_frame.c, test_classify.c (and test_cksum.c,
+ * test_pacer.c, test_rxstate.c for the PRNG): a struct cfg with
  * the documented defaults filled by hand (cfg.c is another module), the
  * golden cases of gen_golden.py (keep both tables in step) and a reader
  * of frames.txt, a small PRNG and an independent checksum verifier and
@@ -150,13 +150,20 @@ golden_read(const char *name, uint8_t *buf, size_t cap)
 }
 
 /* Test-local PRNG (xorshift64*), independent of rfc4814.c. */
-static inline uint32_t
-golden_rnd(uint64_t *state)
+static inline uint64_t
+golden_rnd64(uint64_t *state)
 {
 	*state ^= *state >> 12;
 	*state ^= *state << 25;
 	*state ^= *state >> 27;
-	return (uint32_t)((*state * 0x2545f4914f6cdd1dull) >> 32);
+	return *state * 0x2545f4914f6cdd1dull;
+}
+
+/* Its high 32 bits. */
+static inline uint32_t
+golden_rnd(uint64_t *state)
+{
+	return (uint32_t)(golden_rnd64(state) >> 32);
 }
 
 /* Big-endian reads, for tests that check bytes without frame.c. */
