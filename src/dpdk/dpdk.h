@@ -103,13 +103,13 @@ struct engine_rx {
 	uint64_t late_until_tsc;	/* + grace: later frames are not seen */
 	struct frame_cls cls;
 	bool need_delay;		/* pdv or a per-frame timeout */
-	bool pdv;
 	uint64_t frame_timeout_tsc;	/* 0: off */
 	struct delay_tsc_scale scale;
 	const uint64_t *tag_seq;	/* latency mode, as in engine_tx */
 	uint32_t nb_tags;
 	/* written by the receiving lcore only */
-	struct delay_hist *hist;	/* pdv: delay of every received frame */
+	struct delay_hist *hist;	/* pdv: delay of every received frame;
+					 * NULL: not pdv */
 	struct delay_ipdv *ipdv;
 	uint64_t *tag_rx_tsc;		/* TSC right after rx_burst, 0 = lost */
 	struct rxstate st;

@@ -270,7 +270,7 @@ rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 	rxstate_add(&r->st, info->seq, late);
 	if (r->st.c.received == before)
 		return;		/* duplicate, late or bogus: no delay */
-	if (r->pdv) {
+	if (r->hist != NULL) {
 		uint64_t ns = delay_tsc_to_ns(&r->scale, d);
 
 		delay_hist_add(r->hist, ns);

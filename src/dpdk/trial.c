@@ -345,11 +345,10 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 		delay_ipdv_init(t->ipdv[d]);
 		rx->hist = t->hist[d];
 		rx->ipdv = t->ipdv[d];
-		rx->pdv = true;
 	}
 	rx->frame_timeout_tsc = pacer_ns_to_ticks((uint64_t)c->frame_timeout_ms *
 						  1000000, t->hz);
-	rx->need_delay = rx->pdv || rx->frame_timeout_tsc != 0;
+	rx->need_delay = rx->hist != NULL || rx->frame_timeout_tsc != 0;
 	rc = delay_tsc_scale_init(&rx->scale, t->hz);
 	if (rc != 0) {
 		snprintf(err, err_len, "TSC frequency %" PRIu64 " Hz: too low",
