@@ -6,13 +6,19 @@
 need_root
 need_dutperf
 
-before=$(ip netns list | wc -l)
 "$SRCDIR/scripts/quickstart.sh" -o "$WORK/qs" >"$WORK/qs.log" 2>&1 ||
 	fail "quickstart.sh exit status $? ($(tail -5 "$WORK/qs.log"))"
+# Its testbed, from the command testbed.sh run echoes (other tests may run
+# testbeds of their own meanwhile: only this one is checked).
+id=$(sed -n 's/^+ ip netns exec dpt-\([A-Za-z0-9_]*\)-tg .*/\1/p' "$WORK/qs.log" | head -1)
+[ -n "$id" ] || fail "no testbed run in the log"
+TB_IDS+=("$id")
 rate=$(col "$WORK/qs/rate.csv" rate)
 [ "$rate" -gt 0 ] || fail "throughput $rate"
 grep -q "Throughput of the Linux router on this machine: $rate frames/s" "$WORK/qs.log" ||
 	fail "the printed throughput is not rate.csv's"
-expect_equal "namespaces left" "$(ip netns list | wc -l)" "$before"
-pgrep -x dutperf >/dev/null && fail "a dutperf process is left"
+ip netns list | grep -q "^dpt-$id-" && fail "namespaces of testbed $id left behind"
+[ -e "${TB_STATE_ROOT:-/run/dutperf-testbed}/$id" ] && fail "state of testbed $id left behind"
+[ -e "/var/run/dpdk/dutperf-$id" ] && fail "/var/run/dpdk/dutperf-$id left behind"
+pgrep -f "file-prefix=dutperf-$id " >/dev/null && fail "a dutperf process is left"
 ok "quickstart: $rate frames/s per direction, nothing left behind"
