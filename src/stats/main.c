@@ -82,7 +82,6 @@ load(const char *path, const char *column, double **values,
 		fprintf(stderr, "dutperf-stats: %s: out of memory\n", path);
 		return EXIT_FAILURE;
 	}
-	stats_sort(*values, (size_t)n);
 	return 0;
 }
 
@@ -108,6 +107,7 @@ cmd_summary(const char *path, const struct opts *o)
 	vals[3] = s.median;
 	vals[4] = s.mean;
 	vals[5] = s.stddev;
+	stats_sort(v, s.n);
 	vals[6] = stats_percentile_sorted(v, s.n, 1.0);
 	vals[7] = stats_percentile_sorted(v, s.n, 99.0);
 	free(v);
