@@ -66,19 +66,18 @@ tx_inject(struct engine_tx *t, struct rte_mbuf **m, uint16_t n)
 	return done;
 }
 
-/* RFC 8219 7.2: TX time of tagged frames, right after tx_burst returned. */
+/* RFC 8219 7.2: TX time of the burst's tagged frames (bit i of mask:
+ * frame i, the last popcount(mask) tags), right after tx_burst returned. */
 static void
-tx_tagged(struct engine_tx *t, const uint16_t *at, uint16_t nb, uint16_t sent,
-	  uint64_t before)
+tx_tagged(struct engine_tx *t, uint64_t mask, uint16_t sent, uint64_t before)
 {
 	uint64_t after = rte_rdtsc();
-	uint32_t first = t->next_tag - nb;
-	uint16_t j;
+	uint32_t j = t->next_tag - (uint32_t)__builtin_popcountll(mask);
 
-	for (j = 0; j < nb; j++)
-		if (at[j] < sent) {
-			t->tag_tx_tsc[first + j] = after;
-			t->tag_pre_tsc[first + j] = before;
+	for (; mask != 0; mask &= mask - 1, j++)
+		if ((unsigned int)__builtin_ctzll(mask) < sent) {
+			t->tag_tx_tsc[j] = after;
+			t->tag_pre_tsc[j] = before;
 		}
 }
 
@@ -138,7 +137,7 @@ tx_poll(struct engine_tx *t)
 {
 	struct rte_mbuf *m[ENGINE_MAX_BURST];
 	uint64_t now, lag, n, i, before = 0, tag_mask = 0;
-	uint16_t sent = 0, tag_at[ENGINE_MAX_BURST], nb_tag = 0;
+	uint16_t sent = 0;
 	unsigned int tries = 0;
 
 	now = rte_rdtsc();
@@ -182,7 +181,6 @@ tx_poll(struct engine_tx *t)
 		for (i = 0; i < n; i++) {
 			if (t->seq + i != t->next_tag_seq)
 				continue;
-			tag_at[nb_tag++] = (uint16_t)i;
 			tag_mask |= UINT64_C(1) << i;
 			t->next_tag++;
 			t->next_tag_seq = t->next_tag < t->nb_tags ?
@@ -210,7 +208,7 @@ tx_poll(struct engine_tx *t)
 		t->first_tsc = now;
 	t->last_burst_tsc = now;
 	t->last_burst_seq = t->seq;
-	if (unlikely(nb_tag > 0))
+	if (unlikely(tag_mask != 0))
 		before = rte_rdtsc();
 	if (unlikely(t->inject)) {
 		t->sent += tx_inject(t, m, (uint16_t)n);
@@ -220,8 +218,8 @@ tx_poll(struct engine_tx *t)
 		sent += rte_eth_tx_burst(t->port_id, 0, m + sent,
 					 (uint16_t)(n - sent));
 	} while (sent < n && ++tries < TX_RETRIES);
-	if (unlikely(nb_tag > 0))
-		tx_tagged(t, tag_at, nb_tag, sent, before);
+	if (unlikely(tag_mask != 0))
+		tx_tagged(t, tag_mask, sent, before);
 	if (unlikely(sent < n)) {
 		rte_pktmbuf_free_bulk(m + sent, (unsigned int)(n - sent));
 		t->unsent += n - sent;
