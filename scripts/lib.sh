@@ -252,7 +252,7 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 
 # tb_up ID KIND FWD_FPS REV_FPS: create testbed ID; on failure remove it all.
 tb_up() {
-	local id=$1 kind=$2 lf=$3 lr=$4
+	local id=$1 kind=$2 lf=$3 lr=$4 rc
 	tb_need_root
 	tb_need_tools ip ethtool
 	[ "$lf" -gt 0 ] || [ "$lr" -gt 0 ] && tb_need_tools nft
@@ -263,10 +263,15 @@ tb_up() {
 	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\n' "$kind" "$lf" "$lr" \
 		>"$TB_STATE/state"
 	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
+	# Stopped by a signal (Ctrl-C) while building: remove it all too.
+	trap 'tb_down "$id"; exit 130' INT
+	trap 'tb_down "$id"; exit 143' TERM
 	# Not in a condition: set -e would be ignored there.
 	(set -eE; trap 'echo "testbed: step failed: $BASH_COMMAND" >&2' ERR
 		tb_build "$kind" "$lf" "$lr")
-	if [ $? -ne 0 ]; then
+	rc=$?
+	trap - INT TERM
+	if [ $rc -ne 0 ]; then
 		tb_down "$id"
 		die "setting up testbed '$id' failed; removed what was created"
 	fi
