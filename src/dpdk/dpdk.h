@@ -246,10 +246,6 @@ struct mode_measure {
 int mode_measure(struct mode_env *env, const struct mode_measure *m, char *err,
 		 size_t err_len);
 
-/* "median M, 1st percentile P1, 99th percentile P99" of v[0..n-1] to f. */
-void mode_print_summary(FILE *f, const char *what, const double *v, uint32_t n,
-			const char *unit);
-
 /* ---- run record ---- */
 
 /* Open OUTDIR/name for appending (header NULL: none). */

@@ -58,34 +58,26 @@ mode_run_trial(const struct mode_env *env, struct csv_file *trials,
 	return csv_append(trials, row, err, err_len);
 }
 
-void
-mode_print_summary(FILE *f, const char *what, const double *v, uint32_t n,
-		   const char *unit)
-{
-	struct stats_summary s;
-
-	if (n < 2 || stats_summarize(v, n, &s) != 0)
-		return;
-	/* RFC 8219 7.2 / 12: median, 1st and 99th percentile (nearest rank) */
-	fprintf(f, "%s over %u runs: median %.3f %s, 1st percentile %.3f, "
-		"99th percentile %.3f, min %.3f, max %.3f\n", what, n, s.median,
-		unit, stats_percentile(v, n, 1.0), stats_percentile(v, n, 99.0),
-		s.min, s.max);
-}
-
-/* Summary of the runs that have a value (NaN: none, e.g. all lost). */
+/*
+ * RFC 8219 7.2 / 12: median, 1st and 99th percentile (nearest rank) of the
+ * runs that have a value (NaN: none, e.g. all lost), from two on.
+ */
 static void
 mode_measure_summary(const struct mode_measure *m, int d, int k, double *v,
 		     uint32_t runs)
 {
-	char what[64];
+	struct stats_summary s;
 	uint32_t i, n = 0;
 
 	for (i = 0; i < runs; i++)
 		if (!isnan(v[i]))
 			v[n++] = v[i];
-	snprintf(what, sizeof(what), "%s %s", trial_dir_name[d], m->metric[k]);
-	mode_print_summary(stdout, what, v, n, "us");
+	if (n < 2 || stats_summarize(v, n, &s) != 0)
+		return;
+	printf("%s %s over %u runs: median %.3f us, 1st percentile %.3f, "
+	       "99th percentile %.3f, min %.3f, max %.3f\n", trial_dir_name[d],
+	       m->metric[k], n, s.median, stats_percentile(v, n, 1.0),
+	       stats_percentile(v, n, 99.0), s.min, s.max);
 }
 
 int
