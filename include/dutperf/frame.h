@@ -171,7 +171,6 @@ struct frame_fast {
 	uint8_t version;
 	uint16_t len_b;			/* Ethernet + IP length: buffer minimum;
 					 * 0: path off (as in a zeroed struct) */
-	uint16_t udp_off;		/* UDP header, from the frame start */
 	uint16_t sum_len;		/* source address..len_b-1: addresses,
 					 * UDP header and payload */
 	uint16_t pseudo;		/* protocol + UDP length, host-order load */
@@ -382,8 +381,10 @@ frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		if (!(f->version == 4 ? frame_fast_ours(f, buf, 4) :
 					frame_fast_ours(f, buf, 6)))
 			continue;
-		if (info)	/* the masks made the BG flag equal b */
-			frame_stamp_info(info, buf + f->udp_off);
+		/* the masks made the BG flag equal b */
+		if (info)
+			frame_stamp_info(info,
+					 buf + 14 + (f->version == 4 ? 20 : 40));
 		return FRAME_OURS;
 	}
 	return FRAME_KIND_COUNT;

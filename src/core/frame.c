@@ -678,7 +678,6 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	memcpy(f->mask, mask, sizeof(mask));
 	f->version = e->version;
 	f->len_b = (uint16_t)len_b;
-	f->udp_off = l4;
 	f->sum_len = (uint16_t)(len_b - src_off);
 	/* the last 16 bytes: only the sum_len % 16 past the whole blocks */
 	memset(f->sum_tail + 16 - f->sum_len % 16, 0xff, f->sum_len % 16);
