@@ -75,10 +75,10 @@ tput_progress(const struct mode_env *env, struct tput_state *st,
 		elapsed, per_trial * (double)left);
 }
 
-/* One search; *result and *iterations filled when it completed. */
+/* One search; when it completes, its rate.csv row and st->results[]. */
 static int
 tput_search(const struct mode_env *env, struct tput_state *st, uint32_t no,
-	    bool *complete, char *err, size_t err_len)
+	    char *err, size_t err_len)
 {
 	const struct cfg *c = env->cfg;
 	struct report_trial r;
@@ -87,7 +87,6 @@ tput_search(const struct mode_env *env, struct tput_state *st, uint32_t no,
 	char why[256], row[1024];
 	int rc;
 
-	*complete = false;
 	rc = search_init(&s, &st->params);
 	if (rc != 0) {
 		snprintf(err, err_len, "search bounds: lower %" PRIu64
@@ -145,7 +144,6 @@ tput_search(const struct mode_env *env, struct tput_state *st, uint32_t no,
 	if (rc != 0)
 		return rc;
 	st->results[st->nb_results++] = rs.rate_fps;
-	*complete = true;
 	if (rs.rate_fps == 0)
 		printf("search %u: throughput 0 fps: no trial passed, not even "
 		       "at %" PRIu64 " fps\n", no, st->params.lo_fps ?
@@ -188,7 +186,6 @@ mode_throughput(struct mode_env *env, char *err, size_t err_len)
 	struct tput_state st;
 	char result[128];
 	uint32_t no;
-	bool complete;
 	int rc;
 
 	memset(&st, 0, sizeof(st));
@@ -222,7 +219,7 @@ mode_throughput(struct mode_env *env, char *err, size_t err_len)
 	}
 	st.started_s = tput_now_s();
 	for (no = 1; no <= c->repeat && !engine_stop; no++) {
-		rc = tput_search(env, &st, no, &complete, err, err_len);
+		rc = tput_search(env, &st, no, err, err_len);
 		if (rc != 0)
 			break;
 	}
