@@ -80,7 +80,7 @@ dutperf_pid() {
 # trials.csv row is invalid because this shared 2-CPU machine preempted the
 # sender ("behind schedule").  That is the test machine, not the DUT or
 # dutperf; verdicts are never relaxed, only the run is repeated (at most 3
-# runs in all, by dut and wire).
+# runs in all, by repeated).
 preempted() {
 	local out="" prev="" a
 	case $1 in trial|latency|pdv) ;; *) return 1 ;; esac
@@ -93,16 +93,31 @@ preempted() {
 	echo "note: sender preempted on this shared machine; run again" >&2
 }
 
-# dut MODE ARGS...: dutperf on the current testbed; output in $WORK/out.log.
-dut() {
-	local rc try
+# repeated RUN MODE ARGS...: RUN MODE ARGS (a function running dutperf
+# with these arguments once), repeated while preempted says so; RUN's
+# exit status.
+repeated() {
+	local run=$1 rc try
+	shift
 	for try in 1 2 3; do
-		"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
+		"$run" "$@"
 		rc=$?
 		[ $rc -eq 0 ] && [ $try -lt 3 ] && preempted "$@" || break
 	done
+	return $rc
+}
+
+# dut MODE ARGS...: dutperf on the current testbed; output in $WORK/out.log
+# (and printed) and $WORK/err.log; a preempted run is repeated.
+dut() {
+	local rc
+	repeated dut_once "$@"
+	rc=$?
 	cat "$WORK/out.log"
 	return $rc
+}
+dut_once() {
+	"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
 }
 
 col() {	# FILE COLUMN [ROW]
@@ -152,14 +167,15 @@ wire_eal() {
 # and $WORK/err.log; its DPDK runtime directory is removed; a preempted run
 # is repeated as by dut.
 wire() {
-	local bin=$1 prefix=$2 rc try
+	local bin=$1 prefix=$2
 	shift 2
-	for try in 1 2 3; do
-		# shellcheck disable=SC2046
-		"$bin" $(wire_eal "$prefix") -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
-		rc=$?
-		rm -rf "/var/run/dpdk/$prefix"
-		[ $rc -eq 0 ] && [ $try -lt 3 ] && preempted "$@" || break
-	done
+	repeated wire_once "$@"
+}
+wire_once() {	# ARGS...: wire's $bin once, on wire's $prefix
+	local rc
+	# shellcheck disable=SC2046
+	"$bin" $(wire_eal "$prefix") -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
+	rc=$?
+	rm -rf "/var/run/dpdk/$prefix"
 	return $rc
 }
