@@ -201,7 +201,6 @@ struct frame_cls {
 	struct frame_expect exp[2];	/* [0] foreground, [1] background */
 	struct cfg_var sport, dport, src_slice, dst_slice;
 	uint16_t num_nets;
-	uint16_t net_span;		/* num_nets, or 256 when the byte is fixed */
 	/* added for the fast path (frame_cls_init fills it): */
 	struct frame_fast fast[2];	/* [0] foreground, [1] background */
 };

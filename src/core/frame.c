@@ -743,7 +743,6 @@ frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
 	cls_range(&k->src_slice, &dv->src_slice, false, 0);
 	cls_range(&k->dst_slice, &dv->dst_slice, false, 0);
 	k->num_nets = o->num_nets;
-	k->net_span = o->num_nets > 1 ? o->num_nets : 256;
 	cls_fast(&k->fast[0], k, &k->exp[0], frame_len_b(c, v), false);
 	if (k->has_bg)
 		cls_fast(&k->fast[1], k, &k->exp[1], frame_len_b(c, 6), true);
@@ -895,7 +894,8 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 	    !addr_match(dst, e->dst, e->dst_mask, alen) ||
 	    !in_range(get16(src + alen - 2), &k->src_slice) ||
 	    !in_range(get16(dst + alen - 2), &k->dst_slice) ||
-	    (uint8_t)(dst[e->net_off] - e->net_base) >= k->net_span)
+	    (k->num_nets > 1 &&
+	     (uint8_t)(dst[e->net_off] - e->net_base) >= k->num_nets))
 		return FRAME_BAD_ADDR;
 	if (!in_range(get16(udp), &k->sport) || !in_range(get16(udp + 2), &k->dport))
 		return FRAME_BAD_PORT;
