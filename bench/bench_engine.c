@@ -103,8 +103,7 @@ bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 		rc = frame_gen_init(&g, c, CFG_FWD, 1, err, err_len);
 	if (rc != 0)
 		return rc;
-	frame_gen_set_trial(&g, (uint8_t)(t.trials_run %
-					  (FRAME_TRIAL_ID_MAX + 1)));
+	frame_gen_set_trial(&g, trial_next_id(&t));
 	rte_mempool_obj_iter(t.port[CFG_RIGHT].rx_pool, bench_fill_rx, &g);
 	rc = trial_run(&t, c->rate_fps, &r, why, sizeof(why), err, err_len);
 	if (rc != 0)

@@ -144,7 +144,7 @@ extern const char *const trial_dir_name[CFG_NB_DIRS];
 struct trial_ctx {
 	const struct cfg *cfg;		/* its seed seeds every trial */
 	uint64_t hz;
-	uint32_t trials_run;		/* trial ids are trials_run % 32 */
+	uint32_t trials_run;		/* see trial_next_id */
 	uint32_t drop_every, dup_every;	/* test aids, 0 = off */
 	struct port_ctx port[CFG_NB_SIDES];
 	struct engine_tx tx[CFG_NB_DIRS];
@@ -160,6 +160,13 @@ struct trial_ctx {
 	struct engine_lcore lcores[2 * CFG_NB_DIRS];
 	unsigned int nb_lcores;
 };
+
+/* The trial id (in every test frame) of the next trial_run. */
+static inline uint8_t
+trial_next_id(const struct trial_ctx *t)
+{
+	return (uint8_t)(t->trials_run % (FRAME_TRIAL_ID_MAX + 1));
+}
 
 /* Ports, pools and lcore checks; err names the offending key. */
 int trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,

@@ -418,7 +418,7 @@ trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
 	unsigned int nb_dirs = 0, i, main_id = rte_get_main_lcore();
 	struct engine_lcore *main_lc = NULL;
 	uint64_t start;
-	uint8_t trial_id = (uint8_t)(t->trials_run % (FRAME_TRIAL_ID_MAX + 1));
+	uint8_t trial_id = trial_next_id(t);
 	bool interrupted;
 	int d, rc;
 
