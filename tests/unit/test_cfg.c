@@ -722,6 +722,65 @@ test_validate_edges(void **state)
 	assert_contains(err, "[left] send_lcore = 128");
 }
 
+/* [loss] rates: the list, its count, and every way an item is rejected. */
+static void
+test_loss_rates(void **state)
+{
+	static const struct {
+		const char *list;
+		const char *needle;	/* in the error */
+	} bad[] = {
+		{ "1000,,2000", "item 2 (\"\"): empty" },
+		{ ",1000", "item 1 (\"\"): empty" },
+		{ "1000, ", "item 2 (\"\"): empty" },
+		{ "1000,", "trailing comma" },
+		{ "1000,0", "item 2 (\"0\"): out of range 1..1000000000" },
+		{ "1000000001", "out of range 1..1000000000" },
+		{ "12x", "item 1 (\"12x\"): not an unsigned decimal integer" },
+		{ "5,\t7", "not an unsigned decimal integer" },
+		{ "1,123456789012345678901234567890123", "item 2 (\"1234" },
+	};
+	char err[CFG_ERR_LEN];
+	uint64_t out[3];
+	struct cfg c;
+	unsigned i;
+
+	(void)state;
+	cfg_defaults(&c);
+	assert_int_equal(cfg_loss_rates(&c, out, 3, err, sizeof(err)), 0);
+	snprintf(c.loss_rates, sizeof(c.loss_rates), " 1000 ,2000,  30000");
+	memset(out, 0, sizeof(out));
+	assert_int_equal(cfg_loss_rates(&c, out, 3, err, sizeof(err)), 3);
+	assert_true(out[0] == 1000 && out[1] == 2000 && out[2] == 30000);
+	/* more items than room: all counted, the first max stored */
+	memset(out, 0, sizeof(out));
+	assert_int_equal(cfg_loss_rates(&c, out, 2, err, sizeof(err)), 3);
+	assert_true(out[0] == 1000 && out[1] == 2000 && out[2] == 0);
+	assert_int_equal(cfg_loss_rates(&c, NULL, 0, err, sizeof(err)), 3);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(c.loss_rates, sizeof(c.loss_rates), "%s", bad[i].list);
+		err[0] = '\0';
+		if (cfg_loss_rates(&c, out, 3, err, sizeof(err)) != -EINVAL)
+			fail_msg("\"%s\" accepted", bad[i].list);
+		assert_contains(err, "[loss] rates = \"");
+		assert_contains(err, bad[i].needle);
+		/* cfg_validate checks the list too */
+		assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+		assert_contains(err, bad[i].needle);
+	}
+	/* an item too long to be a number is named as such */
+	snprintf(c.loss_rates, sizeof(c.loss_rates), "%s",
+		 "1,123456789012345678901234567890123");
+	assert_int_equal(cfg_loss_rates(&c, out, 3, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "too long");
+	/* from a file: the message starts with the file name */
+	snprintf(c.path, sizeof(c.path), "x.ini");
+	assert_int_equal(cfg_loss_rates(&c, out, 3, err, sizeof(err)), -EINVAL);
+	assert_int_equal(strncmp(err, "x.ini: [loss] rates = ", 22), 0);
+}
+
 int
 main(void)
 {
@@ -740,6 +799,7 @@ main(void)
 		cmocka_unit_test(test_line_rate),
 		cmocka_unit_test(test_frame_size_and_dirs),
 		cmocka_unit_test(test_validate_edges),
+		cmocka_unit_test(test_loss_rates),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
