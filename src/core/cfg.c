@@ -1168,7 +1168,7 @@ cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max, char *err,
 	       size_t err_len)
 {
 	char why[CFG_ERR_LEN], item[32], prebuf[CFG_PATH_LEN + 4];
-	const char *p = c->loss_rates, *end;
+	const char *p = c->loss_rates, *end, *bad;
 	unsigned n = 0;
 	uint64_t v;
 	size_t len;
@@ -1180,15 +1180,22 @@ cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max, char *err,
 			p++, len--;
 		while (len > 0 && p[len - 1] == ' ')
 			len--;
-		if (len == 0 || len >= sizeof(item) ||
-		    (memcpy(item, p, len), item[len] = '\0',
-		     cfg_parse_u64(item, 1, RATE_MAX, &v, why, sizeof(why)) != 0))
+		bad = NULL;
+		if (len == 0) {
+			bad = "empty";
+		} else if (len >= sizeof(item)) {
+			bad = "too long";
+		} else {
+			memcpy(item, p, len);
+			item[len] = '\0';
+			if (cfg_parse_u64(item, 1, RATE_MAX, &v, why, sizeof(why)) != 0)
+				bad = why;
+		}
+		if (bad != NULL)
 			return cfg_errf(err, err_len,
 					"%s[loss] rates = \"%s\": item %u (\"%.*s\"): %s",
 					src_prefix(c, prebuf, sizeof(prebuf)),
-					c->loss_rates, n + 1, (int)len, p,
-					len == 0 ? "empty" : len >= sizeof(item) ?
-					"too long" : why);
+					c->loss_rates, n + 1, (int)len, p, bad);
 		if (out != NULL && n < max)
 			out[n] = v;
 		n++;
