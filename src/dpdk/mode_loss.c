@@ -51,7 +51,7 @@ loss_table(const struct cfg *c, const struct loss_step *s, uint32_t n)
 	}
 }
 
-/* The rates to offer; *n of them, malloc'ed. */
+/* The rates to offer; *n of them, malloc'ed; NULL with err set. */
 static uint64_t *
 loss_rates(const struct cfg *c, uint32_t *n, char *err, size_t err_len)
 {
@@ -61,10 +61,13 @@ loss_rates(const struct cfg *c, uint32_t *n, char *err, size_t err_len)
 	k = cfg_loss_rates(c, NULL, 0, err, err_len);
 	if (k < 0)
 		return NULL;
+	r = calloc(k > 0 ? (size_t)k : 100 / c->loss_step_pct + 2, sizeof(*r));
+	if (r == NULL) {
+		snprintf(err, err_len, "no memory for the [loss] rates");
+		return NULL;
+	}
 	if (k > 0) {
-		r = calloc((size_t)k, sizeof(*r));
-		if (r != NULL)
-			cfg_loss_rates(c, r, (unsigned)k, err, err_len);
+		cfg_loss_rates(c, r, (unsigned)k, err, err_len);
 		*n = (uint32_t)k;
 		return r;
 	}
@@ -73,9 +76,6 @@ loss_rates(const struct cfg *c, uint32_t *n, char *err, size_t err_len)
 	step = max * c->loss_step_pct / 100;
 	step = step ? step : 1;
 	floor_fps = c->rate_min_fps ? c->rate_min_fps : 1;
-	r = calloc(100 / c->loss_step_pct + 2, sizeof(*r));
-	if (r == NULL)
-		return NULL;
 	for (*n = 0; *n <= 100 / c->loss_step_pct; (*n)++) {
 		uint64_t down = step * *n;
 
@@ -100,12 +100,13 @@ mode_loss(struct mode_env *env, char *err, size_t err_len)
 	int d, rc;
 
 	rates = loss_rates(c, &nb_rates, err, err_len);
-	if (rates == NULL || nb_rates == 0) {
+	if (rates == NULL)
+		return -EINVAL;
+	if (nb_rates == 0) {
 		free(rates);
-		if (rates != NULL)
-			snprintf(err, err_len, "[loss]: no rate to offer (maximum "
-				 "%" PRIu64 " fps, rate_min_fps %" PRIu64 ")",
-				 mode_max_rate_fps(c), c->rate_min_fps);
+		snprintf(err, err_len, "[loss]: no rate to offer (maximum %"
+			 PRIu64 " fps, rate_min_fps %" PRIu64 ")",
+			 mode_max_rate_fps(c), c->rate_min_fps);
 		return -EINVAL;
 	}
 	steps = calloc(nb_rates, sizeof(*steps));
