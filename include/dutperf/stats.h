@@ -30,6 +30,9 @@ void stats_sort(double *x, size_t n);
 /* Summary of x[0..n-1] (x is not modified).  0, -EINVAL (n == 0, non-finite
  * value) or -ENOMEM. */
 int stats_summarize(const double *x, size_t n, struct stats_summary *out);
+/* Same for a sample already sorted ascending: no copy, no second sort. */
+int stats_summarize_sorted(const double *sorted, size_t n,
+			   struct stats_summary *out);
 
 /* Nearest-rank percentile, p in [0, 100], of an ascending sorted sample. */
 double stats_percentile_sorted(const double *sorted, size_t n, double p_pct);

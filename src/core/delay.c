@@ -283,7 +283,7 @@ delay_latency_summarize(const uint64_t *tx_tsc, const uint64_t *rx_tsc,
 		}
 	}
 	stats_sort(lat, n);
-	rc = stats_summarize(lat, n, &s);
+	rc = stats_summarize_sorted(lat, n, &s);
 	if (rc == 0) {
 		out->valid = true;
 		out->tl_ns = s.median;

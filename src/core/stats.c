@@ -39,23 +39,20 @@ stats_sorted_copy(const double *x, size_t n)
 	return c;
 }
 
-int
-stats_summarize(const double *x, size_t n, struct stats_summary *out)
+/* The summary of x, given s = x sorted; x is summed in its own order. */
+static int
+stats_summarize_with(const double *x, const double *s, size_t n,
+		     struct stats_summary *out)
 {
-	double *s, mean, ss = 0.0, corr = 0.0;
+	double mean, ss = 0.0, corr = 0.0;
 	long double sum = 0.0L;
 	size_t i;
 
-	if (n == 0 || x == NULL || out == NULL)
-		return -EINVAL;
 	for (i = 0; i < n; i++) {
 		if (!isfinite(x[i]))
 			return -EINVAL;
 		sum += x[i];
 	}
-	s = stats_sorted_copy(x, n);
-	if (s == NULL)
-		return -ENOMEM;
 	mean = (double)(sum / (long double)n);
 	/* Two passes, with the rounding error of the mean corrected. */
 	for (i = 0; i < n; i++) {
@@ -78,8 +75,32 @@ stats_summarize(const double *x, size_t n, struct stats_summary *out)
 	} else {
 		out->stddev = NAN;
 	}
-	free(s);
 	return 0;
+}
+
+int
+stats_summarize(const double *x, size_t n, struct stats_summary *out)
+{
+	double *s;
+	int rc;
+
+	if (n == 0 || x == NULL || out == NULL)
+		return -EINVAL;
+	s = stats_sorted_copy(x, n);
+	if (s == NULL)
+		return -ENOMEM;
+	rc = stats_summarize_with(x, s, n, out);
+	free(s);
+	return rc;
+}
+
+int
+stats_summarize_sorted(const double *sorted, size_t n,
+		       struct stats_summary *out)
+{
+	if (n == 0 || sorted == NULL || out == NULL)
+		return -EINVAL;
+	return stats_summarize_with(sorted, sorted, n, out);
 }
 
 size_t

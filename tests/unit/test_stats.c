@@ -82,6 +82,10 @@ test_rejects_non_finite(void **state)
 	assert_int_equal(stats_summarize(x, 3, &s), -EINVAL);
 	x[1] = INFINITY;
 	assert_int_equal(stats_summarize(x, 3, &s), -EINVAL);
+	x[1] = 2;
+	x[2] = INFINITY;	/* sorted, but not finite */
+	assert_int_equal(stats_summarize_sorted(x, 3, &s), -EINVAL);
+	assert_int_equal(stats_summarize_sorted(x, 0, &s), -EINVAL);
 }
 
 /* The siitperf sample: median = mean of the two middle values. */
@@ -145,6 +149,18 @@ test_random_against_naive(void **state)
 	assert_close(s.median, c[n / 2], 0);
 	assert_close(s.min, c[0], 0);
 	assert_close(s.max, c[n - 1], 0);
+	/* The same from the sorted sample, without a copy. */
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(stats_summarize_sorted(c, n, &s), 0);
+	assert_int_equal(s.n, n);
+	assert_close(s.mean, sum / n, 1e-12);
+	assert_close(s.stddev, sqrt((sum2 - sum * sum / n) / (n - 1)), 1e-6);
+	assert_close(s.median, c[n / 2], 0);
+	assert_close(s.min, c[0], 0);
+	assert_close(s.max, c[n - 1], 0);
+	j = (n - 1) / 2;	/* even n - 1: the two middle values' mean */
+	assert_int_equal(stats_summarize_sorted(c, n - 1, &s), 0);
+	assert_close(s.median, c[j - 1] + (c[j] - c[j - 1]) / 2, 0);
 	free(c);
 }
 
