@@ -221,29 +221,43 @@ csv_open_header(const char *path, FILE **fp, char **line, size_t *cap,
 	return 0;
 }
 
+/*
+ * The next comma-separated field of *p, trimmed and cut off in place;
+ * NULL after the last one.
+ */
+static char *
+csv_next_field(char **p)
+{
+	char *field = *p, *comma;
+
+	if (field == NULL)
+		return NULL;
+	comma = strchr(field, ',');
+	if (comma != NULL) {
+		*comma = '\0';
+		*p = comma + 1;
+	} else {
+		*p = NULL;
+	}
+	return csv_trim(field);
+}
+
 /* "a, b, c" from a header line (modifies it). */
 static int
 csv_join_header(char *header, char *buf, size_t len)
 {
 	size_t n = 0, used = 0;
-	char *p = header;
+	char *p = header, *field;
 
 	if (len > 0)
 		buf[0] = '\0';
-	for (;;) {
-		char *comma = strchr(p, ',');
-		int w;
+	while ((field = csv_next_field(&p)) != NULL) {
+		int w = snprintf(buf + used, used < len ? len - used : 0, "%s%s",
+				 n > 0 ? ", " : "", field);
 
-		if (comma != NULL)
-			*comma = '\0';
-		w = snprintf(buf + used, used < len ? len - used : 0, "%s%s",
-			     n > 0 ? ", " : "", csv_trim(p));
 		if (w > 0)
 			used += (size_t)w;
 		n++;
-		if (comma == NULL)
-			break;
-		p = comma + 1;
 	}
 	return (int)(n > INT_MAX ? INT_MAX : n);
 }
@@ -270,25 +284,17 @@ static long
 csv_find_column(const char *path, char *header, const char *name,
 		char *err, size_t err_len)
 {
-	char *copy, *p = header;
-	long idx = 0;
+	char *copy, *p = header, *field;
+	long idx;
 
 	copy = strdup(header);
 	if (copy == NULL)
 		return csv_fail(-ENOMEM, err, err_len, "out of memory");
-	for (;;) {
-		char *comma = strchr(p, ',');
-
-		if (comma != NULL)
-			*comma = '\0';
-		if (strcmp(csv_trim(p), name) == 0) {
+	for (idx = 0; (field = csv_next_field(&p)) != NULL; idx++) {
+		if (strcmp(field, name) == 0) {
 			free(copy);
 			return idx;
 		}
-		if (comma == NULL)
-			break;
-		p = comma + 1;
-		idx++;
 	}
 	if (err != NULL && err_len > 0) {
 		char cols[1024];
