@@ -73,7 +73,6 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 {
 	const uint8_t *u;
 	uint16_t et, ulen;
-	uint32_t s;
 
 	/* Bytes after the IP packet (Ethernet padding, a kept FCS) are
 	 * allowed, so only the lower bound is an invariant; the IP and UDP
@@ -100,8 +99,7 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 		ulen = golden_rd16(u + 4);
 		if (ulen != tot - 20)
 			fuzz_die("OURS: UDP length != IPv4 payload", ki);
-		s = golden_sum(b + 26, 8, 0) + 17 + ulen;
-		if ((u[6] | u[7]) != 0 && golden_sum(u, ulen, s) != 0xffff)
+		if ((u[6] | u[7]) != 0 && golden_udp_sum(b, 34, ulen) != 0xffff)
 			fuzz_die("OURS: UDP checksum wrong (IPv4)", ki);
 	} else if (et == 0x86dd) {
 		uint16_t pl;
@@ -115,8 +113,7 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 		ulen = golden_rd16(u + 4);
 		if (ulen != pl)
 			fuzz_die("OURS: UDP length != IPv6 payload", ki);
-		s = golden_sum(b + 22, 32, 0) + 17 + ulen;
-		if ((u[6] | u[7]) == 0 || golden_sum(u, ulen, s) != 0xffff)
+		if ((u[6] | u[7]) == 0 || golden_udp_sum(b, 54, ulen) != 0xffff)
 			fuzz_die("OURS: UDP checksum wrong or 0 (IPv6)", ki);
 	} else {
 		fuzz_die("OURS: not IP", ki);

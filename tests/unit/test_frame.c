@@ -812,16 +812,13 @@ diff_one(const struct frame_cls *k, const uint8_t *b, size_t len,
 static void
 zero_field_sums_right(uint8_t *b, size_t len)
 {
-	bool v4 = golden_rd16(b + 12) == 0x0800;
-	size_t l4 = v4 ? 34 : 54, alen = v4 ? 4 : 16;
+	size_t l4 = golden_rd16(b + 12) == 0x0800 ? 34 : 54;
 	uint16_t ulen = golden_rd16(b + l4 + 4);
-	uint32_t s, w;
+	uint32_t w;
 
 	if (ulen < 8 + FRAME_STAMP_B || ulen > len - l4)
 		return;
-	s = golden_sum(b + l4 - 2 * alen, 2 * alen, 0) + 17 + ulen;
-	s = golden_sum(b + l4, ulen, s);
-	w = golden_rd16(b + l4 + 24) + (0xffff - s);
+	w = golden_rd16(b + l4 + 24) + (0xffff - golden_udp_sum(b, l4, ulen));
 	w = (w & 0xffff) + (w >> 16);
 	golden_put16(b + l4 + 24, (uint16_t)w);
 }

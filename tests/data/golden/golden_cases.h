@@ -199,6 +199,18 @@ golden_sum(const uint8_t *p, size_t n, uint32_t s)
 	return s;
 }
 
+/* Folded sum of the UDP pseudo header (the addresses of b's IPv4 or IPv6
+ * header, protocol, ulen) and the ulen bytes of UDP at b + l4: 0xffff
+ * when the checksum field verifies. */
+static inline uint32_t
+golden_udp_sum(const uint8_t *b, size_t l4, uint16_t ulen)
+{
+	bool v4 = golden_rd16(b + 12) == 0x0800;
+	uint32_t s = golden_sum(b + (v4 ? 26 : 22), v4 ? 8 : 32, 0) + 17 + ulen;
+
+	return golden_sum(b + l4, ulen, s);
+}
+
 static inline void
 golden_put16(uint8_t *p, uint16_t v)
 {
@@ -224,7 +236,6 @@ golden_fix_cksums(uint8_t *b, size_t len)
 {
 	uint16_t et, ulen, ck;
 	size_t l4;
-	uint32_t s;
 
 	if (len < 14)
 		return;
@@ -234,10 +245,8 @@ golden_fix_cksums(uint8_t *b, size_t len)
 		if (b[23] != 17)
 			return;
 		l4 = 14 + (size_t)(b[14] & 15) * 4;
-		s = golden_sum(b + 26, 8, 0);
 	} else if (et == 0x86dd && len >= 54 && b[20] == 17) {
 		l4 = 54;
-		s = golden_sum(b + 22, 32, 0);
 	} else {
 		return;
 	}
@@ -247,7 +256,7 @@ golden_fix_cksums(uint8_t *b, size_t len)
 	if (ulen < 8 || ulen > len - l4)
 		return;
 	golden_put16(b + l4 + 6, 0);
-	ck = (uint16_t)~golden_sum(b + l4, ulen, s + 17 + ulen);
+	ck = (uint16_t)~golden_udp_sum(b, l4, ulen);
 	golden_put16(b + l4 + 6, ck ? ck : 0xffff);
 }
 
@@ -261,7 +270,6 @@ golden_verify(const uint8_t *b, size_t len)
 {
 	uint16_t et, ulen;
 	const uint8_t *u;
-	uint32_t s;
 
 	if (len < 14)
 		return 0;
@@ -278,10 +286,9 @@ golden_verify(const uint8_t *b, size_t len)
 		ulen = (uint16_t)(u[4] << 8 | u[5]);
 		if (ulen != tot - 20)
 			return 0;
-		s = golden_sum(b + 26, 8, 0) + 17 + ulen;
 		if ((u[6] | u[7]) == 0)
 			return 0;
-		return golden_sum(u, ulen, s) == 0xffff ? 4 : 0;
+		return golden_udp_sum(b, 34, ulen) == 0xffff ? 4 : 0;
 	}
 	if (et == 0x86dd) {
 		uint16_t pl;
@@ -295,8 +302,7 @@ golden_verify(const uint8_t *b, size_t len)
 		ulen = (uint16_t)(u[4] << 8 | u[5]);
 		if (ulen != pl || (u[6] | u[7]) == 0)
 			return 0;
-		s = golden_sum(b + 22, 32, 0) + 17 + ulen;
-		return golden_sum(u, ulen, s) == 0xffff ? 6 : 0;
+		return golden_udp_sum(b, 54, ulen) == 0xffff ? 6 : 0;
 	}
 	return 0;
 }
