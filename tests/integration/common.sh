@@ -120,6 +120,12 @@ dut_once() {
 	"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
 }
 
+# nft_burst FPS: the token-bucket depth in frames that testbed.sh gives a
+# capacity limit of FPS frames/s (scripts/lib.sh).
+nft_burst() {
+	(. "$SRCDIR/scripts/lib.sh" && tb_nft_burst "$1")
+}
+
 col() {	# FILE COLUMN [ROW]
 	python3 "$CSVCOL" "$@" || fail "cannot read column $2 of $1"
 }

@@ -70,10 +70,10 @@ tb_up --dut router --limit-fps $C
 out=$WORK/loss
 dut loss -c "$cfg" --rate-max 15000 --loss-step 10 --duration 2 --timeout 300 \
 	--settle 200 -o "$out" >/dev/null || fail "loss: exit status $?"
-python3 - "$out/flr.csv" $C <<'PY' || fail "loss sweep does not match the capacity"
+python3 - "$out/flr.csv" $C "$(nft_burst $C)" <<'PY' || fail "loss sweep does not match the capacity"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-C = int(sys.argv[2])
+C, B = int(sys.argv[2]), int(sys.argv[3])
 offered = sorted({int(r["offered_fps"]) for r in rows}, reverse=True)
 assert offered[0] == 15000 and offered[1] == 13500, offered
 assert len(offered) >= 4 and offered[-1] < C and offered[-2] < C, offered
@@ -85,8 +85,8 @@ for r in rows:
     if o < C:
         assert loss == 0, (o, loss)
     else:
-        # token bucket: C * 2 s + C / 50 frames pass
-        want = max(0.0, 100.0 * (sent - 2 * C - C / 50) / sent)
+        # token bucket of depth B: C * 2 s + B frames pass
+        want = max(0.0, 100.0 * (sent - 2 * C - B) / sent)
         assert abs(loss - want) <= 2.0, (o, loss, want)
 print("\n".join(f"{r['offered_fps']} {r['dir']} loss {r['loss_pct']} %" for r in rows))
 PY

@@ -131,7 +131,8 @@ for kind in router bridge siit; do
 done
 
 # 2. Capacity limits, different per direction: a token bucket of the limit
-# rate and a depth of 5 frames passes about limit * send time + 5 frames.
+# rate and a depth of B frames (scripts/lib.sh tb_nft_burst) passes about
+# limit * send time + B frames.
 for kind in router bridge siit; do
 	up --dut "$kind" --limit-fwd-fps 200 --limit-rev-fps 400
 	echo "$kind ($id) limited to 200 / 400 fps:"
@@ -140,7 +141,8 @@ for kind in router bridge siit; do
 		[ "$d" = rev ] && lim=400
 		# shellcheck disable=SC2046
 		flow $(dirs "$kind" "$d") 1000 2000
-		exp=$(python3 -c "print(round($lim * $elapsed_s + 5))")
+		burst=$(. "$SRCDIR/scripts/lib.sh" && tb_nft_burst $lim)
+		exp=$(python3 -c "print(round($lim * $elapsed_s + $burst))")
 		[ "$matched" -ge 50 ] && [ "$matched" -le 600 ] ||
 			fail "$kind $d limit $lim: $matched of 1000 (want 5..60 %)"
 		[ $((matched * 10)) -ge $((exp * 6)) ] && [ $((matched * 10)) -le $((exp * 14 + 100)) ] ||

@@ -7,6 +7,7 @@ need_root
 need_dutperf
 
 C=10000
+B=$(nft_burst $C)
 tb_up --dut router --limit-fps $C
 out=$WORK/out
 dut trial -c "$SRCDIR/conf/testbed-ipv4.ini" --rate $((C * 8 / 10)) \
@@ -21,9 +22,9 @@ for d in fwd rev; do
 	lost=$(col "$out/trials.csv" ${d}_lost)
 	recv=$(col "$out/trials.csv" ${d}_received)
 	expect_equal "$d sent = received + lost" "$sent" "$((recv + lost))"
-	# A token bucket of depth B refilled at C/s passes C * 2 s + B frames
-	# (scripts/lib.sh tb_nft_burst: B = C / 50); allow 2 % of sent.
-	want=$((sent - C * 2 - C / 50))
+	# A token bucket of depth B refilled at C/s passes C * 2 s + B frames;
+	# allow 2 % of sent.
+	want=$((sent - C * 2 - B))
 	diff=$((lost > want ? lost - want : want - lost))
 	[ $diff -le $((sent / 50)) ] || fail "$d lost $lost, expected $want +- $((sent / 50))"
 	ok "1.3 C: $d lost $lost of $sent (token bucket predicts $want)"
