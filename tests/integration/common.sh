@@ -11,7 +11,12 @@ WORK=$(mktemp -d /tmp/dpt-test.XXXXXX)
 TB_IDS=()
 
 it_cleanup() {
-	local id
+	local id pids
+	# Background runs the test did not wait for (it failed or was
+	# stopped): TERM, KILL after 2 s (scripts/lib.sh tb_kill).
+	pids=$(jobs -p)
+	# shellcheck disable=SC2086
+	[ -z "$pids" ] || (. "$SRCDIR/scripts/lib.sh" && tb_kill $pids)
 	for id in "${TB_IDS[@]}"; do
 		"$TB" down --name "$id" >/dev/null 2>&1
 	done
