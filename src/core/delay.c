@@ -250,7 +250,7 @@ delay_latency_summarize(const uint64_t *tx_tsc, const uint64_t *rx_tsc,
 {
 	struct stats_summary s;
 	double *lat;
-	uint32_t i, k;
+	uint32_t i;
 	int rc;
 
 	if (out == NULL)
@@ -270,16 +270,16 @@ delay_latency_summarize(const uint64_t *tx_tsc, const uint64_t *rx_tsc,
 	lat = malloc((size_t)n * sizeof(*lat));
 	if (lat == NULL)
 		return -ENOMEM;
-	for (i = 0, k = 0; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		if (rx_tsc[i] == 0) {
 			/* RFC 8219 7.2: lost tagged frame = timeout */
-			lat[k++] = (double)penalty_ns;
+			lat[i] = (double)penalty_ns;
 		} else if (rx_tsc[i] < tx_tsc[i]) {
 			out->clamped++;
-			lat[k++] = 0.0;
+			lat[i] = 0.0;
 		} else {
-			lat[k++] = (double)delay_ticks_to_ns(
-				rx_tsc[i] - tx_tsc[i], tsc_hz);
+			lat[i] = (double)delay_ticks_to_ns(rx_tsc[i] - tx_tsc[i],
+							   tsc_hz);
 		}
 	}
 	stats_sort(lat, n);
