@@ -46,19 +46,17 @@ cfg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 	if (s == NULL || *s == '\0')
 		return cfg_errf(err, err_len, "empty value, expected an unsigned decimal integer");
 	for (p = s; *p != '\0'; p++) {
-		if (!isdigit((unsigned char)*p))
-			return cfg_errf(err, err_len, "not an unsigned decimal integer");
-	}
-	if (s[0] == '0' && s[1] != '\0')
-		return cfg_errf(err, err_len, "leading zero (octal?) not allowed");
-	for (p = s; *p != '\0'; p++) {
 		unsigned d = (unsigned)(*p - '0');
 
+		if (!isdigit((unsigned char)*p))
+			return cfg_errf(err, err_len, "not an unsigned decimal integer");
 		if (v > (UINT64_MAX - d) / 10)
 			overflow = true;
 		else
 			v = v * 10 + d;
 	}
+	if (s[0] == '0' && s[1] != '\0')
+		return cfg_errf(err, err_len, "leading zero (octal?) not allowed");
 	if (overflow || v < min || v > max)
 		return cfg_errf(err, err_len, "out of range %" PRIu64 "..%" PRIu64 "%s",
 				min, max, overflow ? " (does not fit in 64 bits)" : "");
