@@ -52,15 +52,6 @@ put64(uint8_t *p, uint64_t v)
 	memcpy(p, &v, 8);
 }
 
-static inline uint64_t
-get64(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return be64toh(v);
-}
-
 static const struct cfg_side *
 sender(const struct cfg *c, enum cfg_dir_id d)
 {
