@@ -37,6 +37,12 @@ build_tree() {
 	ninja -C "$dir" >/dev/null || { ninja -C "$dir"; die "build failed"; }
 }
 
+# Configure and build into $1 with ASan + UBSan (scripts/test.sh with
+# SANITIZE=1, tests/integration/sanitized.sh).
+build_sanitized() {
+	build_tree "$1" -Db_sanitize=address,undefined -Db_lundef=false -Db_lto=false
+}
+
 # ---------------------------------------------------------------------------
 # Virtual testbed: tester namespace <-> DUT namespace (docs/testbed.md).
 # Used by scripts/testbed.sh; every function takes the testbed ID first.

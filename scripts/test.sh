@@ -42,7 +42,7 @@ for s in $suites; do
 	run_suite build "$s"
 done
 if [ -n "${SANITIZE:-}" ]; then
-	build_tree build-asan -Db_sanitize=address,undefined -Db_lundef=false -Db_lto=false
+	build_sanitized build-asan
 	run_suite build-asan unit
 fi
 

@@ -17,12 +17,9 @@
 # early return (a usage error must exit 2, not 1 with a leak report).
 . "$(dirname "$0")/common.sh"
 need_root
-dir=${SANITIZE_BUILDDIR:-$BUILDDIR-asan}
-if [ ! -f "$dir/build.ninja" ]; then
-	meson setup "$dir" "$SRCDIR" -Db_sanitize=address,undefined -Db_lundef=false -Db_lto=false \
-		>"$WORK/setup.log" 2>&1 || { cat "$WORK/setup.log"; fail "meson setup $dir"; }
-fi
-ninja -C "$dir" >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; fail "sanitized build"; }
+dir=$(realpath -m "${SANITIZE_BUILDDIR:-$BUILDDIR-asan}")
+(cd "$SRCDIR" && . scripts/lib.sh && build_sanitized "$dir") >"$WORK/build.log" 2>&1 ||
+	{ tail -30 "$WORK/build.log"; fail "sanitized build in $dir"; }
 export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 
