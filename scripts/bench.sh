@@ -238,7 +238,6 @@ pdv_rss() {
 	[ $rc = 0 ] && sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/e$1.log"
 }
 note "e: pdv peak RSS, 2 s and 20 s"
-[ -x /usr/bin/time ] || { DUTPERF_DEBS="time"; deps_install; }
 r2=$(pdv_rss 2)
 if [ -n "$r2" ]; then
 	r20=$(pdv_rss 20)
