@@ -203,6 +203,10 @@ uint64_t cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps);
  */
 const uint8_t *cfg_src_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version);
 const uint8_t *cfg_dst_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version);
+/* The same rule per side: its real address of version v, and the one a
+ * peer sees (real when s speaks v, else virtual).  Point into s. */
+const uint8_t *cfg_side_addr(const struct cfg_side *s, uint8_t ip_version);
+const uint8_t *cfg_side_seen_addr(const struct cfg_side *s, uint8_t ip_version);
 
 /*
  * Strict value parsers, shared by the INI reader and the command line.  Each

@@ -925,21 +925,29 @@ cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps)
 
 
 const uint8_t *
+cfg_side_addr(const struct cfg_side *s, uint8_t ip_version)
+{
+	return ip_version == 4 ? s->ipv4 : s->ipv6;
+}
+
+const uint8_t *
+cfg_side_seen_addr(const struct cfg_side *s, uint8_t ip_version)
+{
+	if (s->ip_version == ip_version)
+		return cfg_side_addr(s, ip_version);
+	return ip_version == 4 ? s->ipv4_virt : s->ipv6_virt;
+}
+
+const uint8_t *
 cfg_src_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
 {
-	const struct cfg_side *s = &c->side[cfg_tx_side(d)];
-
-	return ip_version == 4 ? s->ipv4 : s->ipv6;
+	return cfg_side_addr(&c->side[cfg_tx_side(d)], ip_version);
 }
 
 const uint8_t *
 cfg_dst_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
 {
-	const struct cfg_side *o = &c->side[cfg_rx_side(d)];
-
-	if (o->ip_version == ip_version)
-		return ip_version == 4 ? o->ipv4 : o->ipv6;
-	return ip_version == 4 ? o->ipv4_virt : o->ipv6_virt;
+	return cfg_side_seen_addr(&c->side[cfg_rx_side(d)], ip_version);
 }
 
 /* ------------------------------------------------------------- validation */

@@ -64,22 +64,6 @@ receiver(const struct cfg *c, enum cfg_dir_id d)
 	return &c->side[cfg_rx_side(d)];
 }
 
-/* Addresses of a frame from side s in version v towards side o
- * (the rule in cfg.h). */
-static const uint8_t *
-addr_real(const struct cfg_side *s, uint8_t v)
-{
-	return v == 4 ? s->ipv4 : s->ipv6;
-}
-
-static const uint8_t *
-addr_seen(const struct cfg_side *s, uint8_t v, uint8_t own_v)
-{
-	if (v == own_v)
-		return addr_real(s, v);
-	return v == 4 ? s->ipv4_virt : s->ipv6_virt;
-}
-
 /* Byte of an address of version v that selects the network (RFC 2544 12). */
 static uint16_t
 net_index(uint8_t v)
@@ -198,8 +182,8 @@ xlat_delta(const struct cfg_side *s, const struct cfg_side *o, uint8_t v,
 	uint16_t alen = v == 4 ? 4 : 16, olen = ov == 4 ? 4 : 16;
 	uint32_t rx, tx;
 
-	rx = cksum_partial(addr_seen(s, ov, s->ip_version), olen, 0);
-	rx = cksum_partial(addr_real(o, ov), olen, rx);
+	rx = cksum_partial(cfg_side_seen_addr(s, ov), olen, 0);
+	rx = cksum_partial(cfg_side_addr(o, ov), olen, rx);
 	tx = cksum_partial(src, alen, 0);
 	tx = cksum_partial(dst, alen, tx);
 	return cksum_fold((uint64_t)cksum_fold(rx) + (uint16_t)~cksum_fold(tx));
@@ -214,8 +198,8 @@ tmpl_build(struct frame_tmpl *t, const struct cfg *c, enum cfg_dir_id d,
 	uint32_t len = frame_len_b(c, v);
 	uint16_t alen = v == 4 ? 4 : 16, ip_hdr = v == 4 ? IP4_HDR_B : IP6_HDR_B;
 	uint16_t src_off, dst_off, udp_len;
-	const uint8_t *src = addr_real(s, v);
-	const uint8_t *dst = bg ? o->ipv6 : addr_seen(o, v, o->ip_version);
+	const uint8_t *src = cfg_side_addr(s, v);
+	const uint8_t *dst = bg ? o->ipv6 : cfg_side_seen_addr(o, v);
 	uint8_t *h = t->hdr;
 	uint32_t pseudo;
 	int rc;
@@ -719,8 +703,8 @@ frame_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
 	memcpy(k->dst_mac, o->mac, 6);
 	k->promisc = c->promisc;
 	k->has_bg = c->n > c->m;
-	cls_expect(&k->exp[0], v, addr_seen(s, v, s->ip_version),
-		   addr_real(o, v), dv, o->num_nets);
+	cls_expect(&k->exp[0], v, cfg_side_seen_addr(s, v),
+		   cfg_side_addr(o, v), dv, o->num_nets);
 	cls_expect(&k->exp[1], 6, s->ipv6, o->ipv6, dv, o->num_nets);
 	rc = check_nets(v, k->exp[0].dst, o->num_nets, &dv->dst_slice, err,
 			err_len);
