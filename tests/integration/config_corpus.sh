@@ -92,6 +92,9 @@ for fn in sorted(os.listdir(fixtures)):
 		failed.append(fn)
 		print("FAIL %s: message names none of its keys or sections: %s" % (fn, err[:300]))
 	n_fix += 1
+if n_fix == 0:
+	failed.append("fixtures")
+	print("FAIL fixtures: no tests/data/cfg/bad_*.ini found")
 print("ok: %d fixtures of tests/data/cfg rejected" % n_fix)
 
 # 2. Generated files.
