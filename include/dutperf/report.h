@@ -21,10 +21,10 @@ struct report_dir {
 	bool active;
 	struct verdict_dir v;
 	uint64_t stale;		/* our frames stamped by an earlier trial */
+	uint64_t bogus;		/* ours, this trial, but a sequence number
+				 * never sent or below the receiver's window */
 	double achieved_fps;	/* departures / time from the first to the
 				 * last burst; 0: fewer than 2 bursts */
-	uint64_t old;		/* below the receiver's window */
-	uint64_t beyond;	/* sequence number never sent */
 	uint64_t max_lag_frame;	/* where the sender was furthest behind */
 	uint64_t injected_drops;	/* test aid counts (human summary only) */
 	uint64_t injected_dups;

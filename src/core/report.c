@@ -9,7 +9,7 @@
 
 #define DIR_COLS(p) p "_planned," p "_sent," p "_unsent," p "_received," \
 	p "_lost," p "_duplicates," p "_reordered," p "_late," p "_foreign," \
-	p "_stale," p "_max_lag_us," p "_achieved_fps"
+	p "_stale," p "_bogus," p "_max_lag_us," p "_achieved_fps"
 
 static const char trial_header[] =
 	"start,search,iteration,rate_fps,frame_size_b,direction,duration_s,"
@@ -105,16 +105,16 @@ put_dir(char *buf, size_t len, size_t *pos, const struct report_dir *d)
 	const struct verdict_dir *v = &d->v;
 
 	if (!d->active) {
-		put(buf, len, pos, ",,,,,,,,,,,,");
+		put(buf, len, pos, ",,,,,,,,,,,,,");
 		return;
 	}
 	put(buf, len, pos,
 	    ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 	    ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-	    ",%" PRIu64 ".%03" PRIu64,
+	    ",%" PRIu64 ",%" PRIu64 ".%03" PRIu64,
 	    v->planned, v->sent, v->unsent, v->received, v->lost,
 	    v->duplicates, v->reordered, v->late, v->foreign, d->stale,
-	    v->max_lag_ns / 1000, v->max_lag_ns % 1000);
+	    d->bogus, v->max_lag_ns / 1000, v->max_lag_ns % 1000);
 	put_num(buf, len, pos, d->achieved_fps > 0, d->achieved_fps);
 }
 

@@ -397,8 +397,7 @@ trial_collect(struct trial_ctx *t, enum cfg_dir_id d, struct report_dir *out)
 	}
 	v->max_lag_ns = pacer_ticks_to_ns(tx->max_lag_tsc, t->hz);
 	out->stale = rx->stale;
-	out->old = rx->st.c.old;
-	out->beyond = rx->st.c.beyond;
+	out->bogus = rx->st.c.old + rx->st.c.beyond;
 	out->max_lag_frame = tx->max_lag_seq;
 	/* Rate accuracy: frames that left between the first and the last
 	 * burst over the time between them (TSC when each burst was built). */
@@ -506,11 +505,11 @@ trial_print(FILE *f, const struct report_trial *r)
 		fprintf(f, "  %-7s sent %" PRIu64 " of %" PRIu64
 			", received %" PRIu64 ", lost %" PRIu64
 			", dup %" PRIu64 ", reordered %" PRIu64 ", late %" PRIu64
-			", foreign %" PRIu64 ", stale %" PRIu64
+			", foreign %" PRIu64 ", stale %" PRIu64 ", bogus %" PRIu64
 			", max lag %" PRIu64 " us at frame %" PRIu64 "\n",
 			trial_dir_name[d], x->v.sent, x->v.planned, x->v.received,
 			x->v.lost, x->v.duplicates, x->v.reordered, x->v.late,
-			x->v.foreign, x->stale, x->v.max_lag_ns / 1000,
+			x->v.foreign, x->stale, x->bogus, x->v.max_lag_ns / 1000,
 			x->max_lag_frame);
 		if (x->v.foreign != 0) {
 			fprintf(f, "  %-7s foreign:", trial_dir_name[d]);

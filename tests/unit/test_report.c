@@ -110,6 +110,8 @@ test_trial_row_shape(void **state)
 	t.dir[CFG_FWD].v.received = 39999;
 	t.dir[CFG_FWD].v.lost = 1;
 	t.dir[CFG_FWD].v.max_lag_ns = 1234567;
+	t.dir[CFG_FWD].stale = 3;
+	t.dir[CFG_FWD].bogus = 5;
 	t.verdict = VERDICT_FAIL;
 	t.reason = "forward: 1 frame \"lost\",\nsecond line";
 	n = report_trial_row(&t, row, sizeof(row));
@@ -120,7 +122,7 @@ test_trial_row_shape(void **state)
 	assert_null(strchr(row, '\n'));
 	assert_non_null(strstr(row, "2026-11-30 12:00:01,0,0,20000,64,b,2,500,"
 				    "18446744073709551615,40000,40000,0,39999,1,"
-				    "0,0,0,0,0,1234.567,,,,,,,,,,,,,,fail,"));
+				    "0,0,0,0,3,5,1234.567,,,,,,,,,,,,,,,fail,"));
 	assert_non_null(strstr(row, "\"forward: 1 frame \"\"lost\"\"; second line\""));
 	t.dir[CFG_FWD].achieved_fps = 19999.9996;
 	assert_true(report_trial_row(&t, row, sizeof(row)) > 0);
