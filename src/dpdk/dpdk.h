@@ -72,7 +72,6 @@ struct engine_tx {
 	uint64_t seq;			/* next sequence number */
 	uint64_t next_deadline;		/* TSC when the next burst is due */
 	uint64_t sent;
-	uint64_t unsent;
 	uint64_t max_lag_tsc;
 	uint64_t max_lag_seq;		/* first frame of the worst burst */
 	/* latency mode: tagged frames (read-only list, one writer of tx times) */

@@ -56,12 +56,10 @@ tx_inject(struct engine_tx *t, struct rte_mbuf **m, uint16_t n)
 			else
 				rte_pktmbuf_free(copy);
 		}
-		if (rte_eth_tx_burst(t->port_id, 0, &m[i], 1) == 1) {
+		if (rte_eth_tx_burst(t->port_id, 0, &m[i], 1) == 1)
 			done++;
-		} else {
-			rte_pktmbuf_free(m[i]);
-			t->unsent++;
-		}
+		else
+			rte_pktmbuf_free(m[i]);	/* unsent: planned - sent */
 	}
 	return done;
 }
@@ -220,10 +218,8 @@ tx_poll(struct engine_tx *t)
 	} while (sent < n && ++tries < TX_RETRIES);
 	if (unlikely(tag_mask != 0))
 		tx_tagged(t, tag_mask, sent, before);
-	if (unlikely(sent < n)) {
+	if (unlikely(sent < n))	/* unsent: planned - sent (trial.c) */
 		rte_pktmbuf_free_bulk(m + sent, (unsigned int)(n - sent));
-		t->unsent += n - sent;
-	}
 	t->sent += sent;
 next:
 	t->seq += n;
