@@ -14,7 +14,7 @@ out=$WORK/out
 dut throughput -c "$SRCDIR/conf/testbed-ipv4.ini" --duration 1 --timeout 300 \
 	--settle 200 --rate-min 1000 --rate-max 20000 --initial-rate 20000 \
 	--error 250 --repeat 2 -o "$out" || fail "exit status $? ($(tail -3 "$WORK/err.log"))"
-cat "$WORK/err.log" | grep -E '^search' | head -20
+grep -E '^search' "$WORK/err.log" | head -20
 
 head -1 "$out/rate.csv" | cmp - <(head -1 "$SRCDIR/tests/data/stats/siitperf-rate.csv") ||
 	fail "rate.csv header differs from siitperf's"
