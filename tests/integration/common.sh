@@ -80,6 +80,16 @@ dutperf_pid() {
 	echo "$pid"
 }
 
+# out_dir ARGS...: the output directory given with -o (empty: none).
+out_dir() {
+	local out="" prev="" a
+	for a in "$@"; do
+		[ "$prev" = -o ] && out=$a
+		prev=$a
+	done
+	echo "$out"
+}
+
 # preempted MODE ARGS...: true when the run just made with these dutperf
 # arguments should be repeated: a trial, latency or pdv run whose last
 # trials.csv row is invalid because this shared 2-CPU machine preempted the
@@ -87,12 +97,9 @@ dutperf_pid() {
 # dutperf; verdicts are never relaxed, only the run is repeated (at most 3
 # runs in all, by repeated).
 preempted() {
-	local out="" prev="" a
+	local out
 	case $1 in trial|latency|pdv) ;; *) return 1 ;; esac
-	for a in "$@"; do
-		[ "$prev" = -o ] && out=$a
-		prev=$a
-	done
+	out=$(out_dir "$@")
 	[ -n "$out" ] && [ -f "$out/trials.csv" ] &&
 		tail -1 "$out/trials.csv" | grep -q 'invalid,".*behind schedule' || return 1
 	echo "note: sender preempted on this shared machine; run again" >&2
