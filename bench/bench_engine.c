@@ -89,6 +89,7 @@ static int
 bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 {
 	static struct trial_ctx t;
+	struct trial_spec spec;
 	struct report_trial r;
 	const struct engine_rx *rx;
 	struct frame_gen g;
@@ -105,7 +106,8 @@ bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 		return rc;
 	frame_gen_set_trial(&g, trial_next_id(&t));
 	rte_mempool_obj_iter(t.port[CFG_RIGHT].rx_pool, bench_fill_rx, &g);
-	rc = trial_run(&t, c->rate_fps, &r, why, sizeof(why), err, err_len);
+	trial_spec_from_cfg(&spec, c, c->rate_fps);
+	rc = trial_run(&t, &spec, &r, why, sizeof(why), err, err_len);
 	if (rc != 0)
 		return rc;
 	rx = &t.rx[CFG_FWD];
@@ -229,6 +231,7 @@ bench_tx(struct cfg *c, uint64_t rate_fps, uint32_t seconds, uint16_t burst,
 	 bool stamps, char *err, size_t err_len)
 {
 	static struct trial_ctx t;
+	struct trial_spec spec;
 	struct report_trial r;
 	const struct engine_tx *tx;
 	struct bench_stamps s;
@@ -267,7 +270,8 @@ bench_tx(struct cfg *c, uint64_t rate_fps, uint32_t seconds, uint16_t burst,
 		free(s.ts);
 		return -ENOTSUP;
 	}
-	rc = trial_run(&t, rate_fps, &r, why, sizeof(why), err, err_len);
+	trial_spec_from_cfg(&spec, c, rate_fps);
+	rc = trial_run(&t, &spec, &r, why, sizeof(why), err, err_len);
 	if (rc != 0)
 		return rc;
 	tx = &t.tx[CFG_FWD];

@@ -14,18 +14,25 @@
 
 #include "cfg.h"
 
-enum cli_mode {
-	CLI_MODE_NONE = 0,
-	CLI_MODE_TRIAL,		/* one elementary trial */
-	CLI_MODE_THROUGHPUT,	/* RFC 2544 26.1 binary search */
-	CLI_MODE_LATENCY,	/* RFC 8219 7.2 */
-	CLI_MODE_PDV,		/* RFC 8219 7.3 */
-	CLI_MODE_LOSS,		/* RFC 2544 26.3 frame loss rate */
-	CLI_MODE_COUNT
+/*
+ * What the command line knows of a mode; the modes themselves live in the
+ * DPDK layer's mode table (src/dpdk/modes.c), whose entries start with
+ * this struct, so names, help and mode-specific checks come from one
+ * place.  Unit tests pass their own table.
+ */
+struct cli_mode {
+	const char *name;	/* "throughput" */
+	const char *help;	/* one line for --help */
+	const char *options;	/* the options that matter to it, for --help
+				 * ("--tagged --delay"); NULL: none */
+	/* Mode-specific check of the effective configuration; NULL: none.
+	 * 0 or -EINVAL with err naming the key. */
+	int (*check)(const struct cfg *c, char *err, size_t err_len);
 };
 
 struct cli {
-	enum cli_mode mode;
+	const struct cli_mode *mode;	/* one of the table's; NULL: none */
+	unsigned mode_index;		/* its index in the table */
 	bool quiet;		/* -q: no progress on stderr */
 	bool print_config;	/* --print-config: print effective config */
 	bool dry_run;		/* --check: validated and printed to out by
@@ -39,16 +46,18 @@ enum cli_status {
 
 /*
  * Parse argv[0..argc-1] (argv[0] is the program name; the rest is what
- * follows "--").  Returns CLI_OK, CLI_EXIT_SUCCESS, or -EINVAL with a
+ * follows "--") against modes[0..nb_modes-1].  Returns CLI_OK, CLI_EXIT_SUCCESS, or -EINVAL with a
  * message in err (the caller prints it and exits 2).  Help and version text
  * go to out, and so does the effective configuration with --check (then
  * CLI_EXIT_SUCCESS).  --print-config only sets cli->print_config: the caller
  * prints with cfg_print() and runs.  argv is not reordered; the function may
  * be called repeatedly (getopt state is reset).
  */
-int cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
-	      FILE *out, char *err, size_t err_len);
+int cli_parse(struct cli *cli, struct cfg *cfg,
+	      const struct cli_mode *const *modes, unsigned nb_modes, int argc,
+	      char **argv, FILE *out, char *err, size_t err_len);
 
-const char *cli_mode_name(enum cli_mode m);
+/* The mode's name; "none" without one. */
+const char *cli_mode_name(const struct cli *cli);
 
 #endif /* DUTPERF_CLI_H */

@@ -217,6 +217,17 @@ int delay_latency_summarize(const uint64_t *tx_tsc, const uint64_t *rx_tsc,
 		uint32_t n, uint64_t tsc_hz, uint64_t penalty_ns,
 		struct delay_lat_summary *out);
 
+/*
+ * RFC 8219 7.2 TX time of each tagged frame into out[0..n-1]: the TSC
+ * right after rte_eth_tx_burst() returned (after[]).  A PMD that delivers
+ * inside the call (af_packet: the kernel forwards in the send system call)
+ * can hand the frame to the receiver before the call returns; for such a
+ * frame (rx[j] != 0 and rx[j] < after[j]) the TSC right before the call
+ * (before[]) is the TX time.  Returns how many frames needed that.
+ */
+uint32_t delay_lat_tx_times(const uint64_t *after, const uint64_t *before,
+			    const uint64_t *rx, uint32_t n, uint64_t *out);
+
 /* (rx - tx) ticks to ns as delay_latency_summarize() does it (division). */
 uint64_t delay_ticks_to_ns(uint64_t ticks, uint64_t tsc_hz);
 

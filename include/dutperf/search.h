@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "proc.h"
 #include "verdict.h"
 
 struct search_params {
@@ -56,5 +57,22 @@ uint64_t search_result(const struct search *s);
 /* Upper bound of trials still needed (for an ETA), not counting invalid
  * trials that may yet be repeated; 0 when done. */
 uint32_t search_remaining(const struct search *s);
+
+/* The trial result's verdict (a loss-ratio goal would read r->loss_ratio). */
+void search_record_trial(struct search *s, const struct report_trial *r);
+
+/*
+ * The binary search as a procedure (proc.h): every trial is base at the
+ * search's rate.  search_proc_start: 0 or -EINVAL as search_init.
+ */
+struct search_proc {
+	struct search s;
+	struct trial_spec base;
+};
+
+extern const struct proc_ops search_ops;
+
+int search_proc_start(struct search_proc *p, const struct search_params *params,
+		      const struct trial_spec *base);
 
 #endif /* DUTPERF_SEARCH_H */

@@ -101,48 +101,30 @@ static const struct cli_opt cli_opts[] = {
 
 #define CLI_NB_OPTS (sizeof(cli_opts) / sizeof(cli_opts[0]))
 
-/* Each mode's name on the command line and its line in --help. */
-static const struct {
-	const char *name;
-	const char *help;
-} modes[CLI_MODE_COUNT] = {
-	[CLI_MODE_NONE] = { "none", NULL },
-	[CLI_MODE_TRIAL] = { "trial",
-		"one elementary trial at --rate, frames sent and received per direction" },
-	[CLI_MODE_THROUGHPUT] = { "throughput",
-		"RFC 2544 26.1 binary search for the highest loss-free rate" },
-	[CLI_MODE_LATENCY] = { "latency",
-		"RFC 8219 7.2 latency of tagged frames at --rate (TL, WCL)" },
-	[CLI_MODE_PDV] = { "pdv",
-		"RFC 8219 7.3 packet delay variation of every frame at --rate" },
-	[CLI_MODE_LOSS] = { "loss",
-		"RFC 2544 26.3 frame loss rate over a series of rates" },
-};
-
 const char *
-cli_mode_name(enum cli_mode m)
+cli_mode_name(const struct cli *cli)
 {
-	if ((unsigned)m >= CLI_MODE_COUNT)
-		return "unknown";
-	return modes[m].name;
+	return cli->mode != NULL ? cli->mode->name : "none";
 }
 
 /* "trial, throughput, ..." for messages. */
 static const char *
-mode_list(char *buf, size_t len)
+mode_list(const struct cli_mode *const *modes, unsigned nb, char *buf,
+	  size_t len)
 {
 	size_t used = 0;
 	unsigned i;
 
 	buf[0] = '\0';
-	for (i = CLI_MODE_NONE + 1; i < CLI_MODE_COUNT && used < len; i++)
+	for (i = 0; i < nb && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-					 used ? ", " : "", modes[i].name);
+					 used ? ", " : "", modes[i]->name);
 	return buf;
 }
 
 static void
-cli_help(FILE *out, const char *prog)
+cli_help(FILE *out, const char *prog, const struct cli_mode *const *modes,
+	 unsigned nb_modes)
 {
 	char left[64];
 	unsigned i;
@@ -151,8 +133,12 @@ cli_help(FILE *out, const char *prog)
 		"usage: %s [EAL options] -- MODE [options]\n"
 		"       %s [EAL options] -- --help | --version\n"
 		"\nModes:\n", prog, prog);
-	for (i = CLI_MODE_NONE + 1; i < CLI_MODE_COUNT; i++)
-		fprintf(out, "  %-12s %s\n", modes[i].name, modes[i].help);
+	for (i = 0; i < nb_modes; i++) {
+		fprintf(out, "  %-12s %s\n", modes[i]->name, modes[i]->help);
+		if (modes[i]->options != NULL)
+			fprintf(out, "  %-12s (options: %s)\n", "",
+				modes[i]->options);
+	}
 	fprintf(out, "\nOptions (override the INI file; defaults < INI < options):\n");
 	for (i = 0; i < CLI_NB_OPTS; i++) {
 		const struct cli_opt *o = &cli_opts[i];
@@ -264,6 +250,7 @@ bad_option(int ch, int argc, char **argv, char *err, size_t err_len)
 static int
 pass_structure(int argc, char **argv, const struct option *lo,
 	       const char *so, const char **config, FILE *out, const char *prog,
+	       const struct cli_mode *const *modes, unsigned nb_modes,
 	       char *err, size_t err_len)
 {
 	int ch;
@@ -279,7 +266,7 @@ pass_structure(int argc, char **argv, const struct option *lo,
 			*config = optarg;
 			break;
 		case 'h':
-			cli_help(out, prog);
+			cli_help(out, prog, modes, nb_modes);
 			return CLI_EXIT_SUCCESS;
 		case 'V':
 			fprintf(out, "dutperf %s\n", DUTPERF_VERSION);
@@ -337,35 +324,15 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 	return CLI_OK;
 }
 
-/* RFC 8219 7.2: the tagged frames must fit after the delay. */
-static int
-check_latency(const struct cfg *c, char *err, size_t err_len)
-{
-	uint64_t room;
-
-	if (c->lat_delay_s >= c->duration_s)
-		return cfg_errf(err, err_len,
-				"[latency] delay_s = %u must be below [traffic] "
-				"duration_s = %u (tagged frames follow the delay)",
-				c->lat_delay_s, c->duration_s);
-	room = (uint64_t)(c->duration_s - c->lat_delay_s) * c->rate_fps;
-	if (c->lat_tagged > room)
-		return cfg_errf(err, err_len,
-				"[latency] tagged_frames = %u: only %" PRIu64
-				" frames are sent after delay_s = %u at rate_fps = %"
-				PRIu64, c->lat_tagged, room, c->lat_delay_s,
-				c->rate_fps);
-	return 0;
-}
-
 int
-cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
-	  FILE *out, char *err, size_t err_len)
+cli_parse(struct cli *cli, struct cfg *cfg,
+	  const struct cli_mode *const *modes, unsigned nb_modes, int argc,
+	  char **argv, FILE *out, char *err, size_t err_len)
 {
 	struct option lo[CLI_NB_OPTS + 1];
 	const char *prog = argc > 0 && argv[0] != NULL ? argv[0] : "dutperf";
 	const char *config = NULL;
-	char so[3 * CLI_NB_OPTS + 4], list[64];
+	char so[3 * CLI_NB_OPTS + 4], list[256];
 	int first = 1, rc;
 	unsigned i;
 
@@ -376,24 +343,27 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 
 	/* MODE is the first argument unless it is an option (--help etc.). */
 	if (argc > 1 && argv[1][0] != '-') {
-		for (i = CLI_MODE_NONE + 1; i < CLI_MODE_COUNT; i++)
-			if (strcmp(argv[1], modes[i].name) == 0)
-				cli->mode = (enum cli_mode)i;
-		if (cli->mode == CLI_MODE_NONE)
+		for (i = 0; i < nb_modes; i++)
+			if (strcmp(argv[1], modes[i]->name) == 0) {
+				cli->mode = modes[i];
+				cli->mode_index = i;
+			}
+		if (cli->mode == NULL)
 			return cfg_errf(err, err_len,
 					"unknown mode '%s' (modes: %s)", argv[1],
-					mode_list(list, sizeof(list)));
+					mode_list(modes, nb_modes, list,
+						  sizeof(list)));
 		first = 2;
 	}
 	/* getopt sees argv[first - 1] as its program name. */
 	rc = pass_structure(argc - first + 1, argv + first - 1, lo, so, &config,
-			    out, prog, err, err_len);
+			    out, prog, modes, nb_modes, err, err_len);
 	if (rc != CLI_OK)
 		return rc;
-	if (cli->mode == CLI_MODE_NONE)
+	if (cli->mode == NULL)
 		return cfg_errf(err, err_len,
 				"no mode given (modes: %s; try --help)",
-				mode_list(list, sizeof(list)));
+				mode_list(modes, nb_modes, list, sizeof(list)));
 
 	cfg_defaults(cfg);
 	if (config != NULL) {
@@ -407,7 +377,7 @@ cli_parse(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 		return rc;
 	if (cfg_validate(cfg, err, err_len) != 0)
 		return -EINVAL;
-	if (cli->mode == CLI_MODE_LATENCY && check_latency(cfg, err, err_len))
+	if (cli->mode->check != NULL && cli->mode->check(cfg, err, err_len) != 0)
 		return -EINVAL;
 	if (cli->dry_run) {
 		cfg_print(cfg, out);

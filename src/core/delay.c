@@ -307,3 +307,19 @@ delay_tsc_scale_init(struct delay_tsc_scale *s, uint64_t tsc_hz)
 	s->mult = (uint64_t)((num + tsc_hz / 2) / tsc_hz);
 	return 0;
 }
+
+uint32_t
+delay_lat_tx_times(const uint64_t *after, const uint64_t *before,
+		   const uint64_t *rx, uint32_t n, uint64_t *out)
+{
+	uint32_t j, pre = 0;
+
+	for (j = 0; j < n; j++) {
+		out[j] = after[j];
+		if (rx[j] != 0 && rx[j] < after[j]) {
+			out[j] = before[j];
+			pre++;
+		}
+	}
+	return pre;
+}

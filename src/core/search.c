@@ -4,6 +4,8 @@
  * verdict at a time.  Only the enum from verdict.h is used.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dutperf/search.h"
@@ -106,3 +108,64 @@ search_remaining(const struct search *s)
 	}
 	return n;
 }
+
+void
+search_record_trial(struct search *s, const struct report_trial *r)
+{
+	search_record(s, r->verdict);
+}
+
+int
+search_proc_start(struct search_proc *p, const struct search_params *params,
+		  const struct trial_spec *base)
+{
+	p->base = *base;
+	return search_init(&p->s, params);
+}
+
+static bool
+search_proc_next(void *state, struct trial_spec *spec)
+{
+	struct search_proc *p = state;
+
+	if (search_done(&p->s))
+		return false;
+	*spec = p->base;
+	trial_spec_set_rate(spec, search_next_rate(&p->s));
+	return true;
+}
+
+static void
+search_proc_record(void *state, const struct trial_spec *spec,
+		   const struct report_trial *r)
+{
+	struct search_proc *p = state;
+
+	(void)spec;
+	search_record_trial(&p->s, r);
+}
+
+static uint32_t
+search_proc_remaining(const void *state)
+{
+	const struct search_proc *p = state;
+
+	return search_remaining(&p->s);
+}
+
+static void
+search_proc_describe(const void *state, char *buf, size_t len)
+{
+	const struct search_proc *p = state;
+
+	snprintf(buf, len, "[%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
+		 p->s.lo, p->s.hi, search_result(&p->s));
+}
+
+const struct proc_ops search_ops = {
+	.name = "binary search",
+	.next = search_proc_next,
+	.record = search_proc_record,
+	.remaining = search_proc_remaining,
+	.describe = search_proc_describe,
+};

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The thin DPDK layer of dutperf: ports (port_), the per-lcore burst loops
- * (engine_), one elementary trial (trial_), run records (runinfo_) and the
- * modes (mode_).  Everything computable without a NIC lives in the core
+ * (engine_), one elementary trial (trial_) with its optional measurements
+ * (feature.c), the one driver loop that runs any procedure (driver_), run
+ * records (runinfo_) and the mode table (mode_).  Everything computable without a NIC lives in the core
  * library; this layer only moves bursts and reads clocks.
  */
 #ifndef DUTPERF_DPDK_H
@@ -21,8 +22,11 @@
 #include "dutperf/delay.h"
 #include "dutperf/frame.h"
 #include "dutperf/pacer.h"
+#include "dutperf/proc.h"
 #include "dutperf/report.h"
+#include "dutperf/stats.h"
 #include "dutperf/rxstate.h"
+#include "dutperf/trial_spec.h"
 #include "dutperf/verdict.h"
 
 /* Exit statuses (README "Exit codes"). */
@@ -58,6 +62,25 @@ int port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 		   char *err, size_t err_len);
 void port_teardown(struct port_ctx *p);
 
+/* ---- features: measurements a trial carries when its spec asks ---- */
+
+/* RFC 8219 7.2 tagged frames of one direction.  seq is read-only during a
+ * trial; the sender writes tx_tsc and pre_tsc, the receiver rx_tsc. */
+struct engine_tags {
+	uint32_t cap;			/* allocated entries */
+	uint32_t nb;			/* tags of this trial */
+	uint64_t *seq;			/* sequence numbers to tag, ascending */
+	uint64_t *tx_tsc;		/* TSC right after tx_burst returned */
+	uint64_t *pre_tsc;		/* TSC right before tx_burst was called */
+	uint64_t *rx_tsc;		/* TSC right after rx_burst, 0 = lost */
+};
+
+/* RFC 8219 7.3 delay of every received frame of one direction (receiver). */
+struct engine_delays {
+	struct delay_hist *hist;
+	struct delay_ipdv *ipdv;
+};
+
 /* ---- engine: sender and receiver state, one writer each ---- */
 
 struct engine_tx {
@@ -74,12 +97,10 @@ struct engine_tx {
 	uint64_t sent;
 	uint64_t max_lag_tsc;
 	uint64_t max_lag_seq;		/* first frame of the worst burst */
-	/* latency mode: tagged frames (read-only list, one writer of tx times) */
-	const uint64_t *tag_seq;	/* sequence numbers to tag, ascending */
-	uint32_t nb_tags, next_tag;
+	/* tagged frames (a feature: NULL when the trial has none) */
+	struct engine_tags *tags;
+	uint32_t next_tag;
 	uint64_t next_tag_seq;		/* UINT64_MAX: no more */
-	uint64_t *tag_tx_tsc;		/* TSC right after tx_burst returned */
-	uint64_t *tag_pre_tsc;		/* TSC right before tx_burst was called */
 	/* test aid: a faulty wire (see engine.c tx_inject) */
 	bool inject;
 	uint32_t drop_every, drop_count, dup_every, dup_count;
@@ -101,16 +122,14 @@ struct engine_rx {
 	uint64_t deadline_tsc;		/* end of sending + timeout */
 	uint64_t late_until_tsc;	/* + grace: later frames are not seen */
 	struct frame_cls cls;
-	bool need_delay;		/* pdv or a per-frame timeout */
+	bool need_delay;		/* delays or a per-frame timeout */
 	uint64_t frame_timeout_tsc;	/* 0: off */
 	struct delay_tsc_scale scale;
-	const uint64_t *tag_seq;	/* latency mode, as in engine_tx */
-	uint32_t nb_tags;
+	/* features (NULL when the trial has none); the receiver writes only
+	 * tags->rx_tsc and the delay histograms */
+	struct engine_tags *tags;
+	struct engine_delays *delays;
 	/* written by the receiving lcore only */
-	struct delay_hist *hist;	/* pdv: delay of every received frame;
-					 * NULL: not pdv */
-	struct delay_ipdv *ipdv;
-	uint64_t *tag_rx_tsc;		/* TSC right after rx_burst, 0 = lost */
 	struct rxstate st;
 	uint64_t kinds[FRAME_KIND_COUNT];
 	uint64_t stale;			/* ours, from an earlier trial */
@@ -149,13 +168,9 @@ struct trial_ctx {
 	struct engine_tx tx[CFG_NB_DIRS];
 	struct engine_rx rx[CFG_NB_DIRS];
 	uint64_t *bits[CFG_NB_DIRS];
-	/* latency mode (trial_enable_latency) */
-	uint32_t nb_tags;
-	uint64_t *tag_seq[CFG_NB_DIRS], *tag_tx[CFG_NB_DIRS], *tag_rx[CFG_NB_DIRS];
-	uint64_t *tag_pre[CFG_NB_DIRS];
-	/* pdv mode (trial_enable_pdv) */
-	struct delay_hist *hist[CFG_NB_DIRS];
-	struct delay_ipdv *ipdv[CFG_NB_DIRS];
+	/* features, attached by a mode's setup (feature.c); NULL: none */
+	struct engine_tags *tags[CFG_NB_DIRS];
+	struct engine_delays *delays[CFG_NB_DIRS];
 	struct engine_lcore lcores[2 * CFG_NB_DIRS];
 	unsigned int nb_lcores;
 };
@@ -172,21 +187,44 @@ int trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 		   size_t err_len);
 void trial_ctx_fini(struct trial_ctx *t);
 
-/* Latency mode: tag nb_tags frames per direction in every following trial,
- * spread evenly after lat_delay_s; stamps land in t->tag_tx / t->tag_rx. */
-int trial_enable_latency(struct trial_ctx *t, uint32_t nb_tags, char *err,
-			 size_t err_len);
-/* PDV mode: every received frame's delay into t->hist and t->ipdv. */
-int trial_enable_pdv(struct trial_ctx *t, char *err, size_t err_len);
+/*
+ * One elementary trial as spec says (trial_spec.h): rates, length,
+ * directions (a subset of the configured ones), features.  Fills *out (the
+ * trials.csv row without search numbers, the loss ratio); why receives the
+ * verdict's reason.  Returns 0 when the trial ran (whatever its verdict),
+ * -EINVAL for a spec the context cannot run (err says why), -errno on a
+ * runtime error.
+ */
+int trial_run(struct trial_ctx *t, const struct trial_spec *spec,
+	      struct report_trial *out, char *why, size_t why_len, char *err,
+	      size_t err_len);
+
+/* ---- features (feature.c) ---- */
+
+/* Allocate room for nb tags per configured direction (near the lcores that
+ * write them); a spec may then ask for up to nb tags. */
+int feature_attach_tags(struct trial_ctx *t, uint32_t nb, char *err,
+			size_t err_len);
+/* Allocate the delay histograms; a spec may then ask for delays. */
+int feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len);
+void feature_detach(struct trial_ctx *t);
+
+/* Before a trial: set up the attached features the spec asks for, on the
+ * engine of direction d that sends total frames.  0 or -EINVAL. */
+int feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
+		    enum cfg_dir_id d, uint64_t total, char *err, size_t err_len);
 
 /*
- * One elementary trial at rate_fps per active direction.  Fills *out (the
- * trials.csv row without search numbers); why receives the verdict's
- * reason.  Returns 0 when the trial ran (whatever its verdict), -errno on
- * a runtime error.
+ * After a trial with tags: RFC 8219 7.2 latency of direction d (lost tags
+ * count at penalty_ns); *pre += how many TX stamps were taken before
+ * tx_burst (delay_lat_tx_times).  0 or -errno.
  */
-int trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
-	      char *why, size_t why_len, char *err, size_t err_len);
+int feature_latency(const struct trial_ctx *t, enum cfg_dir_id d,
+		    uint64_t penalty_ns, struct delay_lat_summary *s,
+		    uint32_t *pre);
+/* After a trial with delays: RFC 8219 7.3 PDV of direction d. */
+void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
+		 struct delay_pdv_summary *s);
 
 /* Human summary of one trial on f. */
 void trial_print(FILE *f, const struct report_trial *r);
@@ -194,63 +232,108 @@ void trial_print(FILE *f, const struct report_trial *r);
 /* Sleep ms milliseconds, returning early when engine_stop is set. */
 void trial_sleep_ms(uint32_t ms);
 
-/* ---- modes ---- */
+/* ---- modes and the driver loop (driver.c) ---- */
 
-struct mode_env {
+#define MODE_MAX_VALUES 4	/* per-run values a mode summarises */
+
+struct mode_ctx;
+
+/*
+ * One mode: one file src/dpdk/mode_NAME.c defining a struct mode_ops, one
+ * entry in mode_table (modes.c).  The driver (driver_run) opens
+ * trials.csv and the mode's file, then for each of --repeat runs: start
+ * (the mode sets m->proc), the procedure's trials (settle, trial_run,
+ * trials.csv row, record, trial_done, progress), run_end; then summary
+ * and the run.json record.  Hooks that are NULL are skipped.
+ */
+struct mode_ops {
+	struct cli_mode cli;		/* name, help, options, check */
+	const char *run_name;		/* "search": word of the progress line */
+	const char *file;		/* the mode's own CSV file; NULL: none */
+	const char *(*header)(void);	/* its header */
+	bool once;			/* one run whatever --repeat says */
+	size_t priv_size;		/* m->priv, zeroed, freed by the driver */
+	/* Before the first run: attach features, allocate. */
+	int (*setup)(struct mode_ctx *m, char *err, size_t err_len);
+	/* A run begins (m->no): set m->proc. */
+	int (*start)(struct mode_ctx *m, char *err, size_t err_len);
+	/* After each trial that was not interrupted: the mode's rows. */
+	int (*trial_done)(struct mode_ctx *m, const struct trial_spec *spec,
+			  const struct report_trial *r, char *err,
+			  size_t err_len);
+	/* After a run's last trial; complete: the procedure finished (not
+	 * stopped).  Sets m->value[] for the summary when complete. */
+	int (*run_end)(struct mode_ctx *m, bool complete, char *err,
+		       size_t err_len);
+	/* After the last run (not after an error). */
+	void (*summary)(struct mode_ctx *m);
+	void (*teardown)(struct mode_ctx *m);
+};
+
+/* The mode table: every mode dutperf has. */
+extern const struct mode_ops *const mode_table[];
+extern const unsigned mode_table_len;
+
+struct mode_ctx {
+	const struct mode_ops *ops;
 	const struct cli *cli;
 	const struct cfg *cfg;
 	struct trial_ctx *trial;
 	time_t start;
+	struct csv_file trials, out;	/* out: ops->file */
+	struct proc proc;		/* the current run's, set by start */
+	uint32_t no, repeat;		/* run 1..repeat */
+	uint32_t iteration;		/* trial 1.. within the run */
+	uint32_t trials_done;		/* over all runs */
+	uint32_t per_run;		/* trials of a whole run at most (ETA) */
+	double started_s;
+	struct report_trial last;	/* the last trial's result */
+	char last_why[256];
+	/* per complete run (runs_done of them): value[k] of run_end */
+	uint32_t runs_done;
+	double value[MODE_MAX_VALUES];
+	double *values[MODE_MAX_VALUES];
+	char result[128];		/* run.json "result" */
+	void *priv;			/* the mode's state */
 };
 
-int mode_trial(struct mode_env *env, char *err, size_t err_len);
-int mode_throughput(struct mode_env *env, char *err, size_t err_len);
-int mode_latency(struct mode_env *env, char *err, size_t err_len);
-int mode_pdv(struct mode_env *env, char *err, size_t err_len);
-int mode_loss(struct mode_env *env, char *err, size_t err_len);
-
-/* [search] rate_max_fps, or the line rate of the larger frame size. */
-uint64_t mode_max_rate_fps(const struct cfg *c);
-
-/* Open OUTDIR/trials.csv and the mode's own result file; on failure
- * nothing stays open.  0 or -errno. */
-int mode_open_results(const struct cfg *c, struct csv_file *trials,
-		      const char *name, const char *header, struct csv_file *out,
-		      char *err, size_t err_len);
+/* Run the mode of env.  0 or -errno with err. */
+int driver_run(struct mode_ctx *m, char *err, size_t err_len);
 
 /* rc of a report_*_row() call: 0 when the row fitted, else rc with
  * "FILE row too long" in err. */
 int mode_row_check(int rc, const char *file, char *err, size_t err_len);
 
-/* Run one trial at rate_fps and append its trials.csv row (search_no and
- * iteration as given).  0 or -errno. */
-int mode_run_trial(const struct mode_env *env, struct csv_file *trials,
-		   uint64_t rate_fps, uint32_t search_no, uint32_t iteration,
-		   struct report_trial *r, char *why, size_t why_len, char *err,
-		   size_t err_len);
+/* Append row to the mode's own file (ops->file); rc from report_*_row. */
+int mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
+		size_t err_len);
 
-#define MODE_METRICS 2
+/* What a report_run row starts with, for trial r of run m->no. */
+void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
+		     struct report_run *run);
 
 /*
- * A measuring mode (latency, pdv): --repeat trials at rate_fps, each
- * followed by the mode's row in its own CSV file, then the RFC 8219
- * summary of up to MODE_METRICS values per direction.
+ * RFC 8219 7.2 / 12 summary of value k over the complete runs that have
+ * one (NaN: none): median, 1st and 99th percentile (nearest rank), min,
+ * max.  Returns how many runs had a value (the summary is only filled
+ * from 2 on).
  */
-struct mode_measure {
-	const char *name;		/* "latency" */
-	const char *file, *header;	/* its CSV file */
-	const char *metric[MODE_METRICS];	/* summarised values, NULL: none */
-	/* After a trial that ran: the row of the run (its common columns
-	 * in *run) into row, and its metric values per direction (NaN: no
-	 * value). */
-	int (*row)(const struct mode_env *env, const struct report_run *run,
-		   const struct report_trial *r, char *row, size_t len,
-		   double value[CFG_NB_DIRS][MODE_METRICS], char *err,
-		   size_t err_len);
-};
+uint32_t mode_summarize(const struct mode_ctx *m, unsigned k,
+			struct stats_summary *s, double *p1, double *p99);
 
-int mode_measure(struct mode_env *env, const struct mode_measure *m, char *err,
-		 size_t err_len);
+/*
+ * The measuring modes (latency, pdv): each run one trial at [traffic]
+ * rate_fps with nb_tags tags and/or every frame's delay; per direction d
+ * up to MODE_METRICS values, m->value[MODE_VALUE(d, k)], summarised as
+ * "forward TL over N runs: median ..." (metric[k] NULL: none).
+ */
+#define MODE_METRICS 2
+#define MODE_VALUE(d, k) ((d) * MODE_METRICS + (k))
+
+int mode_measure_start(struct mode_ctx *m, struct proc_single *single,
+		       uint32_t nb_tags, bool delays);
+void mode_measure_summary(struct mode_ctx *m,
+			  const char *const metric[MODE_METRICS]);
 
 /* ---- run record ---- */
 
@@ -259,7 +342,7 @@ int runinfo_open_csv(const struct cfg *c, const char *name, const char *header,
 		     struct csv_file *f, char *err, size_t err_len);
 
 /* Append one JSON line describing the run to OUTDIR/run.json. */
-int runinfo_append(const struct mode_env *env, time_t end, const char *result,
+int runinfo_append(const struct mode_ctx *m, time_t end, const char *result,
 		   char *err, size_t err_len);
 
 #endif /* DUTPERF_DPDK_H */

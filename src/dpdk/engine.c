@@ -74,8 +74,8 @@ tx_tagged(struct engine_tx *t, uint64_t mask, uint16_t sent, uint64_t before)
 
 	for (; mask != 0; mask &= mask - 1, j++)
 		if ((unsigned int)__builtin_ctzll(mask) < sent) {
-			t->tag_tx_tsc[j] = after;
-			t->tag_pre_tsc[j] = before;
+			t->tags->tx_tsc[j] = after;
+			t->tags->pre_tsc[j] = before;
 		}
 }
 
@@ -181,8 +181,8 @@ tx_poll(struct engine_tx *t)
 				continue;
 			tag_mask |= UINT64_C(1) << i;
 			t->next_tag++;
-			t->next_tag_seq = t->next_tag < t->nb_tags ?
-					  t->tag_seq[t->next_tag] : UINT64_MAX;
+			t->next_tag_seq = t->next_tag < t->tags->nb ?
+					  t->tags->seq[t->next_tag] : UINT64_MAX;
 		}
 	}
 	if (likely(t->prefilled)) {
@@ -233,20 +233,20 @@ next:
 
 /* RFC 8219 7.2: RX time of a tagged frame that arrived in time. */
 static void
-rx_tagged(struct engine_rx *r, uint64_t seq, uint64_t now)
+rx_tagged(struct engine_tags *tags, uint64_t seq, uint64_t now)
 {
-	uint32_t lo = 0, hi = r->nb_tags;
+	uint32_t lo = 0, hi = tags->nb;
 
-	while (lo < hi) {	/* first tag_seq >= seq */
+	while (lo < hi) {	/* first seq[] >= seq */
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (r->tag_seq[mid] < seq)
+		if (tags->seq[mid] < seq)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo < r->nb_tags && r->tag_seq[lo] == seq)
-		r->tag_rx_tsc[lo] = now;
+	if (lo < tags->nb && tags->seq[lo] == seq)
+		tags->rx_tsc[lo] = now;
 }
 
 /* One test frame of this trial: delays, tags, then sequence accounting. */
@@ -264,14 +264,14 @@ rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 	rxstate_add(&r->st, info->seq, late);
 	if (r->st.c.received == before)
 		return;		/* duplicate, late or bogus: no delay */
-	if (r->hist != NULL) {
+	if (r->delays != NULL) {
 		uint64_t ns = delay_tsc_to_ns(&r->scale, d);
 
-		delay_hist_add(r->hist, ns);
-		delay_ipdv_seq(r->ipdv, info->seq, ns);
+		delay_hist_add(r->delays->hist, ns);
+		delay_ipdv_seq(r->delays->ipdv, info->seq, ns);
 	}
-	if (unlikely(info->tagged) && r->tag_rx_tsc != NULL)
-		rx_tagged(r, info->seq, now);
+	if (unlikely(info->tagged) && r->tags != NULL)
+		rx_tagged(r->tags, info->seq, now);
 }
 
 /*
@@ -286,7 +286,7 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 {
 	struct frame_rx_info info;
 	const uint8_t tid = r->trial_id;
-	const bool plain = !r->need_delay && r->tag_rx_tsc == NULL;
+	const bool plain = !r->need_delay && r->tags == NULL;
 	enum frame_kind k;
 	uint16_t i;
 
@@ -360,8 +360,13 @@ int
 engine_lcore_main(void *arg)
 {
 	struct engine_lcore *lc = arg;
-	unsigned int active = lc->nb_tx + lc->nb_rx;
-	unsigned int i;
+	unsigned int active = 0, i;
+
+	/* roles of a direction the trial does not run start done */
+	for (i = 0; i < lc->nb_tx; i++)
+		active += !lc->tx[i]->done;
+	for (i = 0; i < lc->nb_rx; i++)
+		active += !lc->rx[i]->done;
 
 	while (rte_rdtsc() < lc->start_tsc)
 		rte_pause();

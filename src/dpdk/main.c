@@ -60,24 +60,15 @@ main_pick_seed(void)
 	return s ? s : 1;
 }
 
-typedef int (*main_mode_fn)(struct mode_env *env, char *err, size_t err_len);
-
-/* Every mode cli_parse accepts (all but CLI_MODE_NONE). */
-static const main_mode_fn main_modes[CLI_MODE_COUNT] = {
-	[CLI_MODE_TRIAL] = mode_trial,
-	[CLI_MODE_THROUGHPUT] = mode_throughput,
-	[CLI_MODE_LATENCY] = mode_latency,
-	[CLI_MODE_PDV] = mode_pdv,
-	[CLI_MODE_LOSS] = mode_loss,
-};
-
 int
 main(int argc, char **argv)
 {
 	static struct trial_ctx trial;
+	static struct mode_ctx mctx;
+	const struct cli_mode *modes[16];
 	struct cli cli;
 	static struct cfg cfg;
-	struct mode_env env;
+	unsigned i;
 	char err[ENGINE_ERR_LEN];
 	char **eal_argv, **app_argv;
 	int eal_argc, app_argc, split, rc, status;
@@ -102,7 +93,11 @@ main(int argc, char **argv)
 		app_argc = argc;
 	}
 
-	rc = cli_parse(&cli, &cfg, app_argc, app_argv, stdout, err, sizeof(err));
+	/* the command line's modes: the mode table's */
+	for (i = 0; i < mode_table_len && i < sizeof(modes) / sizeof(modes[0]); i++)
+		modes[i] = &mode_table[i]->cli;
+	rc = cli_parse(&cli, &cfg, modes, i, app_argc, app_argv, stdout, err,
+		       sizeof(err));
 	free(app_argv);		/* cli_parse keeps no pointer into it */
 	status = EXIT_OK;
 	if (rc == CLI_EXIT_SUCCESS)
@@ -132,12 +127,12 @@ main(int argc, char **argv)
 		fprintf(stderr, "dutperf: %s\n", err);
 		status = rc == -EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
 	} else {
-		memset(&env, 0, sizeof(env));
-		env.cli = &cli;
-		env.cfg = &cfg;
-		env.trial = &trial;
-		env.start = time(NULL);
-		rc = main_modes[cli.mode](&env, err, sizeof(err));
+		mctx.ops = mode_table[cli.mode_index];
+		mctx.cli = &cli;
+		mctx.cfg = &cfg;
+		mctx.trial = &trial;
+		mctx.start = time(NULL);
+		rc = driver_run(&mctx, err, sizeof(err));
 		if (rc != 0) {
 			fprintf(stderr, "dutperf: %s\n", err);
 			status = EXIT_RUNTIME;

@@ -1,24 +1,32 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Mode loss (RFC 2544 26.3): frame loss rate over a series of offered
- * rates: from 100 % of the maximum down in steps of step_pct % until two
- * successive trials lose nothing (or rate_min_fps is reached), or the
- * explicit [loss] rates.  One flr.csv row per rate and direction; a table
- * of offered load against received frames at the end.
+ * rates (core sweep.h: from 100 % of the maximum down in steps of
+ * step_pct % until two successive trials lose nothing, or the explicit
+ * [loss] rates).  One flr.csv row per rate and direction; a table of
+ * offered load against received frames after each sweep.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "dpdk.h"
-#include "dutperf/csv.h"
+#include "dutperf/sweep.h"
 
 struct loss_step {
 	uint64_t offered_fps;
 	struct report_dir dir[CFG_NB_DIRS];
 	enum verdict verdict;
+};
+
+struct loss {
+	uint64_t rates[SWEEP_MAX_RATES];
+	uint32_t nb_rates;
+	bool stepped;
+	struct sweep sweep;
+	struct loss_step steps[SWEEP_MAX_RATES];
+	uint32_t done;			/* steps of the current sweep */
 };
 
 static double
@@ -51,132 +59,100 @@ loss_table(const struct cfg *c, const struct loss_step *s, uint32_t n)
 	}
 }
 
-/* The rates to offer; *n of them, malloc'ed; NULL with err set. */
-static uint64_t *
-loss_rates(const struct cfg *c, uint32_t *n, char *err, size_t err_len)
+static int
+loss_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
-	uint64_t *r, max, step, floor_fps;
-	int k;
+	struct loss *l = m->priv;
+	int n;
 
-	k = cfg_loss_rates(c, NULL, 0, err, err_len);
-	if (k < 0)
-		return NULL;
-	r = calloc(k > 0 ? (size_t)k : 100 / c->loss_step_pct + 2, sizeof(*r));
-	if (r == NULL) {
-		snprintf(err, err_len, "no memory for the [loss] rates");
-		return NULL;
-	}
-	if (k > 0) {
-		cfg_loss_rates(c, r, (unsigned)k, err, err_len);
-		*n = (uint32_t)k;
-		return r;
-	}
-	/* RFC 2544 26.3: 100 % of the maximum, then steps of at most 10 % */
-	max = mode_max_rate_fps(c);
-	step = max * c->loss_step_pct / 100;
-	step = step ? step : 1;
-	floor_fps = c->rate_min_fps ? c->rate_min_fps : 1;
-	for (*n = 0; *n <= 100 / c->loss_step_pct; (*n)++) {
-		uint64_t down = step * *n;
-
-		if (down >= max || max - down < floor_fps)
-			break;
-		r[*n] = max - down;
-	}
-	return r;
+	n = sweep_rates(m->cfg, l->rates, SWEEP_MAX_RATES, &l->stepped, err,
+			err_len);
+	if (n < 0)
+		return n;
+	l->nb_rates = (uint32_t)n;
+	return 0;
 }
 
-int
-mode_loss(struct mode_env *env, char *err, size_t err_len)
+static int
+loss_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	const struct cfg *c = env->cfg;
-	bool sweep = c->loss_rates[0] == '\0';
-	struct csv_file trials, flr;
-	struct loss_step *steps = NULL;
-	struct report_trial r;
-	char why[256], row[1024];
-	uint64_t *rates;
-	uint32_t nb_rates = 0, no, i, done = 0, clean;
+	struct loss *l = m->priv;
+	struct trial_spec base;
+
+	(void)err;
+	(void)err_len;
+	trial_spec_from_cfg(&base, m->cfg, 0);
+	sweep_start(&l->sweep, &base, l->rates, l->nb_rates, l->stepped);
+	l->done = 0;
+	m->proc = (struct proc){ &sweep_ops, &l->sweep };
+	return 0;
+}
+
+static int
+loss_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
+		const struct report_trial *r, char *err, size_t err_len)
+{
+	struct loss *l = m->priv;
+	struct loss_step *s = &l->steps[l->done++];
+	char row[1024];
 	int d, rc;
 
-	rates = loss_rates(c, &nb_rates, err, err_len);
-	if (rates == NULL)
-		return -EINVAL;
-	if (nb_rates == 0) {
-		free(rates);
-		snprintf(err, err_len, "[loss]: no rate to offer (maximum %"
-			 PRIu64 " fps, rate_min_fps %" PRIu64 ")",
-			 mode_max_rate_fps(c), c->rate_min_fps);
-		return -EINVAL;
-	}
-	steps = calloc(nb_rates, sizeof(*steps));
-	if (steps == NULL) {
-		free(rates);
-		return -ENOMEM;
-	}
-	rc = mode_open_results(c, &trials, "flr.csv", report_flr_header(), &flr,
-			       err, err_len);
-	if (rc != 0) {
-		free(rates);
-		free(steps);
-		return rc;
-	}
-	for (no = 1; no <= c->repeat && !engine_stop && rc == 0; no++) {
-		clean = 0;
-		for (i = 0, done = 0; i < nb_rates && !engine_stop; i++) {
-			struct loss_step *s = &steps[done];
-			bool lossless = true;
+	(void)spec;
+	s->offered_fps = r->rate_fps;
+	s->verdict = r->verdict;
+	memcpy(s->dir, r->dir, sizeof(s->dir));
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		struct report_flr f = {
+			.start = r->start, .no = m->no, .step = m->iteration,
+			.offered_fps = r->rate_fps,
+			.frame_size_b = r->frame_size_b, .dir = d,
+			.duration_s = r->duration_s,
+			.sent = r->dir[d].v.sent,
+			.received = r->dir[d].v.received,
+			.verdict = r->verdict,
+		};
 
-			if (i > 0 || no > 1)
-				trial_sleep_ms(c->settle_ms);
-			rc = mode_run_trial(env, &trials, rates[i], no, i + 1, &r,
-					    why, sizeof(why), err, err_len);
-			if (rc != 0 || r.verdict == VERDICT_INTERRUPTED)
-				break;
-			s->offered_fps = rates[i];
-			s->verdict = r.verdict;
-			memcpy(s->dir, r.dir, sizeof(s->dir));
-			done++;
-			for (d = 0; d < CFG_NB_DIRS && rc == 0; d++) {
-				struct report_flr f = {
-					.start = r.start, .no = no, .step = i + 1,
-					.offered_fps = rates[i],
-					.frame_size_b = c->frame_size_b, .dir = d,
-					.duration_s = c->duration_s,
-					.sent = r.dir[d].v.sent,
-					.received = r.dir[d].v.received,
-					.verdict = r.verdict,
-				};
-
-				if (!cfg_dir_active(c, d))
-					continue;
-				lossless = lossless && r.dir[d].v.lost == 0;
-				rc = mode_row_check(report_flr_row(&f, row,
-								   sizeof(row)),
-						    "flr.csv", err, err_len);
-				if (rc == 0)
-					rc = csv_append(&flr, row, err, err_len);
-			}
-			if (!env->cli->quiet)
-				fprintf(stderr, "loss %u/%u step %u: %" PRIu64
-					" fps: %s%s%s\n", no, c->repeat, i + 1,
-					rates[i], verdict_name(r.verdict),
-					*r.reason ? ": " : "", r.reason);
-			/* RFC 2544 26.3: until two successive trials lose nothing */
-			clean = lossless && r.verdict != VERDICT_INVALID ?
-				clean + 1 : 0;
-			if (sweep && clean == 2)
-				break;
-		}
-		if (rc == 0)
-			loss_table(c, steps, done);
+		if (!r->dir[d].active)
+			continue;
+		rc = mode_append(m, report_flr_row(&f, row, sizeof(row)), row,
+				 err, err_len);
+		if (rc != 0)
+			return rc;
 	}
-	csv_close(&trials);
-	csv_close(&flr);
-	free(rates);
-	free(steps);
-	if (rc < 0)
-		return rc;
-	return runinfo_append(env, time(NULL), "frame loss rate measured", err,
-			      err_len);
+	return 0;
 }
+
+static int
+loss_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+{
+	struct loss *l = m->priv;
+
+	(void)complete;
+	(void)err;
+	(void)err_len;
+	loss_table(m->cfg, l->steps, l->done);
+	return 0;
+}
+
+static void
+loss_summary(struct mode_ctx *m)
+{
+	snprintf(m->result, sizeof(m->result), "frame loss rate measured");
+}
+
+const struct mode_ops mode_loss = {
+	.cli = {
+		.name = "loss",
+		.help = "RFC 2544 26.3 frame loss rate over a series of rates",
+		.options = "--rate-max --rate-min --loss-step --rates --repeat",
+	},
+	.run_name = "loss",
+	.file = "flr.csv",
+	.header = report_flr_header,
+	.priv_size = sizeof(struct loss),
+	.setup = loss_setup,
+	.start = loss_start,
+	.trial_done = loss_trial_done,
+	.run_end = loss_run_end,
+	.summary = loss_summary,
+};

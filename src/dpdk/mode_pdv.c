@@ -2,17 +2,19 @@
 /*
  * Mode pdv (RFC 8219 7.3): the one-way delay of every received frame (RX
  * TSC after rte_eth_rx_burst() minus the TX TSC stamped in the frame) in a
- * fixed-size histogram (delay.h: memory does not grow with duration or
- * rate).  PDV = D99.9 - Dmin; IPDV = D(i) - D(i-1) of consecutive sequence
- * numbers.  With every frame lost there is no PDV, and the row says so with
- * empty values.  One pdv.csv row per run.
+ * fixed-size histogram (the delays feature, feature.c; delay.h: memory
+ * does not grow with duration or rate).  PDV = D99.9 - Dmin; IPDV =
+ * D(i) - D(i-1) of consecutive sequence numbers.  With every frame lost
+ * there is no PDV, and the row says so with empty values.  One pdv.csv
+ * row per run.
  */
 #include <inttypes.h>
 #include <stdio.h>
-#include <math.h>
 #include <string.h>
 
 #include "dpdk.h"
+
+static const char *const pdv_metric[MODE_METRICS] = { "PDV", NULL };
 
 static void
 pdv_fill(const struct trial_ctx *t, enum cfg_dir_id d,
@@ -20,7 +22,7 @@ pdv_fill(const struct trial_ctx *t, enum cfg_dir_id d,
 {
 	struct delay_pdv_summary s;
 
-	delay_pdv_summarize(t->hist[d], t->ipdv[d], &s);
+	feature_pdv(t, d, &s);
 	x->active = true;
 	x->sent = r->dir[d].v.sent;
 	x->received = r->dir[d].v.received;
@@ -36,24 +38,36 @@ pdv_fill(const struct trial_ctx *t, enum cfg_dir_id d,
 }
 
 static int
-pdv_row(const struct mode_env *env, const struct report_run *run,
-	const struct report_trial *r,
-	char *row, size_t len, double value[CFG_NB_DIRS][MODE_METRICS],
-	char *err, size_t err_len)
+pdv_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
-	const struct cfg *c = env->cfg;
+	return feature_attach_delays(m->trial, err, err_len);
+}
+
+static int
+pdv_start(struct mode_ctx *m, char *err, size_t err_len)
+{
+	(void)err;
+	(void)err_len;
+	return mode_measure_start(m, m->priv, 0, true);
+}
+
+static int
+pdv_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
+	       const struct report_trial *r, char *err, size_t err_len)
+{
 	struct report_pdv p;
+	char row[2048];
 	int d;
 
+	(void)spec;
 	memset(&p, 0, sizeof(p));
-	p.run = *run;
+	mode_run_fields(m, r, &p.run);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct report_pdv_dir *x = &p.dir[d];
 
-		value[d][0] = value[d][1] = NAN;
-		if (!cfg_dir_active(c, d))
+		if (!r->dir[d].active)
 			continue;
-		pdv_fill(env->trial, d, r, x);
+		pdv_fill(m->trial, d, r, x);
 		if (!x->valid) {
 			printf("pdv %s: no PDV: no frame received\n",
 			       trial_dir_name[d]);
@@ -64,24 +78,30 @@ pdv_row(const struct mode_env *env, const struct report_run *run,
 		       PRIu64 " frames\n", trial_dir_name[d], x->pdv_us, x->dmin_us,
 		       x->d999_us, x->dmax_us, x->ipdv_min_us, x->ipdv_median_us,
 		       x->ipdv_max_us, x->received, x->sent);
-		value[d][0] = x->pdv_us;
+		m->value[MODE_VALUE(d, 0)] = x->pdv_us;
 	}
-	return mode_row_check(report_pdv_row(&p, row, len), "pdv.csv", err,
-			      err_len);
+	return mode_append(m, report_pdv_row(&p, row, sizeof(row)), row, err,
+			   err_len);
 }
 
-int
-mode_pdv(struct mode_env *env, char *err, size_t err_len)
+static void
+pdv_summary(struct mode_ctx *m)
 {
-	struct mode_measure m = {
-		.name = "pdv",
-		.file = "pdv.csv",
-		.header = report_pdv_header(),
-		.metric = { "PDV", NULL },
-		.row = pdv_row,
-	};
-	int rc;
-
-	rc = trial_enable_pdv(env->trial, err, err_len);
-	return rc != 0 ? rc : mode_measure(env, &m, err, err_len);
+	mode_measure_summary(m, pdv_metric);
 }
+
+const struct mode_ops mode_pdv = {
+	.cli = {
+		.name = "pdv",
+		.help = "RFC 8219 7.3 packet delay variation of every frame at --rate",
+		.options = "--rate --frame-timeout --repeat",
+	},
+	.run_name = "pdv",
+	.file = "pdv.csv",
+	.header = report_pdv_header,
+	.priv_size = sizeof(struct proc_single),
+	.setup = pdv_setup,
+	.start = pdv_start,
+	.trial_done = pdv_trial_done,
+	.summary = pdv_summary,
+};

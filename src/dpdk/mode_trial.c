@@ -1,31 +1,50 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Mode trial: one elementary trial, a summary, one row in trials.csv. */
 #include <stdio.h>
-#include <time.h>
 
 #include "dpdk.h"
-#include "dutperf/csv.h"
 
-int
-mode_trial(struct mode_env *env, char *err, size_t err_len)
+static int
+trial_mode_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	const struct cfg *c = env->cfg;
-	struct report_trial r;
-	struct csv_file trials;
-	char why[256];
-	int rc;
+	struct trial_spec spec;
 
-	rc = runinfo_open_csv(c, "trials.csv", report_trial_header(), &trials,
-			      err, err_len);
-	if (rc != 0)
-		return rc;
-	rc = mode_run_trial(env, &trials, c->rate_fps, 0, 0, &r, why,
-			    sizeof(why), err, err_len);
-	if (rc == 0)
-		trial_print(stdout, &r);
-	csv_close(&trials);
-	if (rc >= 0)
-		rc = runinfo_append(env, time(NULL), verdict_name(r.verdict),
-				    err, err_len);
-	return rc < 0 ? rc : 0;
+	(void)err;
+	(void)err_len;
+	trial_spec_from_cfg(&spec, m->cfg, m->cfg->rate_fps);
+	proc_single_start(m->priv, &spec);
+	m->proc = (struct proc){ &proc_single_ops, m->priv };
+	return 0;
 }
+
+/* The trial's summary, also when it was interrupted. */
+static int
+trial_mode_run_end(struct mode_ctx *m, bool complete, char *err,
+		   size_t err_len)
+{
+	const struct proc_single *s = m->priv;
+
+	(void)complete;
+	(void)err;
+	(void)err_len;
+	if (!s->done)
+		return 0;	/* stopped before it started */
+	trial_print(stdout, &m->last);
+	snprintf(m->result, sizeof(m->result), "%s",
+		 verdict_name(m->last.verdict));
+	return 0;
+}
+
+const struct mode_ops mode_trial = {
+	.cli = {
+		.name = "trial",
+		.help = "one elementary trial at --rate, frames sent and received "
+			"per direction",
+		.options = "--rate --duration --timeout --frame-timeout",
+	},
+	.run_name = "trial",
+	.once = true,
+	.priv_size = sizeof(struct proc_single),
+	.start = trial_mode_start,
+	.run_end = trial_mode_run_end,
+};

@@ -50,7 +50,7 @@ runinfo_json_str(FILE *f, const char *s)
 }
 
 int
-runinfo_append(const struct mode_env *env, time_t end, const char *result,
+runinfo_append(const struct mode_ctx *env, time_t end, const char *result,
 	       char *err, size_t err_len)
 {
 	const struct cfg *c = env->cfg;
@@ -78,7 +78,7 @@ runinfo_append(const struct mode_env *env, time_t end, const char *result,
 	}
 	fprintf(mem, "{\"dutperf\":\"%s\",\"dpdk\":\"%s\",\"mode\":\"%s\","
 		"\"host\":\"", DUTPERF_VERSION, rte_version(),
-		cli_mode_name(env->cli->mode));
+		cli_mode_name(env->cli));
 	runinfo_json_str(mem, host);
 	fprintf(mem, "\",\"start\":\"%s\",\"end\":\"%s\",\"seed\":%" PRIu64
 		",\"tsc_hz\":%" PRIu64 ",\"ports\":[", start_s, end_s, c->seed,

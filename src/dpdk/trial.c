@@ -169,93 +169,11 @@ trial_ctx_fini(struct trial_ctx *t)
 
 	for (i = 0; i < CFG_NB_SIDES; i++)
 		port_teardown(&t->port[i]);
+	feature_detach(t);
 	for (i = 0; i < CFG_NB_DIRS; i++) {
 		rte_free(t->bits[i]);
-		rte_free(t->tag_seq[i]);
-		rte_free(t->tag_tx[i]);
-		rte_free(t->tag_rx[i]);
-		rte_free(t->tag_pre[i]);
-		t->tag_pre[i] = NULL;
-		rte_free(t->hist[i]);
-		rte_free(t->ipdv[i]);
-		t->bits[i] = t->tag_seq[i] = t->tag_tx[i] = t->tag_rx[i] = NULL;
-		t->hist[i] = NULL;
-		t->ipdv[i] = NULL;
+		t->bits[i] = NULL;
 	}
-}
-
-/* Zeroed memory near the lcore that writes it. */
-static void *
-trial_alloc(size_t size, unsigned int lcore, const char *what, char *err,
-	    size_t err_len)
-{
-	void *p = rte_zmalloc_socket(what, size, RTE_CACHE_LINE_SIZE,
-				     (int)rte_lcore_to_socket_id(lcore));
-
-	if (p == NULL)
-		snprintf(err, err_len, "no memory for %s (%zu bytes)", what, size);
-	return p;
-}
-
-int
-trial_enable_latency(struct trial_ctx *t, uint32_t nb_tags, char *err,
-		     size_t err_len)
-{
-	const struct cfg *c = t->cfg;
-	size_t size = (size_t)nb_tags * sizeof(uint64_t);
-	int d;
-
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(c, d))
-			continue;
-		t->tag_seq[d] = trial_alloc(size, c->side[cfg_tx_side(d)].send_lcore,
-					    "tag list", err, err_len);
-		t->tag_tx[d] = trial_alloc(size, c->side[cfg_tx_side(d)].send_lcore,
-					   "tag TX stamps", err, err_len);
-		t->tag_pre[d] = trial_alloc(size, c->side[cfg_tx_side(d)].send_lcore,
-					    "tag TX stamps", err, err_len);
-		t->tag_rx[d] = trial_alloc(size, c->side[cfg_rx_side(d)].recv_lcore,
-					   "tag RX stamps", err, err_len);
-		if (!t->tag_seq[d] || !t->tag_tx[d] || !t->tag_rx[d] ||
-		    !t->tag_pre[d])
-			return -ENOMEM;
-	}
-	t->nb_tags = nb_tags;
-	return 0;
-}
-
-int
-trial_enable_pdv(struct trial_ctx *t, char *err, size_t err_len)
-{
-	const struct cfg *c = t->cfg;
-	int d;
-
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		unsigned int lc = c->side[cfg_rx_side(d)].recv_lcore;
-
-		if (!cfg_dir_active(c, d))
-			continue;
-		t->hist[d] = trial_alloc(sizeof(*t->hist[d]), lc, "delay histogram",
-					 err, err_len);
-		t->ipdv[d] = trial_alloc(sizeof(*t->ipdv[d]), lc, "IPDV histograms",
-					 err, err_len);
-		if (t->hist[d] == NULL || t->ipdv[d] == NULL)
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-/* RFC 8219 7.2: nb tags spread evenly over frames [first, total). */
-static void
-trial_place_tags(uint64_t *seq, uint32_t nb, uint64_t first, uint64_t total)
-{
-	uint32_t j;
-
-	if (first >= total)
-		first = total > nb ? total - nb : 0;
-	for (j = 0; j < nb; j++)
-		seq[j] = first + (uint64_t)((unsigned __int128)j *
-					    (total - first) / nb);
 }
 
 void
@@ -286,14 +204,15 @@ trial_flush_rx(struct trial_ctx *t)
 }
 
 static int
-trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
-	      uint64_t start, uint8_t trial_id, char *err, size_t err_len)
+trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
+	      enum cfg_dir_id d, uint64_t start, uint8_t trial_id, char *err,
+	      size_t err_len)
 {
 	const struct cfg *c = t->cfg;
 	struct engine_tx *tx = &t->tx[d];
 	struct engine_rx *rx = &t->rx[d];
-	uint64_t total = pacer_total(rate_fps, c->duration_s);
-	uint64_t trial_seed;
+	uint64_t total = trial_spec_frames(spec, d);
+	uint64_t trial_seed, timeout_tsc;
 	struct frame_cls cls = rx->cls;
 	int rc;
 
@@ -309,46 +228,25 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	tx->pool = t->port[cfg_tx_side(d)].tx_pool;
 	engine_tx_prefill(tx);
 	tx->burst = c->burst;
-	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)c->max_lag_us * 1000,
+	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)spec->max_lag_us * 1000,
 					      t->hz);
-	pacer_init(&tx->pacer, start, t->hz, rate_fps, total);
+	pacer_init(&tx->pacer, start, t->hz, spec->rate_fps[d], total);
 	tx->next_deadline = pacer_deadline(&tx->pacer,
 					   (total < c->burst ? total : c->burst) - 1);
 	tx->done = total == 0;
 	tx->drop_every = t->drop_every;
 	tx->dup_every = t->dup_every;
 	tx->inject = t->drop_every != 0 || t->dup_every != 0;
-
 	tx->next_tag_seq = UINT64_MAX;
-	if (t->nb_tags > 0) {
-		trial_place_tags(t->tag_seq[d], t->nb_tags,
-				 (uint64_t)c->lat_delay_s * rate_fps, total);
-		memset(t->tag_tx[d], 0, t->nb_tags * sizeof(uint64_t));
-		memset(t->tag_rx[d], 0, t->nb_tags * sizeof(uint64_t));
-		memset(t->tag_pre[d], 0, t->nb_tags * sizeof(uint64_t));
-		tx->tag_seq = t->tag_seq[d];
-		tx->nb_tags = t->nb_tags;
-		tx->next_tag_seq = t->tag_seq[d][0];
-		tx->tag_tx_tsc = t->tag_tx[d];
-		tx->tag_pre_tsc = t->tag_pre[d];
-	}
 
 	memset(rx, 0, sizeof(*rx));
 	rx->cls = cls;
-	if (t->nb_tags > 0) {
-		rx->tag_seq = t->tag_seq[d];
-		rx->nb_tags = t->nb_tags;
-		rx->tag_rx_tsc = t->tag_rx[d];
-	}
-	if (t->hist[d] != NULL) {
-		delay_hist_init(t->hist[d]);
-		delay_ipdv_init(t->ipdv[d]);
-		rx->hist = t->hist[d];
-		rx->ipdv = t->ipdv[d];
-	}
-	rx->frame_timeout_tsc = pacer_ns_to_ticks((uint64_t)c->frame_timeout_ms *
+	rc = feature_prepare(t, spec, d, total, err, err_len);
+	if (rc != 0)
+		return rc;
+	rx->frame_timeout_tsc = pacer_ns_to_ticks((uint64_t)spec->frame_timeout_ms *
 						  1000000, t->hz);
-	rx->need_delay = rx->hist != NULL || rx->frame_timeout_tsc != 0;
+	rx->need_delay = rx->delays != NULL || rx->frame_timeout_tsc != 0;
 	rc = delay_tsc_scale_init(&rx->scale, t->hz);
 	if (rc != 0) {
 		snprintf(err, err_len, "TSC frequency %" PRIu64 " Hz: too low",
@@ -358,13 +256,16 @@ trial_prepare(struct trial_ctx *t, enum cfg_dir_id d, uint64_t rate_fps,
 	rx->port_id = t->port[cfg_rx_side(d)].id;
 	rx->trial_id = trial_id;
 	rx->planned = total;
-	rx->deadline_tsc = start + (uint64_t)c->duration_s * t->hz +
-			   (uint64_t)c->timeout_ms * (t->hz / 1000);
+	/* The end of sending is the deadline of the frame after the last
+	 * (start + duration for a trial by duration), then the timeout. */
+	timeout_tsc = (uint64_t)spec->timeout_ms * (t->hz / 1000);
+	rx->deadline_tsc = pacer_deadline(&tx->pacer, total) + timeout_tsc;
 	/* Frames after the timeout count as lost; those within the grace
 	 * window are also reported as late. */
 	rx->late_until_tsc = rx->deadline_tsc +
-		(uint64_t)(c->timeout_ms < ENGINE_LATE_GRACE_MS ? c->timeout_ms :
-			   ENGINE_LATE_GRACE_MS) * (t->hz / 1000);
+		(uint64_t)(spec->timeout_ms < ENGINE_LATE_GRACE_MS ?
+			   spec->timeout_ms : ENGINE_LATE_GRACE_MS) *
+		(t->hz / 1000);
 	rxstate_init(&rx->st, t->bits[d]);	/* clears the window */
 	rxstate_set_total(&rx->st, total);
 	return 0;
@@ -408,39 +309,33 @@ trial_collect(struct trial_ctx *t, enum cfg_dir_id d, struct report_dir *out)
 	out->injected_dups = tx->injected_dups;
 }
 
-int
-trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
-	  char *why, size_t why_len, char *err, size_t err_len)
+/* The spec against what trial_ctx_init set up for the configuration. */
+static int
+trial_check_spec(const struct trial_ctx *t, const struct trial_spec *spec,
+		 char *err, size_t err_len)
 {
-	const struct cfg *c = t->cfg;
-	struct verdict_dir dirs[CFG_NB_DIRS];
-	unsigned int nb_dirs = 0, i, main_id = rte_get_main_lcore();
-	struct engine_lcore *main_lc = NULL;
-	uint64_t start;
-	uint8_t trial_id = trial_next_id(t);
-	bool interrupted;
 	int d, rc;
 
-	memset(out, 0, sizeof(*out));
-	out->rate_fps = rate_fps;
-	out->frame_size_b = c->frame_size_b;
-	out->direction = c->direction;
-	out->duration_s = c->duration_s;
-	out->timeout_ms = c->timeout_ms;
-	out->seed = c->seed;
+	rc = trial_spec_check(spec, err, err_len);
+	if (rc != 0)
+		return rc;
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (spec->active[d] && !cfg_dir_active(t->cfg, d)) {
+			snprintf(err, err_len, "trial: the %s direction is not "
+				 "configured ([traffic] direction)",
+				 trial_dir_name[d]);
+			return -EINVAL;
+		}
+	return 0;
+}
 
-	trial_flush_rx(t);
-	/* One common start instant, 50 ms ahead so every lcore is waiting. */
-	start = rte_rdtsc() + t->hz / 20;
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(c, d))
-			continue;
-		rc = trial_prepare(t, d, rate_fps, start, trial_id, err, err_len);
-		if (rc != 0)
-			return rc;
-	}
-	t->trials_run++;
-	out->start = time(NULL);
+/* Who starts the lcores: those with an active role, all at start. */
+static int
+trial_launch(struct trial_ctx *t, uint64_t start, char *err, size_t err_len)
+{
+	unsigned int i, main_id = rte_get_main_lcore();
+	struct engine_lcore *main_lc = NULL;
+	int rc;
 
 	for (i = 0; i < t->nb_lcores; i++) {
 		struct engine_lcore *lc = &t->lcores[i];
@@ -462,29 +357,83 @@ trial_run(struct trial_ctx *t, uint64_t rate_fps, struct report_trial *out,
 	if (main_lc != NULL)
 		engine_lcore_main(main_lc);
 	rte_eal_mp_wait_lcore();
+	return 0;
+}
+
+int
+trial_run(struct trial_ctx *t, const struct trial_spec *spec,
+	  struct report_trial *out, char *why, size_t why_len, char *err,
+	  size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	struct verdict_dir dirs[CFG_NB_DIRS];
+	unsigned int nb_dirs = 0;
+	uint64_t start;
+	uint8_t trial_id = trial_next_id(t);
+	bool interrupted;
+	int d, rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = trial_check_spec(t, spec, err, err_len);
+	if (rc != 0)
+		return rc;
+	out->rate_fps = trial_spec_rate_fps(spec);
+	out->frame_size_b = c->frame_size_b;
+	out->direction = spec->active[CFG_FWD] && spec->active[CFG_REV] ?
+			 CFG_DIRECTION_BOTH : spec->active[CFG_FWD] ?
+			 CFG_DIRECTION_FORWARD : CFG_DIRECTION_REVERSE;
+	out->duration_s = trial_spec_duration_s(spec);
+	out->duration_ms = trial_spec_send_ms(spec);
+	out->timeout_ms = spec->timeout_ms;
+	out->seed = c->seed;
+
+	trial_flush_rx(t);
+	/* One common start instant, 50 ms ahead so every lcore is waiting. */
+	start = rte_rdtsc() + t->hz / 20;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (cfg_dir_active(c, d) && !spec->active[d]) {
+			/* configured but idle in this trial: nothing to do */
+			memset(&t->tx[d], 0, sizeof(t->tx[d]));
+			t->tx[d].done = true;
+			t->rx[d].done = true;
+			continue;
+		}
+		if (!spec->active[d])
+			continue;
+		rc = trial_prepare(t, spec, d, start, trial_id, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	t->trials_run++;
+	out->start = time(NULL);
+
+	rc = trial_launch(t, start, err, err_len);
+	if (rc != 0)
+		return rc;
 	interrupted = engine_stop != 0;
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(c, d))
+		if (!spec->active[d])
 			continue;
 		trial_collect(t, d, &out->dir[d]);
 		dirs[nb_dirs++] = out->dir[d].v;
 	}
-	out->verdict = verdict_eval_msg(dirs, nb_dirs, c->loss_ppm,
-					(uint64_t)c->max_lag_us * 1000,
+	out->verdict = verdict_eval_msg(dirs, nb_dirs, spec->loss_ppm,
+					(uint64_t)spec->max_lag_us * 1000,
 					interrupted, why, why_len);
 	for (d = 0; d < CFG_NB_DIRS; d++)
-		if (cfg_dir_active(c, d) && t->tx[d].aborted &&
+		if (spec->active[d] && t->tx[d].aborted &&
 		    out->verdict == VERDICT_INVALID) {
 			snprintf(why, why_len, "%s: sender %" PRIu64 " us behind "
 				 "schedule at frame %" PRIu64 " of %" PRIu64
 				 " (limit %u us): stopped", trial_dir_name[d],
 				 out->dir[d].v.max_lag_ns / 1000,
 				 t->tx[d].max_lag_seq, t->tx[d].pacer.total,
-				 c->max_lag_us);
+				 spec->max_lag_us);
 			break;
 		}
 	out->reason = why;
+	out->loss_ratio = proc_loss_ratio(out);
 	return 0;
 }
 

@@ -20,6 +20,7 @@
 
 #include "dutperf/cfg.h"
 #include "dutperf/cli.h"
+#include "dutperf/trial_spec.h"
 
 #define MAX_ARGS 64
 
@@ -29,6 +30,12 @@ static char ini_path[64];	/* the fuzzed INI file */
 static char good_path[64];	/* "@" on the command line */
 static char round_path[64];	/* cfg_print output, loaded again */
 static FILE *devnull;
+/* Two modes: one plain, one with a mode-specific check (latency's). */
+static const struct cli_mode fuzz_trial = { "trial", "", NULL, NULL };
+static const struct cli_mode fuzz_latency = { "latency", "", NULL,
+					      trial_spec_check_latency };
+static const struct cli_mode *const fuzz_modes[] = { &fuzz_trial,
+						     &fuzz_latency };
 
 static void
 fuzz_die(const char *what, const char *err)
@@ -166,7 +173,8 @@ fuzz_cli(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 	memset(&cli, 0, sizeof(cli));
 	cfg_defaults(&c);
-	rc = cli_parse(&cli, &c, argc, argv, devnull, err, sizeof(err));
+	rc = cli_parse(&cli, &c, fuzz_modes, 2, argc, argv, devnull, err,
+		       sizeof(err));
 	if (rc < 0 && err[0] == '\0')
 		fuzz_die("cli_parse failed without a message", "");
 	if (rc == CLI_OK) {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "dutperf/cli.h"
+#include "dutperf/trial_spec.h"
 
 #define MAX_ARGS 32
 
@@ -75,6 +76,18 @@ static const char *const long_opts[] = {
 };
 
 
+/* The modes dutperf has (src/dpdk/modes.c); latency with its own check. */
+static const struct cli_mode m_trial = { "trial", "one trial", NULL, NULL };
+static const struct cli_mode m_tput = { "throughput", "a search", NULL, NULL };
+static const struct cli_mode m_lat = { "latency", "latency", "--tagged --delay",
+				       trial_spec_check_latency };
+static const struct cli_mode m_pdv = { "pdv", "pdv", NULL, NULL };
+static const struct cli_mode m_loss = { "loss", "loss", NULL, NULL };
+static const struct cli_mode *const modes[] = {
+	&m_trial, &m_tput, &m_lat, &m_pdv, &m_loss,
+};
+#define NB_MODES (sizeof(modes) / sizeof(modes[0]))
+
 /* Run cli_parse on a NULL-terminated list; out captured into outbuf. */
 static int
 run(struct cli *cli, struct cfg *cfg, char *err, size_t err_len,
@@ -96,7 +109,7 @@ run(struct cli *cli, struct cfg *cfg, char *err, size_t err_len,
 	out = tmpfile();
 	assert_non_null(out);
 	err[0] = '\0';
-	rc = cli_parse(cli, cfg, argc, argv, out, err, err_len);
+	rc = cli_parse(cli, cfg, modes, NB_MODES, argc, argv, out, err, err_len);
 	rewind(out);
 	n = fread(outbuf, 1, out_len - 1, out);
 	outbuf[n] = '\0';
@@ -165,7 +178,7 @@ test_overrides(void **state)
 	rc = RUN("trial", "-c", ini_path);
 	if (rc != CLI_OK)
 		fail_msg("%s", err);
-	assert_int_equal(cli.mode, CLI_MODE_TRIAL);
+	assert_ptr_equal(cli.mode, &m_trial);
 	assert_string_equal(cfg.path, ini_path);
 	for (i = 0; i < NB_OVERRIDES; i++) {
 		key_text(&cfg, overrides[i].section, overrides[i].key, val, sizeof(val));
@@ -185,7 +198,7 @@ test_overrides(void **state)
 				rc = RUN("throughput", "--config", ini_path, o, v);
 			if (rc != CLI_OK)
 				fail_msg("%s %s: %s", o, v, err);
-			assert_int_equal(cli.mode, CLI_MODE_THROUGHPUT);
+			assert_ptr_equal(cli.mode, &m_tput);
 			key_text(&cfg, overrides[i].section, overrides[i].key, val,
 				 sizeof(val));
 			assert_string_equal(val, v);
@@ -353,13 +366,32 @@ test_errors(void **state)
 static void
 test_mode_names(void **state)
 {
+	struct cli cli;
+	struct cfg cfg;
+	char err[CFG_ERR_LEN], out[4096];
+	unsigned i;
+
 	(void)state;
-	assert_string_equal(cli_mode_name(CLI_MODE_TRIAL), "trial");
-	assert_string_equal(cli_mode_name(CLI_MODE_THROUGHPUT), "throughput");
-	assert_string_equal(cli_mode_name(CLI_MODE_LATENCY), "latency");
-	assert_string_equal(cli_mode_name(CLI_MODE_PDV), "pdv");
-	assert_string_equal(cli_mode_name(CLI_MODE_LOSS), "loss");
-	assert_string_equal(cli_mode_name(CLI_MODE_COUNT), "unknown");
+	for (i = 0; i < NB_MODES; i++) {
+		if (RUN(modes[i]->name, "-d", "120") != CLI_OK)
+			fail_msg("%s: %s", modes[i]->name, err);
+		assert_ptr_equal(cli.mode, modes[i]);
+		assert_int_equal(cli.mode_index, i);
+		assert_string_equal(cli_mode_name(&cli), modes[i]->name);
+	}
+	/* the table's check runs: latency's with the default 60 s trial */
+	assert_int_equal(RUN("latency"), -EINVAL);
+	assert_non_null(strstr(err, "[latency] delay_s = 60 must be below"));
+	assert_int_equal(RUN("trial"), CLI_OK);
+	memset(&cli, 0, sizeof(cli));
+	assert_string_equal(cli_mode_name(&cli), "none");
+	/* --help lists every mode of the table with its help and options */
+	assert_int_equal(RUN("--help"), CLI_EXIT_SUCCESS);
+	for (i = 0; i < NB_MODES; i++) {
+		assert_non_null(strstr(out, modes[i]->name));
+		assert_non_null(strstr(out, modes[i]->help));
+	}
+	assert_non_null(strstr(out, "(options: --tagged --delay)"));
 }
 
 int

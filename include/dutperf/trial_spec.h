@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * trial_spec: everything one elementary trial needs, chosen by a procedure
+ * (search, sweep, single measurement, ...) and run by the DPDK layer's
+ * trial_run().  A procedure decides rate, duration or frame count,
+ * directions and what to measure per trial; nothing of that is read from
+ * struct cfg inside the trial any more.
+ *
+ * Length of a trial: `frames` frames per active direction when frames > 0
+ * (RFC 9004 back-to-back bursts), else rate * duration_ms / 1000 frames
+ * (RFC 2544 trials).  The receiver waits until the deadline of the frame
+ * after the last one plus timeout_ms.
+ */
+#ifndef DUTPERF_TRIAL_SPEC_H
+#define DUTPERF_TRIAL_SPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfg.h"
+
+/* Largest trial: 24 hours of sending (RFC 2544 trials are 60 s). */
+#define TRIAL_SPEC_MAX_DURATION_MS (24ULL * 3600 * 1000)
+
+/* Which part of a test a trial is (stateful NAT tests have phases). */
+enum trial_phase {
+	TRIAL_PHASE_PLAIN = 0,	/* a stateless trial */
+	TRIAL_PHASE_COUNT
+};
+
+struct trial_spec {
+	bool active[CFG_NB_DIRS];	/* directions that send */
+	uint64_t rate_fps[CFG_NB_DIRS];	/* frames per second, per direction */
+	uint64_t duration_ms;		/* sending time, when frames == 0 */
+	uint64_t frames;		/* frames per direction; 0: by duration */
+	uint32_t timeout_ms;		/* wait for late frames after sending */
+	uint32_t frame_timeout_ms;	/* a frame delayed more is lost; 0 off */
+	uint32_t loss_ppm;		/* tolerated loss of the verdict */
+	uint32_t max_lag_us;		/* sender behind more: invalid */
+	enum trial_phase phase;
+	/* measurements the trial carries (attached features, trial.c) */
+	uint32_t nb_tags;		/* RFC 8219 7.2 tagged frames per dir */
+	uint64_t tag_delay_ms;		/* tagging starts this long after start */
+	bool delays;			/* every frame's delay (RFC 8219 7.3) */
+};
+
+/*
+ * The plain RFC 2544 trial of the configuration at rate_fps per active
+ * direction: [traffic] direction, duration_s, timeout_ms, frame_timeout_ms,
+ * max_lag_us and [search] loss_ppm; no tags, no delays.
+ */
+void trial_spec_from_cfg(struct trial_spec *s, const struct cfg *c,
+			 uint64_t rate_fps);
+
+/* Every active direction at rate_fps. */
+void trial_spec_set_rate(struct trial_spec *s, uint64_t rate_fps);
+
+/* The rate a trials.csv row shows: the first active direction's. */
+uint64_t trial_spec_rate_fps(const struct trial_spec *s);
+
+/* Frames direction d sends (0 when inactive), saturating. */
+uint64_t trial_spec_frames(const struct trial_spec *s, enum cfg_dir_id d);
+
+/* Seconds of sending as trials.csv's duration_s shows it (rounded up). */
+uint32_t trial_spec_duration_s(const struct trial_spec *s);
+
+/* Longest sending time over the active directions, in ms (rounded up). */
+uint64_t trial_spec_send_ms(const struct trial_spec *s);
+
+/*
+ * 0, or -EINVAL with the reason in err: no active direction, a rate of 0,
+ * neither frames nor duration, a duration beyond
+ * TRIAL_SPEC_MAX_DURATION_MS, tags that do not fit after tag_delay_ms.
+ */
+int trial_spec_check(const struct trial_spec *s, char *err, size_t err_len);
+
+/*
+ * RFC 8219 7.2: nb tags spread evenly over frames [first, total) into
+ * seq[0..nb-1], ascending; when first >= total the last nb frames (all
+ * when there are fewer).
+ */
+void trial_spec_place_tags(uint64_t *seq, uint32_t nb, uint64_t first,
+			   uint64_t total);
+
+/*
+ * The search upper bound: [search] rate_max_fps, or else the line rate
+ * (at [traffic] link_speed_gbps) of the larger frame size in use.
+ */
+uint64_t trial_spec_max_rate_fps(const struct cfg *c);
+
+/*
+ * RFC 8219 7.2 tagged frames must fit after the delay: latency mode's
+ * check of the configuration (the mode table runs it before the EAL).
+ */
+int trial_spec_check_latency(const struct cfg *c, char *err, size_t err_len);
+
+#endif /* DUTPERF_TRIAL_SPEC_H */

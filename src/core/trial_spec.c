@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* trial_spec: what one elementary trial is, and the rules derived from it. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/trial_spec.h"
+
+static uint64_t
+sat64(unsigned __int128 v)
+{
+	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
+}
+
+void
+trial_spec_from_cfg(struct trial_spec *s, const struct cfg *c,
+		    uint64_t rate_fps)
+{
+	int d;
+
+	memset(s, 0, sizeof(*s));
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		s->active[d] = cfg_dir_active(c, d);
+	trial_spec_set_rate(s, rate_fps);
+	s->duration_ms = (uint64_t)c->duration_s * 1000;
+	s->timeout_ms = c->timeout_ms;
+	s->frame_timeout_ms = c->frame_timeout_ms;
+	s->loss_ppm = c->loss_ppm;
+	s->max_lag_us = c->max_lag_us;
+	s->phase = TRIAL_PHASE_PLAIN;
+}
+
+void
+trial_spec_set_rate(struct trial_spec *s, uint64_t rate_fps)
+{
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		s->rate_fps[d] = s->active[d] ? rate_fps : 0;
+}
+
+uint64_t
+trial_spec_rate_fps(const struct trial_spec *s)
+{
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (s->active[d])
+			return s->rate_fps[d];
+	return 0;
+}
+
+uint64_t
+trial_spec_frames(const struct trial_spec *s, enum cfg_dir_id d)
+{
+	if ((unsigned)d >= CFG_NB_DIRS || !s->active[d])
+		return 0;
+	if (s->frames > 0)
+		return s->frames;
+	return sat64((unsigned __int128)s->rate_fps[d] * s->duration_ms / 1000);
+}
+
+uint64_t
+trial_spec_send_ms(const struct trial_spec *s)
+{
+	uint64_t ms, worst = 0;
+	int d;
+
+	if (s->frames == 0)
+		return s->duration_ms;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!s->active[d] || s->rate_fps[d] == 0)
+			continue;
+		ms = sat64(((unsigned __int128)s->frames * 1000 +
+			    s->rate_fps[d] - 1) / s->rate_fps[d]);
+		worst = ms > worst ? ms : worst;
+	}
+	return worst;
+}
+
+uint32_t
+trial_spec_duration_s(const struct trial_spec *s)
+{
+	uint64_t sec = (trial_spec_send_ms(s) + 999) / 1000;
+
+	return sec > UINT32_MAX ? UINT32_MAX : (uint32_t)sec;
+}
+
+int
+trial_spec_check(const struct trial_spec *s, char *err, size_t err_len)
+{
+	uint64_t first, total;
+	bool any = false;
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!s->active[d])
+			continue;
+		any = true;
+		if (s->rate_fps[d] == 0)
+			return cfg_errf(err, err_len, "trial: %s rate of 0 fps",
+					d == CFG_FWD ? "forward" : "reverse");
+	}
+	if (!any)
+		return cfg_errf(err, err_len, "trial: no direction sends");
+	if (s->frames == 0 && s->duration_ms == 0)
+		return cfg_errf(err, err_len, "trial: neither a frame count nor "
+				"a duration");
+	if (trial_spec_send_ms(s) > TRIAL_SPEC_MAX_DURATION_MS)
+		return cfg_errf(err, err_len, "trial: %" PRIu64 " ms of sending: "
+				"more than %llu ms", trial_spec_send_ms(s),
+				TRIAL_SPEC_MAX_DURATION_MS);
+	if ((unsigned)s->phase >= TRIAL_PHASE_COUNT)
+		return cfg_errf(err, err_len, "trial: unknown phase %d",
+				(int)s->phase);
+	for (d = 0; d < CFG_NB_DIRS && s->nb_tags > 0; d++) {
+		if (!s->active[d])
+			continue;
+		total = trial_spec_frames(s, d);
+		first = sat64((unsigned __int128)s->tag_delay_ms *
+			      s->rate_fps[d] / 1000);
+		if (first >= total || total - first < s->nb_tags)
+			return cfg_errf(err, err_len, "trial: %u tagged frames do "
+					"not fit after %" PRIu64 " ms (%" PRIu64
+					" frames in all)", s->nb_tags,
+					s->tag_delay_ms, total);
+	}
+	return 0;
+}
+
+void
+trial_spec_place_tags(uint64_t *seq, uint32_t nb, uint64_t first,
+		      uint64_t total)
+{
+	uint32_t j;
+
+	if (first >= total)
+		first = total > nb ? total - nb : 0;
+	for (j = 0; j < nb; j++)
+		seq[j] = first + (uint64_t)((unsigned __int128)j *
+					    (total - first) / nb);
+}
+
+uint64_t
+trial_spec_max_rate_fps(const struct cfg *c)
+{
+	uint64_t hi = UINT64_MAX, r;
+	int s;
+
+	if (c->rate_max_fps != 0)
+		return c->rate_max_fps;
+	for (s = 0; s < CFG_NB_SIDES; s++) {
+		r = cfg_line_rate_fps(cfg_frame_size_b(c, c->side[s].ip_version),
+				      c->link_speed_gbps);
+		hi = r < hi ? r : hi;
+	}
+	return hi;
+}
+
+int
+trial_spec_check_latency(const struct cfg *c, char *err, size_t err_len)
+{
+	uint64_t room;
+
+	if (c->lat_delay_s >= c->duration_s)
+		return cfg_errf(err, err_len,
+				"[latency] delay_s = %u must be below [traffic] "
+				"duration_s = %u (tagged frames follow the delay)",
+				c->lat_delay_s, c->duration_s);
+	room = (uint64_t)(c->duration_s - c->lat_delay_s) * c->rate_fps;
+	if (c->lat_tagged > room)
+		return cfg_errf(err, err_len,
+				"[latency] tagged_frames = %u: only %" PRIu64
+				" frames are sent after delay_s = %u at rate_fps = %"
+				PRIu64, c->lat_tagged, room, c->lat_delay_s,
+				c->rate_fps);
+	return 0;
+}

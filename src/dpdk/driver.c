@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * driver: the one loop that runs any mode's procedure (proc.h):
+ * --repeat runs, each a sequence of trials the procedure chooses, with
+ * the settle pause between trials (RFC 2544 23), Ctrl-C, a progress line
+ * with ETA per trial, one trials.csv row per trial (also an interrupted
+ * one), the mode's hooks for its own rows, the RFC 8219 summary and the
+ * run.json record.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dpdk.h"
+#include "dutperf/csv.h"
+#include "dutperf/stats.h"
+
+/* Trials this long or longer get a line before they start. */
+#define DRIVER_ANNOUNCE_MS 5000
+
+static double
+driver_now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int
+mode_row_check(int rc, const char *file, char *err, size_t err_len)
+{
+	if (rc >= 0)
+		return 0;
+	snprintf(err, err_len, "%s row too long", file);
+	return rc;
+}
+
+int
+mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
+	    size_t err_len)
+{
+	rc = mode_row_check(rc, m->ops->file, err, err_len);
+	return rc != 0 ? rc : csv_append(&m->out, row, err, err_len);
+}
+
+void
+mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
+		struct report_run *run)
+{
+	*run = (struct report_run){
+		.start = r->start, .no = m->no, .rate_fps = r->rate_fps,
+		.frame_size_b = r->frame_size_b, .direction = r->direction,
+		.duration_s = r->duration_s, .timeout_ms = r->timeout_ms,
+		.frame_timeout_ms = m->cfg->frame_timeout_ms, .seed = r->seed,
+		.verdict = r->verdict, .reason = r->reason,
+	};
+}
+
+uint32_t
+mode_summarize(const struct mode_ctx *m, unsigned k, struct stats_summary *s,
+	       double *p1, double *p99)
+{
+	double *v;
+	uint32_t i, n = 0;
+
+	if (k >= MODE_MAX_VALUES || m->values[k] == NULL)
+		return 0;
+	v = calloc(m->runs_done ? m->runs_done : 1, sizeof(*v));
+	if (v == NULL)
+		return 0;
+	for (i = 0; i < m->runs_done; i++)
+		if (!isnan(m->values[k][i]))
+			v[n++] = m->values[k][i];
+	if (n >= 2 && stats_summarize(v, n, s) == 0) {
+		*p1 = stats_percentile(v, n, 1.0);
+		*p99 = stats_percentile(v, n, 99.0);
+	} else if (n >= 2) {
+		n = 0;
+	}
+	free(v);
+	return n;
+}
+
+/* Trials left over every run, for the ETA. */
+static uint64_t
+driver_left(const struct mode_ctx *m)
+{
+	return (uint64_t)proc_remaining(&m->proc) +
+	       (uint64_t)(m->repeat - m->no) * m->per_run;
+}
+
+static void
+driver_progress(const struct mode_ctx *m, const struct report_trial *r)
+{
+	double elapsed = driver_now_s() - m->started_s;
+	double per_trial = elapsed / (m->trials_done ? m->trials_done : 1);
+	char where[160];
+
+	if (m->cli->quiet)
+		return;
+	proc_describe(&m->proc, where, sizeof(where));
+	fprintf(stderr, "%s %u/%u trial %u: %" PRIu64 " fps %s%s%s  %s%s"
+		"elapsed %.0f s, ETA <= %.0f s\n", m->ops->run_name, m->no,
+		m->repeat, m->iteration, r->rate_fps, verdict_name(r->verdict),
+		r->reason && *r->reason ? ": " : "", r->reason ? r->reason : "",
+		where, *where ? "  " : "", elapsed,
+		per_trial * (double)driver_left(m));
+}
+
+/* One trial of spec and its trials.csv row. */
+static int
+driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
+	     size_t err_len)
+{
+	struct report_trial *r = &m->last;
+	char row[1024];
+	int rc;
+
+	if (!m->cli->quiet && trial_spec_send_ms(spec) >= DRIVER_ANNOUNCE_MS)
+		fprintf(stderr, "%s %u/%u trial %u: %" PRIu64 " fps for %u s ...\n",
+			m->ops->run_name, m->no, m->repeat, m->iteration,
+			trial_spec_rate_fps(spec), trial_spec_duration_s(spec));
+	rc = trial_run(m->trial, spec, r, m->last_why, sizeof(m->last_why), err,
+		       err_len);
+	if (rc != 0)
+		return rc;
+	r->search_no = m->ops->once ? 0 : m->no;
+	r->iteration = m->ops->once ? 0 : m->iteration;
+	rc = mode_row_check(report_trial_row(r, row, sizeof(row)),
+			    "trials.csv", err, err_len);
+	if (rc != 0)
+		return rc;
+	return csv_append(&m->trials, row, err, err_len);
+}
+
+/* One run: start, the procedure's trials, run_end. */
+static int
+driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
+{
+	const struct mode_ops *ops = m->ops;
+	struct trial_spec spec;
+	bool complete;
+	unsigned k;
+	int rc;
+
+	m->proc.ops = NULL;
+	rc = ops->start(m, err, err_len);
+	if (rc != 0)
+		return rc;
+	if (m->no == 1)
+		m->per_run = proc_remaining(&m->proc);
+	for (k = 0; k < MODE_MAX_VALUES; k++)
+		m->value[k] = NAN;
+	m->iteration = 0;
+	while (!engine_stop && proc_next(&m->proc, &spec)) {
+		if (m->trials_done > 0)
+			trial_sleep_ms(m->cfg->settle_ms);
+		if (engine_stop)
+			break;
+		m->iteration++;
+		rc = driver_trial(m, &spec, err, err_len);
+		if (rc != 0)
+			return rc;
+		m->trials_done++;
+		proc_record(&m->proc, &spec, &m->last);
+		if (ops->trial_done != NULL &&
+		    m->last.verdict != VERDICT_INTERRUPTED) {
+			rc = ops->trial_done(m, &spec, &m->last, err, err_len);
+			if (rc != 0)
+				return rc;
+		}
+		driver_progress(m, &m->last);
+	}
+	complete = !engine_stop;
+	if (ops->run_end != NULL) {
+		rc = ops->run_end(m, complete, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	if (complete) {
+		for (k = 0; k < MODE_MAX_VALUES; k++)
+			if (m->values[k] != NULL)
+				m->values[k][m->runs_done] = m->value[k];
+		m->runs_done++;
+	}
+	fflush(stdout);
+	return 0;
+}
+
+static int
+driver_open(struct mode_ctx *m, char *err, size_t err_len)
+{
+	const struct mode_ops *ops = m->ops;
+	unsigned k;
+	int rc;
+
+	m->repeat = ops->once ? 1 : m->cfg->repeat;
+	for (k = 0; k < MODE_MAX_VALUES; k++) {
+		m->values[k] = calloc(m->repeat, sizeof(double));
+		if (m->values[k] == NULL) {
+			snprintf(err, err_len, "no memory for %u results", m->repeat);
+			return -ENOMEM;
+		}
+	}
+	if (ops->priv_size > 0) {
+		m->priv = calloc(1, ops->priv_size);
+		if (m->priv == NULL) {
+			snprintf(err, err_len, "no memory for the %s mode",
+				 ops->cli.name);
+			return -ENOMEM;
+		}
+	}
+	/* the mode's own checks first: nothing written when they fail */
+	if (ops->setup != NULL) {
+		rc = ops->setup(m, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	rc = runinfo_open_csv(m->cfg, "trials.csv", report_trial_header(),
+			      &m->trials, err, err_len);
+	if (rc == 0 && ops->file != NULL)
+		rc = runinfo_open_csv(m->cfg, ops->file, ops->header(), &m->out,
+				      err, err_len);
+	return rc;
+}
+
+static void
+driver_close(struct mode_ctx *m)
+{
+	unsigned k;
+
+	if (m->ops->teardown != NULL)
+		m->ops->teardown(m);
+	if (m->trials.fd >= 0)
+		csv_close(&m->trials);
+	if (m->out.fd >= 0)
+		csv_close(&m->out);
+	for (k = 0; k < MODE_MAX_VALUES; k++) {
+		free(m->values[k]);
+		m->values[k] = NULL;
+	}
+	free(m->priv);
+	m->priv = NULL;
+}
+
+int
+driver_run(struct mode_ctx *m, char *err, size_t err_len)
+{
+	const struct mode_ops *ops = m->ops;
+	int rc;
+
+	m->trials.fd = m->out.fd = -1;
+	rc = driver_open(m, err, err_len);
+	m->started_s = driver_now_s();
+	for (m->no = 1; rc == 0 && m->no <= m->repeat && !engine_stop; m->no++)
+		rc = driver_one_run(m, err, err_len);
+	if (m->no > m->repeat)
+		m->no = m->repeat;
+	if (rc == 0 && ops->summary != NULL)
+		ops->summary(m);
+	if (m->result[0] == '\0')
+		snprintf(m->result, sizeof(m->result), "%u %s run(s)%s",
+			 m->runs_done, ops->cli.name,
+			 engine_stop ? ", interrupted" : "");
+	driver_close(m);
+	if (rc != 0)
+		return rc;
+	return runinfo_append(m, time(NULL), m->result, err, err_len);
+}
+
+/* ---- measuring modes (latency, pdv): one trial per run at --rate ---- */
+
+int
+mode_measure_start(struct mode_ctx *m, struct proc_single *single,
+		   uint32_t nb_tags, bool delays)
+{
+	struct trial_spec spec;
+
+	trial_spec_from_cfg(&spec, m->cfg, m->cfg->rate_fps);
+	spec.nb_tags = nb_tags;
+	spec.tag_delay_ms = (uint64_t)m->cfg->lat_delay_s * 1000;
+	spec.delays = delays;
+	proc_single_start(single, &spec);
+	m->proc = (struct proc){ &proc_single_ops, single };
+	return 0;
+}
+
+void
+mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
+{
+	struct stats_summary s;
+	double p1, p99;
+	uint32_t n;
+	int d, k;
+
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		for (k = 0; k < MODE_METRICS; k++) {
+			if (!cfg_dir_active(m->cfg, d) || metric[k] == NULL)
+				continue;
+			n = mode_summarize(m, MODE_VALUE(d, k), &s, &p1, &p99);
+			if (n < 2)
+				continue;
+			printf("%s %s over %u runs: median %.3f us, 1st "
+			       "percentile %.3f, 99th percentile %.3f, min %.3f, "
+			       "max %.3f\n", trial_dir_name[d], metric[k], n,
+			       s.median, p1, p99, s.min, s.max);
+		}
+	snprintf(m->result, sizeof(m->result), "%u %s run(s)%s", m->runs_done,
+		 m->ops->cli.name, engine_stop ? ", interrupted" : "");
+}

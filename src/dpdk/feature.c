@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * feature: measurements a trial carries only when its spec asks for them,
+ * each with attach (allocate, once per run of a mode) / prepare (before
+ * each trial) / collect (after it):
+ *   tags    RFC 8219 7.2 latency of tagged frames (engine_tags)
+ *   delays  RFC 8219 7.3 delay of every frame, PDV and IPDV (engine_delays)
+ * The hot loops see a feature only as a pointer in engine_tx / engine_rx,
+ * NULL when the trial does not carry it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_lcore.h>
+#include <rte_malloc.h>
+
+#include "dpdk.h"
+
+/* Zeroed memory near the lcore that writes it. */
+static void *
+feature_alloc(size_t size, unsigned int lcore, const char *what, char *err,
+	      size_t err_len)
+{
+	void *p = rte_zmalloc_socket(what, size, RTE_CACHE_LINE_SIZE,
+				     (int)rte_lcore_to_socket_id(lcore));
+
+	if (p == NULL)
+		snprintf(err, err_len, "no memory for %s (%zu bytes)", what, size);
+	return p;
+}
+
+int
+feature_attach_tags(struct trial_ctx *t, uint32_t nb, char *err,
+		    size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	size_t size = (size_t)(nb ? nb : 1) * sizeof(uint64_t);
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		unsigned int tx_lc = c->side[cfg_tx_side(d)].send_lcore;
+		unsigned int rx_lc = c->side[cfg_rx_side(d)].recv_lcore;
+		struct engine_tags *g;
+
+		if (!cfg_dir_active(c, d) || t->tags[d] != NULL)
+			continue;
+		g = feature_alloc(sizeof(*g), tx_lc, "tags", err, err_len);
+		if (g == NULL)
+			return -ENOMEM;
+		t->tags[d] = g;
+		g->seq = feature_alloc(size, tx_lc, "tag list", err, err_len);
+		g->tx_tsc = feature_alloc(size, tx_lc, "tag TX stamps", err,
+					  err_len);
+		g->pre_tsc = feature_alloc(size, tx_lc, "tag TX stamps", err,
+					   err_len);
+		g->rx_tsc = feature_alloc(size, rx_lc, "tag RX stamps", err,
+					  err_len);
+		if (!g->seq || !g->tx_tsc || !g->pre_tsc || !g->rx_tsc)
+			return -ENOMEM;
+		g->cap = nb;
+	}
+	return 0;
+}
+
+int
+feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		unsigned int lc = c->side[cfg_rx_side(d)].recv_lcore;
+		struct engine_delays *x;
+
+		if (!cfg_dir_active(c, d) || t->delays[d] != NULL)
+			continue;
+		x = feature_alloc(sizeof(*x), lc, "delays", err, err_len);
+		if (x == NULL)
+			return -ENOMEM;
+		t->delays[d] = x;
+		x->hist = feature_alloc(sizeof(*x->hist), lc, "delay histogram",
+					err, err_len);
+		x->ipdv = feature_alloc(sizeof(*x->ipdv), lc, "IPDV histograms",
+					err, err_len);
+		if (x->hist == NULL || x->ipdv == NULL)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+void
+feature_detach(struct trial_ctx *t)
+{
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		struct engine_tags *g = t->tags[d];
+		struct engine_delays *x = t->delays[d];
+
+		if (g != NULL) {
+			rte_free(g->seq);
+			rte_free(g->tx_tsc);
+			rte_free(g->pre_tsc);
+			rte_free(g->rx_tsc);
+			rte_free(g);
+		}
+		if (x != NULL) {
+			rte_free(x->hist);
+			rte_free(x->ipdv);
+			rte_free(x);
+		}
+		t->tags[d] = NULL;
+		t->delays[d] = NULL;
+	}
+}
+
+int
+feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
+		enum cfg_dir_id d, uint64_t total, char *err, size_t err_len)
+{
+	struct engine_tx *tx = &t->tx[d];
+	struct engine_rx *rx = &t->rx[d];
+	struct engine_tags *g = t->tags[d];
+	struct engine_delays *x = t->delays[d];
+	uint64_t first;
+
+	tx->tags = NULL;
+	tx->next_tag_seq = UINT64_MAX;
+	rx->tags = NULL;
+	rx->delays = NULL;
+	if (spec->nb_tags > 0) {
+		if (g == NULL || g->cap < spec->nb_tags) {
+			snprintf(err, err_len, "trial: %u tags asked for, room "
+				 "for %u (feature_attach_tags)", spec->nb_tags,
+				 g ? g->cap : 0);
+			return -EINVAL;
+		}
+		first = (uint64_t)((unsigned __int128)spec->tag_delay_ms *
+				   spec->rate_fps[d] / 1000);
+		g->nb = spec->nb_tags;
+		trial_spec_place_tags(g->seq, g->nb, first, total);
+		memset(g->tx_tsc, 0, g->nb * sizeof(uint64_t));
+		memset(g->pre_tsc, 0, g->nb * sizeof(uint64_t));
+		memset(g->rx_tsc, 0, g->nb * sizeof(uint64_t));
+		tx->tags = g;
+		tx->next_tag_seq = g->seq[0];
+		rx->tags = g;
+	}
+	if (spec->delays) {
+		if (x == NULL) {
+			snprintf(err, err_len, "trial: delays asked for, none "
+				 "attached (feature_attach_delays)");
+			return -EINVAL;
+		}
+		delay_hist_init(x->hist);
+		delay_ipdv_init(x->ipdv);
+		rx->delays = x;
+	}
+	return 0;
+}
+
+int
+feature_latency(const struct trial_ctx *t, enum cfg_dir_id d,
+		uint64_t penalty_ns, struct delay_lat_summary *s, uint32_t *pre)
+{
+	const struct engine_tags *g = t->tags[d];
+	uint64_t *tx;
+	int rc;
+
+	if (g == NULL || g->nb == 0)
+		return -EINVAL;
+	tx = malloc(g->nb * sizeof(*tx));
+	if (tx == NULL)
+		return -ENOMEM;
+	*pre += delay_lat_tx_times(g->tx_tsc, g->pre_tsc, g->rx_tsc, g->nb, tx);
+	rc = delay_latency_summarize(tx, g->rx_tsc, g->nb, t->hz, penalty_ns, s);
+	free(tx);
+	return rc;
+}
+
+void
+feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
+	    struct delay_pdv_summary *s)
+{
+	const struct engine_delays *x = t->delays[d];
+
+	memset(s, 0, sizeof(*s));
+	if (x != NULL)
+		delay_pdv_summarize(x->hist, x->ipdv, s);
+}
