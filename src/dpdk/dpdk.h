@@ -49,6 +49,7 @@ extern volatile sig_atomic_t engine_stop;
 struct port_ctx {
 	uint16_t id;
 	bool started;
+	bool stopped;			/* rte_eth_dev_stop done (teardown) */
 	int socket;
 	struct rte_mempool *rx_pool;
 	struct rte_mempool *tx_pool;
@@ -60,6 +61,8 @@ int port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	       const struct cfg *c, char *err, size_t err_len);
 int port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 		   char *err, size_t err_len);
+/* Stop the port (once); port_teardown stops it too, then closes it. */
+void port_stop(struct port_ctx *p);
 void port_teardown(struct port_ctx *p);
 
 /* ---- features: measurements a trial carries when its spec asks ---- */

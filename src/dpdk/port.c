@@ -160,10 +160,19 @@ port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 }
 
 void
+port_stop(struct port_ctx *p)
+{
+	if (p->started && !p->stopped) {
+		rte_eth_dev_stop(p->id);
+		p->stopped = true;
+	}
+}
+
+void
 port_teardown(struct port_ctx *p)
 {
 	if (p->started) {
-		rte_eth_dev_stop(p->id);
+		port_stop(p);
 		rte_eth_dev_close(p->id);
 		p->started = false;
 	}
