@@ -86,6 +86,12 @@ struct engine_delays {
 
 /* ---- engine: sender and receiver state, one writer each ---- */
 
+/* What a receiver publishes after each burst with relaxed stores, for the
+ * main lcore to read while the trial runs (engine_rx_pub_read). */
+struct engine_rx_pub {
+	uint64_t received, duplicates, reordered, late;
+};
+
 struct engine_tx {
 	/* read-only during a trial */
 	uint16_t port_id;
@@ -98,6 +104,8 @@ struct engine_tx {
 	uint64_t seq;			/* next sequence number */
 	uint64_t next_deadline;		/* TSC when the next burst is due */
 	uint64_t sent;
+	uint64_t pub_sent;		/* sent, published per burst (relaxed
+					 * store) for the main lcore's watch */
 	uint64_t max_lag_tsc;
 	uint64_t max_lag_seq;		/* first frame of the worst burst */
 	/* tagged frames (a feature: NULL when the trial has none) */
@@ -134,6 +142,7 @@ struct engine_rx {
 	struct engine_delays *delays;
 	/* written by the receiving lcore only */
 	struct rxstate st;
+	struct engine_rx_pub pub;	/* st's counts, published per burst */
 	uint64_t kinds[FRAME_KIND_COUNT];
 	uint64_t stale;			/* ours, from an earlier trial */
 	uint64_t last_tsc;		/* when it finished (bench_engine) */
@@ -150,6 +159,22 @@ struct engine_lcore {
 	struct engine_rx *rx[ENGINE_MAX_ROLES];
 	uint64_t start_tsc;
 } __rte_cache_aligned;
+
+/* The published counters, as the main lcore reads them during a trial. */
+static inline uint64_t
+engine_tx_pub_sent(const struct engine_tx *t)
+{
+	return __atomic_load_n(&t->pub_sent, __ATOMIC_RELAXED);
+}
+
+static inline void
+engine_rx_pub_read(const struct engine_rx *r, struct engine_rx_pub *out)
+{
+	out->received = __atomic_load_n(&r->pub.received, __ATOMIC_RELAXED);
+	out->duplicates = __atomic_load_n(&r->pub.duplicates, __ATOMIC_RELAXED);
+	out->reordered = __atomic_load_n(&r->pub.reordered, __ATOMIC_RELAXED);
+	out->late = __atomic_load_n(&r->pub.late, __ATOMIC_RELAXED);
+}
 
 /* Runs the lcore's roles until all are done or engine_stop is set. */
 int engine_lcore_main(void *arg);
@@ -176,7 +201,20 @@ struct trial_ctx {
 	struct engine_delays *delays[CFG_NB_DIRS];
 	struct engine_lcore lcores[2 * CFG_NB_DIRS];
 	unsigned int nb_lcores;
+	/*
+	 * Called over and over (every TRIAL_WATCH_MS) on the main lcore while
+	 * a trial runs, when the main lcore has no role in it (live progress,
+	 * the monitor mode); it may read the published counters only.
+	 * start_tsc: the trial's start.  NULL: none.
+	 */
+	void (*watch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
+	void *watch_arg;
 };
+
+#define TRIAL_WATCH_MS 10
+
+/* Does the main lcore carry a role (then no watch can run)? */
+bool trial_main_has_role(const struct trial_ctx *t);
 
 /* The trial id (in every test frame) of the next trial_run. */
 static inline uint8_t

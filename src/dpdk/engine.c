@@ -222,6 +222,7 @@ tx_poll(struct engine_tx *t)
 		rte_pktmbuf_free_bulk(m + sent, (unsigned int)(n - sent));
 	t->sent += sent;
 next:
+	__atomic_store_n(&t->pub_sent, t->sent, __ATOMIC_RELAXED);
 	t->seq += n;
 	if (t->seq >= t->pacer.total)
 		return tx_finish(t);
@@ -328,6 +329,16 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
  * plus a short grace window (late_until_tsc) in which frames still
  * arriving are counted as late, never as received.
  */
+/* The counts the main lcore may read while the trial runs. */
+static inline void
+rx_publish(struct engine_rx *r)
+{
+	__atomic_store_n(&r->pub.received, r->st.c.received, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->pub.duplicates, r->st.c.duplicates, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->pub.reordered, r->st.c.reordered, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->pub.late, r->st.c.late, __ATOMIC_RELAXED);
+}
+
 static inline bool
 rx_poll(struct engine_rx *r)
 {
@@ -338,8 +349,10 @@ rx_poll(struct engine_rx *r)
 
 	nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
 	now = rte_rdtsc();
-	if (nb > 0)
+	if (nb > 0) {
 		rx_account(r, pkts, nb, now, now > r->deadline_tsc);
+		rx_publish(r);
+	}
 	if (r->st.c.received >= r->planned) {
 		for (polls = 0; polls < RX_DRAIN_POLLS; polls++) {
 			nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
@@ -348,6 +361,7 @@ rx_poll(struct engine_rx *r)
 			now = rte_rdtsc();
 			rx_account(r, pkts, nb, now, now > r->deadline_tsc);
 		}
+		rx_publish(r);
 	} else if (now <= r->late_until_tsc) {
 		return false;
 	}

@@ -339,6 +339,32 @@ trial_check_spec(const struct trial_ctx *t, const struct trial_spec *spec,
 	return 0;
 }
 
+bool
+trial_main_has_role(const struct trial_ctx *t)
+{
+	unsigned int i, main_id = rte_get_main_lcore();
+
+	for (i = 0; i < t->nb_lcores; i++)
+		if (t->lcores[i].lcore_id == main_id)
+			return true;
+	return false;
+}
+
+/* The main lcore without a role: t->watch until every worker is done. */
+static void
+trial_watch(struct trial_ctx *t, uint64_t start)
+{
+	unsigned int i, running;
+
+	do {
+		rte_delay_us_sleep(TRIAL_WATCH_MS * 1000);
+		t->watch(t, start, t->watch_arg);
+		for (i = 0, running = 0; i < t->nb_lcores; i++)
+			running += rte_eal_get_lcore_state(t->lcores[i].lcore_id) ==
+				   RUNNING;
+	} while (running > 0);
+}
+
 /* Who starts the lcores: those with an active role, all at start. */
 static int
 trial_launch(struct trial_ctx *t, uint64_t start, char *err, size_t err_len)
@@ -366,6 +392,8 @@ trial_launch(struct trial_ctx *t, uint64_t start, char *err, size_t err_len)
 	}
 	if (main_lc != NULL)
 		engine_lcore_main(main_lc);
+	else if (t->watch != NULL)
+		trial_watch(t, start);
 	rte_eal_mp_wait_lcore();
 	return 0;
 }

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* monitor: live per-interval rates and period variation (monitor.h). */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/monitor.h"
+
+void
+monitor_init(struct monitor *m, uint32_t warmup, double threshold_ns)
+{
+	memset(m, 0, sizeof(*m));
+	m->warmup = warmup;
+	m->threshold_ns = threshold_ns;
+}
+
+static uint64_t
+sub0(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
+bool
+monitor_step(struct monitor *m, const struct monitor_sample *s,
+	     struct monitor_line *out)
+{
+	double dt, total;
+
+	if (!m->started) {
+		m->started = true;
+		m->first = m->prev = m->prev2 = *s;
+		return false;
+	}
+	if (s->t_ns <= m->prev.t_ns)
+		return false;
+	memset(out, 0, sizeof(*out));
+	dt = (double)(s->t_ns - m->prev.t_ns) / 1e9;
+	total = (double)(s->t_ns - m->first.t_ns) / 1e9;
+	out->t_s = (double)s->t_ns / 1e9;
+	out->interval_s = dt;
+	out->tx_frames = sub0(s->sent, m->prev.sent);
+	out->rx_frames = sub0(s->received, m->prev.received);
+	out->tx_fps = (double)out->tx_frames / dt;
+	out->rx_fps = (double)out->rx_frames / dt;
+	out->avg_tx_fps = (double)sub0(s->sent, m->first.sent) / total;
+	out->avg_rx_fps = (double)sub0(s->received, m->first.received) / total;
+	out->var_valid = out->rx_fps > 0 && out->avg_rx_fps > 0;
+	m->intervals++;
+	if (out->var_valid) {
+		out->var_ns = 1e9 / out->avg_rx_fps - 1e9 / out->rx_fps;
+		if (m->intervals > m->warmup) {
+			if (!m->minmax_valid || out->var_ns < m->var_min_ns)
+				m->var_min_ns = out->var_ns;
+			if (!m->minmax_valid || out->var_ns > m->var_max_ns)
+				m->var_max_ns = out->var_ns;
+			m->minmax_valid = true;
+		}
+		out->warn = m->threshold_ns > 0 &&
+			    fabs(out->var_ns) > m->threshold_ns;
+	}
+	out->minmax_valid = m->minmax_valid;
+	out->var_min_ns = m->var_min_ns;
+	out->var_max_ns = m->var_max_ns;
+	out->lost = sub0(m->prev2.sent, s->received);
+	out->duplicates = s->duplicates;
+	out->reordered = s->reordered;
+	out->late = s->late;
+	m->prev2 = m->prev;
+	m->prev = *s;
+	return true;
+}
+
+const char *
+monitor_header(void)
+{
+	return "t_s,dir,interval_s,tx_frames,rx_frames,tx_fps,rx_fps,"
+	       "avg_tx_fps,avg_rx_fps,var_ns,var_min_ns,var_max_ns,lost,dup,"
+	       "reordered,late,warning";
+}
+
+int
+monitor_row(const struct monitor_line *l, const char *dir, char *buf,
+	    size_t len)
+{
+	char var[32] = "", mn[32] = "", mx[32] = "";
+	int n;
+
+	if (l->var_valid)
+		snprintf(var, sizeof(var), "%.1f", l->var_ns);
+	if (l->minmax_valid) {
+		snprintf(mn, sizeof(mn), "%.1f", l->var_min_ns);
+		snprintf(mx, sizeof(mx), "%.1f", l->var_max_ns);
+	}
+	n = snprintf(buf, len, "%.3f,%s,%.3f,%" PRIu64 ",%" PRIu64 ",%.1f,%.1f,"
+		     "%.1f,%.1f,%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%"
+		     PRIu64 ",%d", l->t_s, dir, l->interval_s, l->tx_frames,
+		     l->rx_frames, l->tx_fps, l->rx_fps, l->avg_tx_fps,
+		     l->avg_rx_fps, var, mn, mx, l->lost, l->duplicates,
+		     l->reordered, l->late, l->warn ? 1 : 0);
+	if (n < 0 || (size_t)n >= len)
+		return -ENOSPC;
+	return n;
+}
