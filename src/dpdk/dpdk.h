@@ -21,6 +21,7 @@
 #include "dutperf/csv.h"
 #include "dutperf/delay.h"
 #include "dutperf/frame.h"
+#include "dutperf/monitor.h"
 #include "dutperf/pacer.h"
 #include "dutperf/proc.h"
 #include "dutperf/report.h"
@@ -336,6 +337,10 @@ struct mode_ctx {
 	double *values[MODE_MAX_VALUES];
 	char result[128];		/* run.json "result" */
 	void *priv;			/* the mode's state */
+	/* live progress of a long trial (driver.c) */
+	struct trial_spec live_spec;
+	uint64_t live_next_tsc;
+	struct monitor live[CFG_NB_DIRS];
 };
 
 /* Run the mode of env.  0 or -errno with err. */

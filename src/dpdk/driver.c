@@ -15,8 +15,11 @@
 #include <string.h>
 #include <time.h>
 
+#include <rte_cycles.h>
+
 #include "dpdk.h"
 #include "dutperf/csv.h"
+#include "dutperf/monitor.h"
 #include "dutperf/stats.h"
 
 /* Trials this long or longer get a line before they start. */
@@ -112,21 +115,78 @@ driver_progress(const struct mode_ctx *m, const struct report_trial *r)
 		per_trial * (double)driver_left(m));
 }
 
+/*
+ * Live progress of a long trial (a watch on the free main lcore): once a
+ * second the instant rates from the published counters (monitor.h).
+ */
+static void
+driver_watch(struct trial_ctx *t, uint64_t start, void *arg)
+{
+	struct mode_ctx *m = arg;
+	struct monitor_sample s;
+	struct monitor_line l;
+	struct engine_rx_pub p;
+	uint64_t now = rte_rdtsc();
+	int d;
+
+	char line[256];
+	size_t used = 0;
+	double t_s = 0;
+
+	if (now < m->live_next_tsc)
+		return;
+	m->live_next_tsc = now + t->hz;
+	line[0] = '\0';
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!m->live_spec.active[d])
+			continue;
+		memset(&s, 0, sizeof(s));
+		s.t_ns = now > start ? pacer_ticks_to_ns(now - start, t->hz) : 0;
+		s.sent = engine_tx_pub_sent(&t->tx[d]);
+		engine_rx_pub_read(&t->rx[d], &p);
+		s.received = p.received;
+		if (!monitor_step(&m->live[d], &s, &l) || used >= sizeof(line))
+			continue;
+		t_s = l.t_s;
+		used += (size_t)snprintf(line + used, sizeof(line) - used,
+					 "%s%s tx %.0f rx %.0f fps", used ? "; " : "",
+					 trial_dir_name[d], l.tx_fps, l.rx_fps);
+	}
+	if (used > 0)
+		fprintf(stderr, "  %s %u/%u trial %u: %.0f of %u s: %s\n",
+			m->ops->run_name, m->no, m->repeat, m->iteration, t_s,
+			trial_spec_duration_s(&m->live_spec), line);
+}
+
 /* One trial of spec and its trials.csv row. */
 static int
 driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 	     size_t err_len)
 {
 	struct report_trial *r = &m->last;
+	bool live = false;
 	char row[1024];
-	int rc;
+	int d, rc;
 
-	if (!m->cli->quiet && trial_spec_send_ms(spec) >= DRIVER_ANNOUNCE_MS)
+	if (!m->cli->quiet && trial_spec_send_ms(spec) >= DRIVER_ANNOUNCE_MS) {
 		fprintf(stderr, "%s %u/%u trial %u: %" PRIu64 " fps for %u s ...\n",
 			m->ops->run_name, m->no, m->repeat, m->iteration,
 			trial_spec_rate_fps(spec), trial_spec_duration_s(spec));
+		/* a mode's own watch (monitor) comes first */
+		live = m->trial->watch == NULL && !trial_main_has_role(m->trial);
+	}
+	if (live) {
+		m->live_spec = *spec;
+		m->live_next_tsc = 0;
+		for (d = 0; d < CFG_NB_DIRS; d++)
+			monitor_init(&m->live[d], 0, 0);
+		m->trial->watch = driver_watch;
+		m->trial->watch_arg = m;
+	}
 	rc = trial_run(m->trial, spec, r, m->last_why, sizeof(m->last_why), err,
 		       err_len);
+	if (live)
+		m->trial->watch = NULL;
 	if (rc != 0)
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
