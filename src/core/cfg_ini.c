@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * cfg_ini: reading an INI file: a pre-scan of the file's lines, then
- * iniparser_load(), whose values are set through the key table.  DPDK-free.
+ * cfg_ini: reading an INI file, in one pass.  The file is read once into
+ * memory (ini_read, with its size and type checks), split into sections and
+ * key = value lines by one scanner (cfg_ini_scan), every line checked
+ * against the key table and stored in an iniparser dictionary, which
+ * ini_apply then sets through the key table.  The scanner reads values as
+ * iniparser 4.1's iniparser_load() does (quotes, inline comments: see
+ * cfg_priv.h), so the file is not handed to iniparser to parse again.
+ * DPDK-free.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -18,12 +23,13 @@
 #include "dutperf/cfg.h"
 #include "cfg_priv.h"
 
-/* iniparser prints parse errors to stderr; we pre-scan and report ourselves. */
-static int
-ini_silent(const char *fmt, ...)
+/* The blanks around lines, keys and values (all isspace() lets through). */
+#define INI_BLANKS " \t\r"
+
+static bool
+is_blank(char ch)
 {
-	(void)fmt;
-	return 0;
+	return ch != '\0' && strchr(INI_BLANKS, ch) != NULL;
 }
 
 static char *
@@ -34,15 +40,9 @@ trim(char *s)
 	while (*s == ' ' || *s == '\t')
 		s++;
 	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+	while (e > s && is_blank(e[-1]))
 		*--e = '\0';
 	return s;
-}
-
-static unsigned
-key_index(const struct cfg_key *k)
-{
-	return (unsigned)(k - cfg_key_at(0));
 }
 
 /* Read the whole file into a NUL-terminated buffer. */
@@ -107,18 +107,13 @@ ini_read(const char *path, char **bufp, size_t *lenp, char *err, size_t err_len)
 	return 0;
 }
 
-/*
- * Pre-scan: check the file line by line before iniparser sees it, record on
- * which line each table key is set (line_of[key index], 0 = not set).
- */
+/* The whole file must be text: no NUL, no control byte but tab, CR, LF. */
 static int
-ini_prescan(const char *path, char *buf, size_t len, unsigned *line_of,
-	    char *err, size_t err_len)
+ini_check_bytes(const char *path, const char *buf, size_t len, char *err,
+		size_t err_len)
 {
-	const char *section = NULL;
-	unsigned lineno = 0;
 	bool content = false;
-	char *line = buf, *next;
+	unsigned lineno = 1;
 	size_t i;
 
 	for (i = 0; i < len; i++) {
@@ -129,16 +124,60 @@ ini_prescan(const char *path, char *buf, size_t len, unsigned *line_of,
 		else if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch == 0x7f)
 			return cfg_errf(err, err_len,
 					"%s:%u: binary data (byte 0x%02x), not an INI file",
-					path, lineno + 1, ch);
-		if (!isspace(ch))
+					path, lineno, ch);
+		if (!is_blank((char)ch) && ch != '\n')
 			content = true;
 	}
 	if (!content)
 		return cfg_errf(err, err_len, "%s: empty file", path);
+	return 0;
+}
 
+/*
+ * The value iniparser 4.1 reads from text (what follows '=', trimmed), into
+ * out (strlen(text) + 1 bytes).  Its sscanf formats, in the order it tries
+ * them: "%[^=] = \"%[^\"]\"" and "%[^=] = '%[^\']'" (one character at
+ * least between the quotes; a missing closing quote does not matter, and
+ * nothing after it does), then "%[^=] = %[^;#]" (stripped; "" and '' are
+ * empty), then empty (nothing or only an inline comment after '=').
+ */
+static void
+ini_value(const char *text, char *out)
+{
+	const char *p = text + strspn(text, INI_BLANKS);
+	size_t n;
+
+	if ((*p == '"' || *p == '\'') && p[1] != '\0' && p[1] != *p) {
+		n = strcspn(p + 1, *p == '"' ? "\"" : "'");
+		memcpy(out, p + 1, n);
+		out[n] = '\0';
+		return;
+	}
+	n = strcspn(p, ";#");
+	while (n > 0 && is_blank(p[n - 1]))
+		n--;
+	memcpy(out, p, n);
+	out[n] = '\0';
+	if (strcmp(out, "\"\"") == 0 || strcmp(out, "''") == 0)
+		out[0] = '\0';
+}
+
+int
+cfg_ini_scan(const char *path, char *buf, size_t len, cfg_ini_fn fn,
+	     void *arg, char *err, size_t err_len)
+{
+	char value[CFG_INI_LINE_MAX + 1];
+	const char *section = NULL;
+	char *line = buf, *next;
+	struct cfg_ini_line l;
+	unsigned lineno;
+	int rc;
+
+	rc = ini_check_bytes(path, buf, len, err, err_len);
+	if (rc != 0)
+		return rc;
 	for (lineno = 1; line != NULL && *line != '\0'; lineno++, line = next) {
-		char *s, *eq, *key, *val;
-		const struct cfg_key *k;
+		char *s, *eq;
 
 		next = strchr(line, '\n');
 		if (next != NULL)
@@ -152,6 +191,8 @@ ini_prescan(const char *path, char *buf, size_t len, unsigned *line_of,
 		if (s[strlen(s) - 1] == '\\')
 			return cfg_errf(err, err_len, "%s:%u: line continuation (\\) not supported",
 					path, lineno);
+		memset(&l, 0, sizeof(l));
+		l.lineno = lineno;
 		if (*s == '[') {
 			char *close = strchr(s, ']');
 
@@ -160,76 +201,129 @@ ini_prescan(const char *path, char *buf, size_t len, unsigned *line_of,
 						"%s:%u: malformed section line \"%s\" (expected [name])",
 						path, lineno, s);
 			*close = '\0';
-			if (!cfg_section_known(s + 1)) {
-				char list[128];
-
-				cfg_section_list(list, sizeof(list));
+			l.kind = CFG_INI_SECTION;
+			l.section = s + 1;
+		} else {
+			eq = strchr(s, '=');
+			if (eq == NULL)
 				return cfg_errf(err, err_len,
-						"%s: [%s]: unknown section (line %u; sections: %s)",
-						path, s + 1, lineno, list);
-			}
-			section = s + 1;
-			continue;
+						"%s:%u: \"%s\": not a comment, [section] or key = value line (no '=')",
+						path, lineno, s);
+			*eq = '\0';
+			l.kind = CFG_INI_KEY;
+			l.section = section;
+			l.key = trim(s);
+			l.text = trim(eq + 1);
+			if (section == NULL)
+				return cfg_errf(err, err_len,
+						"%s: %s = \"%s\": key outside any [section] (line %u)",
+						path, l.key, l.text, lineno);
+			if (*l.key == '\0')
+				return cfg_errf(err, err_len, "%s: [%s] = \"%s\": empty key name (line %u)",
+						path, section, l.text, lineno);
+			ini_value(l.text, value);
+			l.value = value;
 		}
-		eq = strchr(s, '=');
-		if (eq == NULL)
-			return cfg_errf(err, err_len,
-					"%s:%u: \"%s\": not a comment, [section] or key = value line (no '=')",
-					path, lineno, s);
-		*eq = '\0';
-		key = trim(s);
-		val = trim(eq + 1);
-		if (section == NULL)
-			return cfg_errf(err, err_len, "%s: %s = \"%s\": key outside any [section] (line %u)",
-					path, key, val, lineno);
-		if (*key == '\0')
-			return cfg_errf(err, err_len, "%s: [%s] = \"%s\": empty key name (line %u)",
-					path, section, val, lineno);
-		k = cfg_key_find(section, key);
-		if (k == NULL)
-			return cfg_errf(err, err_len, "%s: [%s] %s = \"%s\": unknown key (line %u)",
-					path, section, key, val, lineno);
-		if (line_of[key_index(k)] != 0)
-			return cfg_errf(err, err_len,
-					"%s: [%s] %s = \"%s\": duplicate key (line %u, first set on line %u)",
-					path, section, key, val, lineno, line_of[key_index(k)]);
-		line_of[key_index(k)] = lineno;
+		rc = fn(arg, &l, err, err_len);
+		if (rc != 0)
+			return rc;
+		if (l.kind == CFG_INI_SECTION)
+			section = l.section;
 	}
 	return 0;
 }
 
-/* Apply what iniparser read; every key it reports was seen by the pre-scan. */
+/* ---------------------------------------------------------- cfg_load_ini */
+
+struct ini_load {
+	const char *path;
+	dictionary *d;				/* "section" and "section:key" */
+	unsigned line_of[CFG_NB_KEYS_MAX];	/* by key index, 0 = not set */
+};
+
+static unsigned
+key_index(const struct cfg_key *k)
+{
+	return (unsigned)(k - cfg_key_at(0));
+}
+
+/* cfg_ini_scan's callback: check a line against the key table, store it. */
 static int
-ini_apply(struct cfg *c, const char *path, dictionary *d,
-	  const unsigned *line_of, char *err, size_t err_len)
+ini_take(void *arg, const struct cfg_ini_line *l, char *err, size_t err_len)
+{
+	struct ini_load *ld = arg;
+	char entry[CFG_INI_LINE_MAX + 2];
+	const struct cfg_key *k;
+	unsigned *line;
+
+	if (l->kind == CFG_INI_SECTION) {
+		char list[128];
+
+		if (!cfg_section_known(l->section)) {
+			cfg_section_list(list, sizeof(list));
+			return cfg_errf(err, err_len,
+					"%s: [%s]: unknown section (line %u; sections: %s)",
+					ld->path, l->section, l->lineno, list);
+		}
+		if (iniparser_set(ld->d, l->section, NULL) != 0)
+			goto nomem;
+		return 0;
+	}
+	k = cfg_key_find(l->section, l->key);
+	if (k == NULL)
+		return cfg_errf(err, err_len, "%s: [%s] %s = \"%s\": unknown key (line %u)",
+				ld->path, l->section, l->key, l->text, l->lineno);
+	line = &ld->line_of[key_index(k)];
+	if (*line != 0)
+		return cfg_errf(err, err_len,
+				"%s: [%s] %s = \"%s\": duplicate key (line %u, first set on line %u)",
+				ld->path, l->section, l->key, l->text, l->lineno, *line);
+	*line = l->lineno;
+	snprintf(entry, sizeof(entry), "%s:%s", k->section, k->key);
+	if (iniparser_set(ld->d, entry, l->value) != 0)
+		goto nomem;
+	return 0;
+nomem:
+	cfg_errf(err, err_len, "%s: out of memory", ld->path);
+	return -ENOMEM;
+}
+
+/*
+ * Set what the scan stored, through the key table, in the dictionary's
+ * order (sections as they first appear, then their keys in file order):
+ * of several bad values, the first in that order is reported.
+ */
+static int
+ini_apply(struct cfg *c, const struct ini_load *ld, char *err, size_t err_len)
 {
 	const char *keys[CFG_NB_KEYS_MAX];
 	int ns, s;
 
-	ns = iniparser_getnsec(d);
+	ns = iniparser_getnsec(ld->d);
 	for (s = 0; s < ns; s++) {
-		const char *sec = iniparser_getsecname(d, s);
-		int nk = iniparser_getsecnkeys(d, sec), j;
+		const char *sec = iniparser_getsecname(ld->d, s);
+		int nk = iniparser_getsecnkeys(ld->d, sec), j;
 
 		if (nk == 0)
 			continue;
 		if (nk < 0 || (unsigned)nk > cfg_key_count() ||
-		    iniparser_getseckeys(d, sec, keys) == NULL)
-			return cfg_errf(err, err_len, "%s: [%s]: iniparser read unexpected keys",
-					path, sec);
+		    iniparser_getseckeys(ld->d, sec, keys) == NULL)
+			return cfg_errf(err, err_len, "%s: [%s]: internal error: unexpected keys",
+					ld->path, sec);
 		for (j = 0; j < nk; j++) {
 			const char *name = strchr(keys[j], ':');
-			const char *val = iniparser_getstring(d, keys[j], NULL);
+			const char *val = iniparser_getstring(ld->d, keys[j], NULL);
 			const struct cfg_key *k;
 			char why[CFG_ERR_LEN];
 
 			k = name != NULL ? cfg_key_find(sec, name + 1) : NULL;
-			if (k == NULL || val == NULL || line_of[key_index(k)] == 0)
-				return cfg_errf(err, err_len, "%s: [%s] %s: iniparser read an unexpected key",
-						path, sec, keys[j]);
+			if (k == NULL || val == NULL)
+				return cfg_errf(err, err_len, "%s: [%s] %s: internal error: unexpected key",
+						ld->path, sec, keys[j]);
 			if (cfg_key_set(c, k, val, why, sizeof(why)) != 0)
 				return cfg_errf(err, err_len, "%s: [%s] %s = \"%s\": %s (line %u)",
-						path, sec, k->key, val, why, line_of[key_index(k)]);
+						ld->path, sec, k->key, val, why,
+						ld->line_of[key_index(k)]);
 		}
 	}
 	return 0;
@@ -238,9 +332,8 @@ ini_apply(struct cfg *c, const char *path, dictionary *d,
 int
 cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len)
 {
-	unsigned line_of[CFG_NB_KEYS_MAX] = { 0 };
+	struct ini_load ld = { .path = path };
 	struct cfg tmp;
-	dictionary *d;
 	size_t len = 0;
 	char *buf = NULL;
 	int rc;
@@ -252,19 +345,18 @@ cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len)
 	rc = ini_read(path, &buf, &len, err, err_len);
 	if (rc != 0)
 		return rc;
-	rc = ini_prescan(path, buf, len, line_of, err, err_len);
+	ld.d = dictionary_new(0);
+	if (ld.d == NULL) {
+		free(buf);
+		cfg_errf(err, err_len, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	rc = cfg_ini_scan(path, buf, len, ini_take, &ld, err, err_len);
 	free(buf);
-	if (rc != 0)
-		return rc;
-
-	iniparser_set_error_callback(ini_silent);
-	d = iniparser_load(path);
-	iniparser_set_error_callback(NULL);
-	if (d == NULL)
-		return cfg_errf(err, err_len, "%s: iniparser could not read the file", path);
 	tmp = *c;
-	rc = ini_apply(&tmp, path, d, line_of, err, err_len);
-	iniparser_freedict(d);
+	if (rc == 0)
+		rc = ini_apply(&tmp, &ld, err, err_len);
+	iniparser_freedict(ld.d);
 	if (rc != 0)
 		return rc;
 	snprintf(tmp.path, sizeof(tmp.path), "%s", path);

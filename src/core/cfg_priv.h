@@ -3,7 +3,7 @@
  * cfg internals shared by its files (not part of the public API):
  *   cfg_parse.c  strict value parsers, cfg_errf, name lists
  *   cfg_keys.c   the key table, cfg_key_*, cfg_defaults, cfg_print
- *   cfg_ini.c    reading an INI file: cfg_load_ini
+ *   cfg_ini.c    reading an INI file: the scanner and cfg_load_ini
  *   cfg_check.c  cfg_validate, the cross-key checks and queries
  */
 #ifndef DUTPERF_CFG_PRIV_H
@@ -42,5 +42,49 @@ uint64_t cfg_key_uint(const struct cfg *c, const struct cfg_key *k);
 
 /* "fixed", "increasing", ... */
 const char *cfg_var_mode_name(enum cfg_var_mode mode);
+
+/* -------------------------------------------------------------- cfg_ini.c */
+
+/*
+ * The INI scanner: splits a file held in memory into its section and
+ * key = value lines and hands each to a callback, in file order.  It knows
+ * the syntax only (the key table is the callback's business):
+ *  - the whole file: no NUL or other control byte but tab, CR and LF
+ *    ("FILE:LINE: binary data"), not empty or blank ("FILE: empty file");
+ *  - a line: at most CFG_INI_LINE_MAX bytes before its LF; blanks (space,
+ *    tab, CR) around it are ignored; empty, or a comment (first character
+ *    ; or #; it ends at the end of its line, a trailing \ included), or
+ *    "[name]", or "key = value" after a [section] with a non-empty key;
+ *    no line but a comment may end in \ (iniparser's continuation).
+ * The value given to the callback is what iniparser 4.1 makes of the text
+ * after '=': blanks around it dropped; "quoted" or 'quoted' (the closing
+ * quote may be missing): the text up to the closing quote, blanks kept,
+ * the rest of the line ignored; else the text before the first ; or #
+ * (inline comment), blanks dropped, and "" or '' read as empty.
+ */
+enum cfg_ini_kind {
+	CFG_INI_SECTION = 0,	/* a [section] line */
+	CFG_INI_KEY		/* a key = value line */
+};
+
+struct cfg_ini_line {
+	enum cfg_ini_kind kind;
+	unsigned lineno;	/* 1 = the first line */
+	const char *section;	/* the [section] of this line, or its name */
+	const char *key;	/* CFG_INI_KEY: the key, blanks dropped */
+	const char *text;	/* CFG_INI_KEY: after '=' as written, blanks dropped */
+	const char *value;	/* CFG_INI_KEY: the value (see above) */
+};
+
+/* Returns 0 to go on, else an error (with err filled) that ends the scan. */
+typedef int (*cfg_ini_fn)(void *arg, const struct cfg_ini_line *l, char *err,
+			  size_t err_len);
+
+/*
+ * Scan buf (len bytes and a NUL; changed in place) of file path (for
+ * messages).  0, fn's error, or -EINVAL with "path:LINE: reason" in err.
+ */
+int cfg_ini_scan(const char *path, char *buf, size_t len, cfg_ini_fn fn,
+		 void *arg, char *err, size_t err_len);
 
 #endif /* DUTPERF_CFG_PRIV_H */
