@@ -23,7 +23,10 @@
 #include "dutperf/cfg.h"
 #include "cfg_priv.h"
 
-/* The blanks around lines, keys and values (all isspace() lets through). */
+/*
+ * Blanks: what iniparser's isspace() strips, of the bytes ini_check_bytes
+ * lets through (LF ends a line).
+ */
 #define INI_BLANKS " \t\r"
 
 static bool
@@ -32,6 +35,8 @@ is_blank(char ch)
 	return ch != '\0' && strchr(INI_BLANKS, ch) != NULL;
 }
 
+/* Drop blanks around s; at the start only space and tab (the pre-scan's rule:
+ * a CR there makes a line no comment, section or key). */
 static char *
 trim(char *s)
 {

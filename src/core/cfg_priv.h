@@ -51,16 +51,16 @@ const char *cfg_var_mode_name(enum cfg_var_mode mode);
  * the syntax only (the key table is the callback's business):
  *  - the whole file: no NUL or other control byte but tab, CR and LF
  *    ("FILE:LINE: binary data"), not empty or blank ("FILE: empty file");
- *  - a line: at most CFG_INI_LINE_MAX bytes before its LF; blanks (space,
- *    tab, CR) around it are ignored; empty, or a comment (first character
- *    ; or #; it ends at the end of its line, a trailing \ included), or
- *    "[name]", or "key = value" after a [section] with a non-empty key;
- *    no line but a comment may end in \ (iniparser's continuation).
- * The value given to the callback is what iniparser 4.1 makes of the text
- * after '=': blanks around it dropped; "quoted" or 'quoted' (the closing
- * quote may be missing): the text up to the closing quote, blanks kept,
- * the rest of the line ignored; else the text before the first ; or #
- * (inline comment), blanks dropped, and "" or '' read as empty.
+ *  - a line: at most CFG_INI_LINE_MAX bytes before its LF, blanks around
+ *    it ignored (space and tab; CR too at its end): empty, a comment
+ *    (first character ; or #; it ends with its line, also after a
+ *    trailing \), "[name]", or "key = value" after a [section] with a
+ *    non-empty key; no other line may end in \ (iniparser's continuation).
+ * The value handed over is what iniparser 4.1 makes of the text after '=':
+ * blanks around it dropped; "quoted" or 'quoted' (one character at least;
+ * the closing quote may be missing): the text up to the closing quote,
+ * blanks kept, the rest of the line ignored; else the text before the
+ * first ; or # (inline comment), blanks dropped, "" and '' read as empty.
  */
 enum cfg_ini_kind {
 	CFG_INI_SECTION = 0,	/* a [section] line */
@@ -70,7 +70,7 @@ enum cfg_ini_kind {
 struct cfg_ini_line {
 	enum cfg_ini_kind kind;
 	unsigned lineno;	/* 1 = the first line */
-	const char *section;	/* the [section] of this line, or its name */
+	const char *section;	/* SECTION: its name; KEY: the section it is in */
 	const char *key;	/* CFG_INI_KEY: the key, blanks dropped */
 	const char *text;	/* CFG_INI_KEY: after '=' as written, blanks dropped */
 	const char *value;	/* CFG_INI_KEY: the value (see above) */
