@@ -4,8 +4,8 @@
  *
  * Filled in three layers: cfg_defaults() < INI file (cfg_load_ini) <
  * command line (cli_parse), then checked as a whole by cfg_validate().
- * Every key of the INI file lives in one table in cfg.c with its type,
- * bounds, default, unit and help text.
+ * Every key of the INI file lives in one table in cfg_keys.c with its
+ * type, bounds, default, unit and help text.
  *
  * Directions: forward = Left port sends, Right port receives; reverse =
  * Right sends, Left receives (RFC 2544 section 6, RFC 8219 section 4).
@@ -29,7 +29,7 @@
 #define CFG_MAX_BURST 64	/* frames per TX burst (the sender's array) */
 #define CFG_LCORE_NONE UINT16_MAX	/* INI value "none" */
 #define CFG_INI_MAX_B (1024 * 1024)	/* larger INI files are rejected */
-#define CFG_INI_LINE_MAX 1000		/* iniparser 4.1 reads lines of < 1024 */
+#define CFG_INI_LINE_MAX 1000		/* longer lines are rejected (iniparser 4.1: < 1024) */
 
 enum cfg_side_id {
 	CFG_LEFT = 0,
@@ -155,8 +155,11 @@ void cfg_defaults(struct cfg *c);
  * CFG_INI_MAX_B, NUL or other control bytes, lines longer than
  * CFG_INI_LINE_MAX, lines that are neither comment (; or #), [section] nor
  * key = value.  A section may appear more than once as long as no key
- * repeats.  Section and key names are case-sensitive.  On error *c is left
- * unchanged; on success c->path is set.
+ * repeats.  Section and key names are case-sensitive.  Values are read as
+ * iniparser reads them: "quoted" or 'quoted' values keep ; # and blanks,
+ * unquoted ones end at ; or # (inline comment).  A comment ends at the end
+ * of its line, even after a trailing backslash.  The file is read once.
+ * On error *c is left unchanged; on success c->path is set.
  */
 int cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len);
 

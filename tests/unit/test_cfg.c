@@ -41,15 +41,7 @@ teardown(void **state)
 static const char *
 write_tmp(const char *name, const char *text)
 {
-	static char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-	return path;
+	return unit_write_file(tmpdir, name, text);
 }
 
 

@@ -17,6 +17,21 @@ unit_rmtree(const char *dir)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* Write text to dir/name (replacing it); returns its path (a static buffer). */
+static inline const char *
+unit_write_file(const char *dir, const char *name, const char *text)
+{
+	static char path[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
 /* Fail unless needle occurs in hay, showing both. */
 static inline void
 assert_contains(const char *hay, const char *needle)

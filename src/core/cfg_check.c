@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cfg_check: the queries on a configuration (active directions, frame
+ * sizes, line rate, addressing, the [loss] rates) and cfg_validate, the
+ * cross-key checks after all layers are applied.  DPDK-free.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/cfg.h"
+#include "cfg_priv.h"
+
+/* --------------------------------------------------------------- queries */
+
+bool
+cfg_dir_active(const struct cfg *c, enum cfg_dir_id d)
+{
+	switch (c->direction) {
+	case CFG_DIRECTION_BOTH:
+		return true;
+	case CFG_DIRECTION_FORWARD:
+		return d == CFG_FWD;
+	case CFG_DIRECTION_REVERSE:
+		return d == CFG_REV;
+	}
+	return false;
+}
+
+static bool
+translating(const struct cfg *c)
+{
+	return c->side[CFG_LEFT].ip_version != c->side[CFG_RIGHT].ip_version;
+}
+
+uint32_t
+cfg_frame_size_b(const struct cfg *c, uint8_t ip_version)
+{
+	/* RFC 8219 5.1.1: the IPv4 header is 20 B shorter than the IPv6 one */
+	if (translating(c) && ip_version == 4)
+		return c->frame_size_b - 20;
+	return c->frame_size_b;
+}
+
+/*
+ * floor(gbps * 1e9 / ((size + 20) * 8)).  methodology.md quotes 12,019,231
+ * fps for 84 B at 10 Gb/s: that is 12,019,230.77 rounded to nearest; floor
+ * gives 12,019,230, a rate the link can actually carry, so we use floor.
+ */
+uint64_t
+cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps)
+{
+	return (uint64_t)speed_gbps * 1000000000ULL /
+	       (((uint64_t)size_b + 20) * 8);
+}
+
+
+const uint8_t *
+cfg_side_addr(const struct cfg_side *s, uint8_t ip_version)
+{
+	return ip_version == 4 ? s->ipv4 : s->ipv6;
+}
+
+const uint8_t *
+cfg_side_seen_addr(const struct cfg_side *s, uint8_t ip_version)
+{
+	if (s->ip_version == ip_version)
+		return cfg_side_addr(s, ip_version);
+	return ip_version == 4 ? s->ipv4_virt : s->ipv6_virt;
+}
+
+const uint8_t *
+cfg_src_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
+{
+	return cfg_side_addr(&c->side[cfg_tx_side(d)], ip_version);
+}
+
+const uint8_t *
+cfg_dst_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
+{
+	return cfg_side_seen_addr(&c->side[cfg_rx_side(d)], ip_version);
+}
+
+/* ------------------------------------------------------------- validation */
+
+static const char *const side_names[CFG_NB_SIDES] = { "left", "right" };
+static const char *const dir_names[CFG_NB_DIRS] = { "forward", "reverse" };
+
+/* "FILE: " when the configuration came from a file. */
+static const char *
+src_prefix(const struct cfg *c, char *buf, size_t len)
+{
+	if (c->path[0] == '\0')
+		return "";
+	snprintf(buf, len, "%s: ", c->path);
+	return buf;
+}
+
+static int
+check_table_ranges(const struct cfg *c, const char *pre, char *err, size_t err_len)
+{
+	char val[64];
+	unsigned i;
+
+	for (i = 0; i < cfg_key_count(); i++) {
+		const struct cfg_key *k = cfg_key_at(i);
+		bool bad = false;
+		uint64_t u;
+
+		if (k->type != CFG_KEY_U && k->type != CFG_KEY_LCORE &&
+		    k->type != CFG_KEY_ENUM)
+			continue;
+		u = cfg_key_uint(c, k);
+		if (k->type == CFG_KEY_U)
+			bad = u < k->min || u > k->max;
+		else if (k->type == CFG_KEY_LCORE)
+			bad = u != CFG_LCORE_NONE && (u < k->min || u > k->max);
+		else if (k->type == CFG_KEY_ENUM)
+			bad = cfg_enum_name(k->names, u) == NULL;
+		if (bad) {
+			cfg_key_format(c, k, val, sizeof(val));
+			return cfg_errf(err, err_len, "%s[%s] %s = %s: out of range %" PRIu64 "..%" PRIu64,
+					pre, k->section, k->key, val, k->min, k->max);
+		}
+	}
+	return 0;
+}
+
+static int
+check_frame_size(const struct cfg *c, const char *pre, char *err, size_t err_len)
+{
+	const struct cfg_side *l = &c->side[CFG_LEFT], *r = &c->side[CFG_RIGHT];
+
+	if (c->frame_size_b > CFG_MAX_FRAME_B && !c->jumbo)
+		return cfg_errf(err, err_len,
+				"%s[traffic] frame_size_b = %" PRIu32 " needs [traffic] jumbo = 1 (frames above %d bytes)",
+				pre, c->frame_size_b, CFG_MAX_FRAME_B);
+	if (c->frame_size_b >= CFG_MIN_SIIT_FRAME_B)
+		return 0;
+	/* 14 Ethernet + 40 IPv6 + 8 UDP + 18 stamp + 4 FCS = 84 */
+	if (translating(c))
+		return cfg_errf(err, err_len,
+				"%s[traffic] frame_size_b = %" PRIu32 ": below %d with translation ([left] ip_version = %u, [right] ip_version = %u; RFC 8219 5.1.1)",
+				pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B,
+				l->ip_version, r->ip_version);
+	if (l->ip_version == 6)
+		return cfg_errf(err, err_len,
+				"%s[traffic] frame_size_b = %" PRIu32 ": IPv6 frames ([left] ip_version = 6) need at least %d bytes",
+				pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B);
+	if (c->n > c->m)
+		return cfg_errf(err, err_len,
+				"%s[traffic] frame_size_b = %" PRIu32 ": background IPv6 frames ([traffic] n = %" PRIu32 " > m = %" PRIu32 ") need at least %d bytes",
+				pre, c->frame_size_b, c->n, c->m, CFG_MIN_SIIT_FRAME_B);
+	return 0;
+}
+
+static int
+check_var(const char *pre, const char *dir, const char *name,
+	  const struct cfg_var *v, char *err, size_t err_len)
+{
+	if (v->mode == CFG_VAR_FIXED || v->min <= v->max)
+		return 0;
+	return cfg_errf(err, err_len,
+			"%s[%s] %s_min = %u > %s_max = %u (%s_mode = %s)",
+			pre, dir, name, v->min, name, v->max, name,
+			cfg_var_mode_name(v->mode));
+}
+
+static int
+check_dirs(const struct cfg *c, const char *pre, char *err, size_t err_len)
+{
+	unsigned d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		const struct cfg_dir *x = &c->dir[d];
+
+		if (check_var(pre, dir_names[d], "sport", &x->sport, err, err_len) ||
+		    check_var(pre, dir_names[d], "dport", &x->dport, err, err_len) ||
+		    check_var(pre, dir_names[d], "src_slice", &x->src_slice, err, err_len) ||
+		    check_var(pre, dir_names[d], "dst_slice", &x->dst_slice, err, err_len))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+check_lcores(const struct cfg *c, const char *pre, char *err, size_t err_len)
+{
+	char dirval[16];
+	unsigned d;
+
+	cfg_key_format(c, cfg_key_find("traffic", "direction"), dirval, sizeof(dirval));
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		enum cfg_side_id tx = cfg_tx_side(d), rx = cfg_rx_side(d);
+
+		if (!cfg_dir_active(c, d))
+			continue;
+		if (c->side[tx].send_lcore == CFG_LCORE_NONE)
+			return cfg_errf(err, err_len,
+					"%s[%s] send_lcore = none, but [traffic] direction = %s needs a %s sender on %s",
+					pre, side_names[tx], dirval, dir_names[d], side_names[tx]);
+		if (c->side[rx].recv_lcore == CFG_LCORE_NONE)
+			return cfg_errf(err, err_len,
+					"%s[%s] recv_lcore = none, but [traffic] direction = %s needs a %s receiver on %s",
+					pre, side_names[rx], dirval, dir_names[d], side_names[rx]);
+	}
+	if (c->side[CFG_LEFT].port_id == c->side[CFG_RIGHT].port_id)
+		return cfg_errf(err, err_len,
+				"%s[left] port_id = %u and [right] port_id = %u: one port cannot be both sides",
+				pre, c->side[CFG_LEFT].port_id, c->side[CFG_RIGHT].port_id);
+	return 0;
+}
+
+/* The byte num_nets varies must not run past 255 (RFC 2544 12). */
+static int
+check_nets_overflow(const struct cfg *c, const char *pre, unsigned d, uint8_t v,
+		    char *err, size_t err_len)
+{
+	enum cfg_side_id rx = cfg_rx_side(d);
+	const struct cfg_side *o = &c->side[rx];
+	const uint8_t *dst = cfg_dst_addr(c, d, v);
+	unsigned idx = v == 4 ? 2 : 7;
+	const char *key;
+	char addr[INET6_ADDRSTRLEN];
+
+	if (dst[idx] + o->num_nets - 1 <= 255)
+		return 0;
+	if (v == 4)
+		key = o->ip_version == 4 ? "ipv4" : "ipv4_virt";
+	else
+		key = o->ip_version == 6 ? "ipv6" : "ipv6_virt";
+	inet_ntop(v == 4 ? AF_INET : AF_INET6, dst, addr, sizeof(addr));
+	return cfg_errf(err, err_len,
+			"%s[%s] num_nets = %u with [%s] %s = %s: byte %u of the destination (%u) + num_nets - 1 exceeds 255",
+			pre, side_names[rx], o->num_nets, side_names[rx], key, addr,
+			idx + 1, dst[idx]);
+}
+
+static int
+check_nets(const struct cfg *c, const char *pre, char *err, size_t err_len)
+{
+	unsigned d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		enum cfg_side_id tx = cfg_tx_side(d), rx = cfg_rx_side(d);
+		uint8_t v = c->side[tx].ip_version;
+		const struct cfg_var *ds = &c->dir[d].dst_slice;
+
+		if (!cfg_dir_active(c, d))
+			continue;
+		if (v == 4 && c->side[rx].num_nets > 1 && ds->mode != CFG_VAR_FIXED)
+			return cfg_errf(err, err_len,
+					"%s[%s] num_nets = %u and [%s] dst_slice_mode = %s both vary the IPv4 destination's 3rd byte",
+					pre, side_names[rx], c->side[rx].num_nets,
+					dir_names[d], cfg_var_mode_name(ds->mode));
+		if (check_nets_overflow(c, pre, d, v, err, err_len))
+			return -EINVAL;
+		if (c->n > c->m && v != 6 &&
+		    check_nets_overflow(c, pre, d, 6, err, err_len))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+check_search(const struct cfg *c, const char *pre, char *err, size_t err_len)
+{
+	if (c->rate_max_fps != 0 && c->rate_min_fps >= c->rate_max_fps)
+		return cfg_errf(err, err_len,
+				"%s[search] rate_min_fps = %" PRIu64 " >= rate_max_fps = %" PRIu64,
+				pre, c->rate_min_fps, c->rate_max_fps);
+	if (c->initial_rate_fps != 0 &&
+	    (c->initial_rate_fps < c->rate_min_fps ||
+	     (c->rate_max_fps != 0 && c->initial_rate_fps > c->rate_max_fps)))
+		return cfg_errf(err, err_len,
+				"%s[search] initial_rate_fps = %" PRIu64 " outside rate_min_fps = %" PRIu64 " .. rate_max_fps = %" PRIu64,
+				pre, c->initial_rate_fps, c->rate_min_fps, c->rate_max_fps);
+	return 0;
+}
+
+int
+cfg_validate(const struct cfg *c, char *err, size_t err_len)
+{
+	char prebuf[CFG_PATH_LEN + 4];
+	const char *pre = src_prefix(c, prebuf, sizeof(prebuf));
+
+	if (check_table_ranges(c, pre, err, err_len) ||
+	    check_frame_size(c, pre, err, err_len))
+		return -EINVAL;
+	if (c->m > c->n)
+		return cfg_errf(err, err_len,
+				"%s[traffic] m = %" PRIu32 " > n = %" PRIu32 ": of every n frames at most n are foreground",
+				pre, c->m, c->n);
+	if (check_dirs(c, pre, err, err_len) ||
+	    check_lcores(c, pre, err, err_len) ||
+	    check_nets(c, pre, err, err_len) ||
+	    check_search(c, pre, err, err_len))
+		return -EINVAL;
+	if (c->outdir[0] == '\0')
+		return cfg_errf(err, err_len, "%s[output] dir = \"\": empty directory name", pre);
+	if (cfg_loss_rates(c, NULL, 0, err, err_len) < 0)
+		return -EINVAL;
+	return 0;
+}
+
+int
+cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max, char *err,
+	       size_t err_len)
+{
+	char why[CFG_ERR_LEN], item[32], prebuf[CFG_PATH_LEN + 4];
+	const char *p = c->loss_rates, *end, *bad;
+	unsigned n = 0;
+	uint64_t v;
+	size_t len;
+
+	while (*p != '\0') {
+		end = strchr(p, ',');
+		len = end ? (size_t)(end - p) : strlen(p);
+		while (len > 0 && *p == ' ')
+			p++, len--;
+		while (len > 0 && p[len - 1] == ' ')
+			len--;
+		bad = NULL;
+		if (len == 0) {
+			bad = "empty";
+		} else if (len >= sizeof(item)) {
+			bad = "too long";
+		} else {
+			memcpy(item, p, len);
+			item[len] = '\0';
+			if (cfg_parse_u64(item, 1, CFG_RATE_MAX_FPS, &v, why, sizeof(why)) != 0)
+				bad = why;
+		}
+		if (bad != NULL)
+			return cfg_errf(err, err_len,
+					"%s[loss] rates = \"%s\": item %u (\"%.*s\"): %s",
+					src_prefix(c, prebuf, sizeof(prebuf)),
+					c->loss_rates, n + 1, (int)len, p, bad);
+		if (out != NULL && n < max)
+			out[n] = v;
+		n++;
+		if (end == NULL)
+			break;
+		p = end + 1;
+		if (*p == '\0')
+			return cfg_errf(err, err_len,
+					"%s[loss] rates = \"%s\": trailing comma",
+					src_prefix(c, prebuf, sizeof(prebuf)),
+					c->loss_rates);
+	}
+	return (int)n;
+}

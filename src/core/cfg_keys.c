@@ -1,0 +1,454 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * cfg_keys: the key table (every INI key with its type, bounds, default,
+ * unit and help), setting and formatting one key, the defaults and
+ * cfg_print.  DPDK-free.
+ */
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/cfg.h"
+#include "cfg_priv.h"
+
+/* -------------------------------------------------------------- key table */
+
+static const struct cfg_enum_name ipver_names[] = {
+	{ "4", 4 }, { "6", 6 }, { NULL, 0 }
+};
+
+static const struct cfg_enum_name var_names[] = {
+	{ "fixed", CFG_VAR_FIXED },
+	{ "increasing", CFG_VAR_INCREASING },
+	{ "decreasing", CFG_VAR_DECREASING },
+	{ "random", CFG_VAR_RANDOM },
+	{ NULL, 0 }
+};
+
+static const struct cfg_enum_name direction_names[] = {
+	{ "both", CFG_DIRECTION_BOTH },
+	{ "forward", CFG_DIRECTION_FORWARD },
+	{ "reverse", CFG_DIRECTION_REVERSE },
+	{ "b", CFG_DIRECTION_BOTH },
+	{ "f", CFG_DIRECTION_FORWARD },
+	{ "r", CFG_DIRECTION_REVERSE },
+	{ NULL, 0 }
+};
+
+#define FLD(f) offsetof(struct cfg, f), sizeof(((struct cfg *)0)->f)
+
+/* A scalar key of one section. */
+#define KEY(sec, name, f, type, lo, hi, def, unit, help, names) \
+	{ sec, name, type, lo, hi, def, unit, help, FLD(f), names }
+
+/* A key of [left] and [right]; dl / dr are the per-side defaults. */
+#define SIDE(name, f, type, lo, hi, dl, dr, unit, help, names) \
+	KEY("left", name, side[CFG_LEFT].f, type, lo, hi, dl, unit, help, names), \
+	KEY("right", name, side[CFG_RIGHT].f, type, lo, hi, dr, unit, help, names)
+
+/* A key of [forward] and [reverse] (same default). */
+#define DIR(name, f, type, lo, hi, def, unit, help, names) \
+	KEY("forward", name, dir[CFG_FWD].f, type, lo, hi, def, unit, help, names), \
+	KEY("reverse", name, dir[CFG_REV].f, type, lo, hi, def, unit, help, names)
+
+/* One RFC 4814 varying field: NAME_mode, NAME_min, NAME_max. */
+#define VAR(nm, fld, dmode, dlo, dhi, what) \
+	DIR(nm "_mode", fld.mode, CFG_KEY_ENUM, 0, 0, dmode, "", \
+	    what ": fixed, increasing, decreasing or random", var_names), \
+	DIR(nm "_min", fld.min, CFG_KEY_U, 0, 65535, dlo, "", \
+	    "lowest value of " what, NULL), \
+	DIR(nm "_max", fld.max, CFG_KEY_U, 0, 65535, dhi, "", \
+	    "highest value of " what, NULL)
+
+#define CFG_RATE_MAX_FPS 1000000000ULL
+
+static const struct cfg_key cfg_keys[] = {
+	SIDE("port_id", port_id, CFG_KEY_U, 0, 1023, "0", "1", "",
+	     "DPDK port id of the tester port on this side", NULL),
+	SIDE("ip_version", ip_version, CFG_KEY_ENUM, 0, 0, "4", "4", "",
+	     "IP version this side speaks (sides differ: translation, RFC 8219)",
+	     ipver_names),
+	SIDE("ipv4", ipv4, CFG_KEY_IPV4, 0, 0, "198.18.0.2", "198.19.0.2", "",
+	     "tester's real IPv4 address on this side", NULL),
+	SIDE("ipv6", ipv6, CFG_KEY_IPV6, 0, 0, "2001:2::2", "2001:2:0:1::2", "",
+	     "tester's real IPv6 address on this side", NULL),
+	SIDE("ipv4_virt", ipv4_virt, CFG_KEY_IPV4, 0, 0,
+	     "198.18.255.2", "198.19.255.2", "",
+	     "this tester as IPv4 hosts on the other side see it (SIIT EAM / mapped)",
+	     NULL),
+	SIDE("ipv6_virt", ipv6_virt, CFG_KEY_IPV6, 0, 0,
+	     "2001:2:0:64::c612:2", "2001:2:0:64::c613:2", "",
+	     "this tester as IPv6 hosts on the other side see it (IPv4-embedded)",
+	     NULL),
+	SIDE("mac", mac, CFG_KEY_MAC, 0, 0,
+	     "02:00:00:00:00:10", "02:00:00:00:01:10", "",
+	     "tester port MAC address", NULL),
+	SIDE("dut_mac", dut_mac, CFG_KEY_MAC, 0, 0,
+	     "02:00:00:00:00:20", "02:00:00:00:01:20", "",
+	     "MAC address of the DUT interface facing this port", NULL),
+	SIDE("num_nets", num_nets, CFG_KEY_U, 1, CFG_MAX_NETS, "1", "1", "",
+	     "destination networks on this side: frames sent here vary the 3rd "
+	     "byte of the IPv4 / 8th byte of the IPv6 destination upwards "
+	     "(RFC 2544 12)", NULL),
+	SIDE("send_lcore", send_lcore, CFG_KEY_LCORE, 0, CFG_MAX_LCORE, "0", "0", "",
+	     "lcore sending from this side, or none", NULL),
+	SIDE("recv_lcore", recv_lcore, CFG_KEY_LCORE, 0, CFG_MAX_LCORE, "1", "1", "",
+	     "lcore receiving on this side, or none", NULL),
+
+	/* RFC 4814 4.5: source 1024-65535, destination 1-49151 */
+	VAR("sport", sport, "random", "1024", "65535", "the UDP source port"),
+	DIR("sport", sport_fixed, CFG_KEY_U, 0, 65535, "49184", "",
+	    "UDP source port when sport_mode = fixed (RFC 2544 C.2.6.4: 0xC020)",
+	    NULL),
+	VAR("dport", dport, "random", "1", "49151", "the UDP destination port"),
+	DIR("dport", dport_fixed, CFG_KEY_U, 0, 65535, "7", "",
+	    "UDP destination port when dport_mode = fixed (RFC 2544 C.2.6.4: 7)",
+	    NULL),
+	VAR("src_slice", src_slice, "fixed", "0", "65535",
+	    "the low 16 bits of the source address"),
+	VAR("dst_slice", dst_slice, "fixed", "0", "65535",
+	    "the low 16 bits of the destination address"),
+
+	KEY("traffic", "frame_size_b", frame_size_b, CFG_KEY_U,
+	    CFG_MIN_FRAME_B, CFG_MAX_JUMBO_B, "64", "bytes",
+	    "frame size incl. FCS (IPv6 size when translating; IPv4 is 20 B shorter)",
+	    NULL),
+	KEY("traffic", "jumbo", jumbo, CFG_KEY_BOOL, 0, 0, "0", "",
+	    "allow frames above 1518 bytes", NULL),
+	KEY("traffic", "rate_fps", rate_fps, CFG_KEY_U, 1, CFG_RATE_MAX_FPS, "10000",
+	    "frames/s", "frame rate per direction", NULL),
+	KEY("traffic", "duration_s", duration_s, CFG_KEY_U, 1, 86400, "60", "s",
+	    "trial duration (RFC 2544 24: at least 60 s)", NULL),
+	KEY("traffic", "timeout_ms", timeout_ms, CFG_KEY_U, 0, 60000, "2000", "ms",
+	    "wait for late frames after sending (RFC 2544 23)", NULL),
+	KEY("traffic", "direction", direction, CFG_KEY_ENUM, 0, 0, "both", "",
+	    "directions of a trial: both, forward (left to right), reverse (or b, f, r)",
+	    direction_names),
+	KEY("traffic", "n", n, CFG_KEY_U, 1, 1000000, "2", "frames",
+	    "of every n frames ...", NULL),
+	KEY("traffic", "m", m, CFG_KEY_U, 0, 1000000, "2", "frames",
+	    "... m are foreground, n - m background IPv6 (RFC 8219 5.3)", NULL),
+	KEY("traffic", "seed", seed, CFG_KEY_U, 0, UINT64_MAX, "0", "",
+	    "RFC 4814 pseudorandom seed (0 = pick one at start and record it)", NULL),
+	KEY("traffic", "burst", burst, CFG_KEY_U, 1, CFG_MAX_BURST, "1", "frames",
+	    "frames per TX burst (1 = evenly spaced)", NULL),
+	KEY("traffic", "promisc", promisc, CFG_KEY_BOOL, 0, 0, "0", "",
+	    "put the tester ports in promiscuous mode", NULL),
+	KEY("traffic", "link_speed_gbps", link_speed_gbps, CFG_KEY_U, 1, 800, "10",
+	    "Gb/s", "link speed, for the line-rate upper bound", NULL),
+	KEY("traffic", "link_timeout_s", link_timeout_s, CFG_KEY_U, 0, 600, "10",
+	    "s", "wait for link up", NULL),
+	KEY("traffic", "max_lag_us", max_lag_us, CFG_KEY_U, 0, 60000000, "1000",
+	    "us", "sender behind schedule by more than this: trial invalid", NULL),
+
+	KEY("traffic", "frame_timeout_ms", frame_timeout_ms, CFG_KEY_U, 0, 60000,
+	    "0", "ms", "per-frame timeout: a frame delayed more than this counts "
+	    "as lost (0 = off)", NULL),
+
+	KEY("latency", "tagged_frames", lat_tagged, CFG_KEY_U, 1, 50000, "500",
+	    "frames", "tagged frames per direction (RFC 8219 7.2: at least 500)",
+	    NULL),
+	KEY("latency", "delay_s", lat_delay_s, CFG_KEY_U, 0, 86400, "60", "s",
+	    "tagging starts this long after the stream starts (RFC: 60 of 120 s)",
+	    NULL),
+
+	KEY("loss", "step_pct", loss_step_pct, CFG_KEY_U, 1, 10, "10", "%",
+	    "rate step of the sweep, % of the maximum (RFC 2544 26.3: at most 10)",
+	    NULL),
+	KEY("loss", "rates", loss_rates, CFG_KEY_STR, 0, 0, "", "frames/s",
+	    "explicit rates \"r1,r2,...\" instead of the sweep (empty = sweep)",
+	    NULL),
+
+	KEY("search", "rate_min_fps", rate_min_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS, "0",
+	    "frames/s", "lower bound of the binary search", NULL),
+	KEY("search", "rate_max_fps", rate_max_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS, "0",
+	    "frames/s", "upper bound of the search (0 = line rate at link_speed_gbps)",
+	    NULL),
+	KEY("search", "initial_rate_fps", initial_rate_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS,
+	    "0", "frames/s", "first rate tried (0 = rate_max_fps)", NULL),
+	KEY("search", "error_fps", error_fps, CFG_KEY_U, 1, CFG_RATE_MAX_FPS, "1000",
+	    "frames/s", "stop when upper - lower <= error_fps", NULL),
+	KEY("search", "settle_ms", settle_ms, CFG_KEY_U, 0, 600000, "5000", "ms",
+	    "pause between trials (RFC 2544 23)", NULL),
+	KEY("search", "max_retries", max_retries, CFG_KEY_U, 0, 100, "3", "",
+	    "invalid trials retried at the same rate", NULL),
+	KEY("search", "loss_ppm", loss_ppm, CFG_KEY_U, 0, 1000000, "0", "ppm",
+	    "tolerated loss (0 = RFC 2544 zero loss)", NULL),
+	KEY("search", "repeat", repeat, CFG_KEY_U, 1, 10000, "1", "",
+	    "searches per run", NULL),
+
+	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
+	    "directory for results (CSV files)", NULL),
+};
+
+#define CFG_NB_KEYS (sizeof(cfg_keys) / sizeof(cfg_keys[0]))
+_Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
+
+static const char *const cfg_sections[] = {
+	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
+	"search", "output"
+};
+
+#define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))
+
+unsigned
+cfg_key_count(void)
+{
+	return CFG_NB_KEYS;
+}
+
+const struct cfg_key *
+cfg_key_at(unsigned i)
+{
+	return i < CFG_NB_KEYS ? &cfg_keys[i] : NULL;
+}
+
+const struct cfg_key *
+cfg_key_find(const char *section, const char *key)
+{
+	unsigned i;
+
+	for (i = 0; i < CFG_NB_KEYS; i++)
+		if (strcmp(cfg_keys[i].section, section) == 0 &&
+		    strcmp(cfg_keys[i].key, key) == 0)
+			return &cfg_keys[i];
+	return NULL;
+}
+
+bool
+cfg_section_known(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < CFG_NB_SECTIONS; i++)
+		if (strcmp(cfg_sections[i], name) == 0)
+			return true;
+	return false;
+}
+
+void
+cfg_section_list(char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned i;
+
+	buf[0] = '\0';
+	for (i = 0; i < CFG_NB_SECTIONS; i++)
+		cfg_list_add(buf, len, &used, cfg_sections[i]);
+}
+
+const char *
+cfg_var_mode_name(enum cfg_var_mode mode)
+{
+	return cfg_enum_name(var_names, mode);
+}
+
+/*
+ * Integer fields go through these: memcpy, never a cast, so no misaligned
+ * or type-punned access (UBSan found a 32-bit load of an IPv4 address,
+ * uint8_t[4] at an odd offset, when every key was loaded this way).
+ */
+static void
+store_uint(void *p, size_t size, uint64_t v)
+{
+	uint8_t v8 = (uint8_t)v;
+	uint16_t v16 = (uint16_t)v;
+	uint32_t v32 = (uint32_t)v;
+
+	switch (size) {
+	case 1: memcpy(p, &v8, 1); break;
+	case 2: memcpy(p, &v16, 2); break;
+	case 4: memcpy(p, &v32, 4); break;
+	default: memcpy(p, &v, 8); break;
+	}
+}
+
+static uint64_t
+load_uint(const void *p, size_t size)
+{
+	uint8_t v8;
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	switch (size) {
+	case 1: memcpy(&v8, p, 1); return v8;
+	case 2: memcpy(&v16, p, 2); return v16;
+	case 4: memcpy(&v32, p, 4); return v32;
+	default: memcpy(&v64, p, 8); return v64;
+	}
+}
+
+uint64_t
+cfg_key_uint(const struct cfg *c, const struct cfg_key *k)
+{
+	return load_uint((const char *)c + k->offset, k->size);
+}
+
+int
+cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
+	    char *err, size_t err_len)
+{
+	void *p = (char *)c + k->offset;
+	uint64_t u;
+	bool b;
+	int e = 0, rc;
+
+	switch (k->type) {
+	case CFG_KEY_U:
+		rc = cfg_parse_u64(value, k->min, k->max, &u, err, err_len);
+		break;
+	case CFG_KEY_LCORE:
+		rc = cfg_parse_lcore(value, k->min, k->max, &u, err, err_len);
+		break;
+	case CFG_KEY_ENUM:
+		rc = cfg_parse_enum(value, k->names, &e, err, err_len);
+		u = (uint64_t)e;
+		break;
+	case CFG_KEY_BOOL:
+		rc = cfg_parse_bool(value, &b, err, err_len);
+		if (rc == 0)
+			*(bool *)p = b;
+		return rc;
+	case CFG_KEY_MAC:
+		return cfg_parse_mac(value, p, err, err_len);
+	case CFG_KEY_IPV4:
+		return cfg_parse_ipv4(value, p, err, err_len);
+	case CFG_KEY_IPV6:
+		return cfg_parse_ipv6(value, p, err, err_len);
+	case CFG_KEY_STR:
+		if (value == NULL || strlen(value) >= k->size)
+			return cfg_errf(err, err_len, "longer than %zu characters", k->size - 1);
+		/* What an INI file cannot hold (its reader rejects control
+		 * bytes), the command line may not set either: --check and
+		 * --print-config must print a loadable file (found by
+		 * tests/fuzz/fuzz_cfg). */
+		for (e = 0; value[e] != '\0'; e++) {
+			if ((unsigned char)value[e] < 0x20 || value[e] == 0x7f)
+				return cfg_errf(err, err_len, "control character (byte 0x%02x) "
+						"not allowed", (unsigned char)value[e]);
+			/* iniparser strips quotes, even unbalanced ones: a
+			 * printed '"x' would load as x (found by fuzz_cfg) */
+			if (value[e] == '"' || value[e] == '\'')
+				return cfg_errf(err, err_len, "quote character %c not allowed",
+						value[e]);
+		}
+		memset(p, 0, k->size);
+		memcpy(p, value, strlen(value));
+		return 0;
+	default:
+		return cfg_errf(err, err_len, "internal error: unknown key type");
+	}
+	/* the integer types */
+	if (rc == 0)
+		store_uint(p, k->size, u);
+	return rc;
+}
+
+void
+cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,
+	       size_t len)
+{
+	const void *p = (const char *)c + k->offset;
+	const uint8_t *a = p;
+	const char *name;
+	uint64_t u;
+
+	switch (k->type) {
+	case CFG_KEY_U:
+		snprintf(buf, len, "%" PRIu64, load_uint(p, k->size));
+		return;
+	case CFG_KEY_LCORE:
+		u = load_uint(p, k->size);
+		if (u == CFG_LCORE_NONE)
+			snprintf(buf, len, "none");
+		else
+			snprintf(buf, len, "%" PRIu64, u);
+		return;
+	case CFG_KEY_BOOL:
+		snprintf(buf, len, "%d", *(const bool *)p ? 1 : 0);
+		return;
+	case CFG_KEY_ENUM:
+		u = load_uint(p, k->size);
+		name = cfg_enum_name(k->names, u);
+		if (name != NULL)
+			snprintf(buf, len, "%s", name);
+		else
+			snprintf(buf, len, "%" PRIu64, u);
+		return;
+	case CFG_KEY_MAC:
+		snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x",
+			 a[0], a[1], a[2], a[3], a[4], a[5]);
+		return;
+	case CFG_KEY_IPV4:
+		snprintf(buf, len, "%u.%u.%u.%u", a[0], a[1], a[2], a[3]);
+		return;
+	case CFG_KEY_IPV6: {
+		char tmp[INET6_ADDRSTRLEN];
+
+		if (inet_ntop(AF_INET6, p, tmp, sizeof(tmp)) == NULL)
+			tmp[0] = '\0';
+		snprintf(buf, len, "%s", tmp);
+		return;
+	}
+	case CFG_KEY_STR:
+		/* iniparser cuts unquoted values at ; and # and trims blanks */
+		if (strpbrk(p, ";#") != NULL || isspace((unsigned char)a[0]) ||
+		    (a[0] != '\0' && isspace((unsigned char)a[strlen(p) - 1])))
+			snprintf(buf, len, "\"%s\"", (const char *)p);
+		else
+			snprintf(buf, len, "%s", (const char *)p);
+		return;
+	}
+	snprintf(buf, len, "?");
+}
+
+void
+cfg_defaults(struct cfg *c)
+{
+	char err[CFG_ERR_LEN];
+	unsigned i;
+
+	memset(c, 0, sizeof(*c));
+	/* Every default is parsed by the unit tests, so this cannot fail. */
+	for (i = 0; i < CFG_NB_KEYS; i++)
+		(void)cfg_key_set(c, &cfg_keys[i], cfg_keys[i].def, err, sizeof(err));
+}
+
+/* ----------------------------------------------------------------- print */
+
+static void
+print_key(const struct cfg *c, const struct cfg_key *k, FILE *f, char *val,
+	  size_t len)
+{
+	fprintf(f, "; %s", k->help);
+	if (k->unit[0] != '\0')
+		fprintf(f, " [%s]", k->unit);
+	if (k->type == CFG_KEY_U)
+		fprintf(f, " (%" PRIu64 "..%" PRIu64 ")", k->min, k->max);
+	fprintf(f, "\n");
+	cfg_key_format(c, k, val, len);
+	fprintf(f, "%s = %s\n", k->key, val);
+}
+
+void
+cfg_print(const struct cfg *c, FILE *f)
+{
+	char val[CFG_PATH_LEN + 8];
+	unsigned i, s;
+
+	fprintf(f, "; dutperf effective configuration%s%s\n",
+		c->path[0] ? ", read from " : " (no INI file)", c->path);
+	for (s = 0; s < CFG_NB_SECTIONS; s++) {
+		fprintf(f, "\n[%s]\n", cfg_sections[s]);
+		for (i = 0; i < CFG_NB_KEYS; i++) {
+			if (strcmp(cfg_keys[i].section, cfg_sections[s]) == 0)
+				print_key(c, &cfg_keys[i], f, val, sizeof(val));
+		}
+	}
+}
