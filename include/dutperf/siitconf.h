@@ -67,7 +67,7 @@ struct siitconf_entry {
 	const char *section;
 	const char *key;
 	char value[SIITCONF_VAL_LEN];
-	char origin[SIITCONF_VAL_LEN * 2];	/* "IP-L-Vers 6 (line 3)" */
+	char origin[SIITCONF_VAL_LEN * 4 + 8];	/* "IP-L-Vers 6 (line 3)" */
 };
 
 struct siitconf_out {

@@ -793,7 +793,7 @@ sc_traffic(struct sc_tr *t)
 	const struct siitconf *sc = t->sc;
 	const char *dir = t->dir_active[CFG_FWD] ?
 			  (t->dir_active[CFG_REV] ? "both" : "forward") : "reverse";
-	char origin[SIITCONF_VAL_LEN * 4], a[SIITCONF_VAL_LEN * 2], b[SIITCONF_VAL_LEN * 2];
+	char origin[SIITCONF_VAL_LEN * 4 + 8], a[SIITCONF_VAL_LEN * 2], b[SIITCONF_VAL_LEN * 2];
 	uint8_t lv = (uint8_t)sc_u(sc, SC_IP_L_VERS), rv = (uint8_t)sc_u(sc, SC_IP_R_VERS);
 
 	sc_origin(sc, SC_FORWARD, a, sizeof(a));
