@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# dutperf-import-siitperf on the fixtures of tests/data/siitperf/: every
+# good fixture (readme_*.conf, edge_*.conf) translates to its golden .ini
+# (stdout) and .notes (stderr), exit 0, and `dutperf -- trial --check`
+# accepts the result; every bad_*.conf exits 2 with empty stdout and the
+# message its first line names ("# expect: TEXT").  No root, no EAL.
+set -u
+: "${SRCDIR:?run through meson test}" "${BUILDDIR:?run through meson test}"
+BIN=$BUILDDIR/src/import/dutperf-import-siitperf
+DUTPERF=$BUILDDIR/src/dpdk/dutperf
+DATA=$SRCDIR/tests/data/siitperf
+fails=0
+count=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+[ -x "$BIN" ] || { echo "FAIL: $BIN not built" >&2; exit 1; }
+[ -x "$DUTPERF" ] || { echo "SKIP: $DUTPERF not built (no DPDK)"; exit 77; }
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/import_siitperf.XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT
+
+# The golden files name the input as given: run in the data directory.
+cd "$DATA" || exit 1
+for conf in readme_*.conf edge_*.conf; do
+	name=${conf%.conf}
+	count=$((count + 1))
+	"$BIN" "$conf" > "$TMP/$name.ini" 2> "$TMP/$name.notes"
+	rc=$?
+	[ "$rc" = 0 ] || { fail "$conf: exit $rc: $(cat "$TMP/$name.notes")"; continue; }
+	diff -u "$name.ini" "$TMP/$name.ini" >&2 || fail "$conf: INI differs from $name.ini"
+	diff -u "$name.notes" "$TMP/$name.notes" >&2 ||
+		fail "$conf: stderr differs from $name.notes"
+	# dutperf validates the translation and exits before the EAL starts
+	(cd "$TMP" && "$DUTPERF" -- trial --check -c "$name.ini" > "$name.check" 2>&1) ||
+		fail "$conf: dutperf --check rejects it: $(cat "$TMP/$name.check")"
+	echo "ok: $conf"
+done
+[ "$count" -ge 5 ] || fail "only $count good fixtures found"
+
+count=0
+for conf in bad_*.conf; do
+	count=$((count + 1))
+	want=$(sed -n '1s/^# expect: //p' "$conf")
+	[ -n "$want" ] || { fail "$conf: no '# expect:' first line"; continue; }
+	"$BIN" "$conf" > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	[ "$rc" = 2 ] || fail "$conf: exit $rc, want 2"
+	[ -s "$TMP/out" ] && fail "$conf: wrote to stdout: $(head -3 "$TMP/out")"
+	grep -qF -- "dutperf-import-siitperf: $conf: " "$TMP/err" ||
+		fail "$conf: message does not name the file: $(cat "$TMP/err")"
+	grep -qF -- "$want" "$TMP/err" ||
+		fail "$conf: message lacks \"$want\": $(cat "$TMP/err")"
+	echo "ok: $conf refused: $(cat "$TMP/err")"
+done
+[ "$count" -ge 20 ] || fail "only $count bad fixtures found"
+
+# usage errors and a missing file
+"$BIN" > "$TMP/out" 2>&1; [ $? = 2 ] || fail "no argument: not exit 2"
+"$BIN" a b > "$TMP/out" 2>&1; [ $? = 2 ] || fail "two arguments: not exit 2"
+"$BIN" "$TMP/missing.conf" > "$TMP/out" 2> "$TMP/err"
+[ $? = 2 ] && [ ! -s "$TMP/out" ] && grep -q "missing.conf: cannot open" "$TMP/err" ||
+	fail "missing file: $(cat "$TMP/err")"
+"$BIN" --help | grep -q "^usage: dutperf-import-siitperf" || fail "--help"
+
+[ "$fails" = 0 ] || { echo "$fails failure(s)" >&2; exit 1; }
+echo "all passed"
