@@ -140,6 +140,11 @@ struct cfg {
 	uint32_t loss_ppm;		/* tolerated loss, parts per million (0 = RFC 2544) */
 	uint32_t repeat;		/* searches per run */
 
+	/* [monitor] (mode monitor) */
+	uint32_t mon_interval_ms;	/* one line per interval */
+	uint32_t mon_warmup;		/* intervals before min/max count */
+	uint32_t mon_threshold_ns;	/* warn above this variation, 0 off */
+
 	/* [output] */
 	char outdir[CFG_PATH_LEN];
 };

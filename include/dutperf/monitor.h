@@ -65,6 +65,12 @@ void monitor_init(struct monitor *m, uint32_t warmup, double threshold_ns);
 bool monitor_step(struct monitor *m, const struct monitor_sample *s,
 		  struct monitor_line *out);
 
+/* The same for the last, partial interval at the end of a trial: counts
+ * and averages, but no variation (a fraction of an interval says nothing
+ * of the period) and min/max unchanged. */
+bool monitor_step_last(struct monitor *m, const struct monitor_sample *s,
+		       struct monitor_line *out);
+
 /* monitor.csv: header and row (as report.h rows: length or -ENOSPC). */
 const char *monitor_header(void);
 int monitor_row(const struct monitor_line *l, const char *dir, char *buf,

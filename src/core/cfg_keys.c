@@ -182,6 +182,16 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("search", "repeat", repeat, CFG_KEY_U, 1, 10000, "1", "",
 	    "searches per run", NULL),
 
+	KEY("monitor", "interval_ms", mon_interval_ms, CFG_KEY_U, 100, 60000,
+	    "1000", "ms", "monitor: one line and monitor.csv row per interval",
+	    NULL),
+	KEY("monitor", "warmup", mon_warmup, CFG_KEY_U, 0, 3600, "2",
+	    "intervals", "monitor: intervals before the variation's min/max count",
+	    NULL),
+	KEY("monitor", "threshold_ns", mon_threshold_ns, CFG_KEY_U, 0, 1000000000,
+	    "0", "ns", "monitor: warn when the period variation exceeds this "
+	    "(0 = never)", NULL),
+
 	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
 	    "directory for results (CSV files)", NULL),
 };
@@ -191,7 +201,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
-	"search", "output"
+	"search", "monitor", "output"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

@@ -22,9 +22,9 @@ sub0(uint64_t a, uint64_t b)
 	return a > b ? a - b : 0;
 }
 
-bool
-monitor_step(struct monitor *m, const struct monitor_sample *s,
-	     struct monitor_line *out)
+static bool
+monitor_interval(struct monitor *m, const struct monitor_sample *s,
+		 struct monitor_line *out, bool last)
 {
 	double dt, total;
 
@@ -46,7 +46,7 @@ monitor_step(struct monitor *m, const struct monitor_sample *s,
 	out->rx_fps = (double)out->rx_frames / dt;
 	out->avg_tx_fps = (double)sub0(s->sent, m->first.sent) / total;
 	out->avg_rx_fps = (double)sub0(s->received, m->first.received) / total;
-	out->var_valid = out->rx_fps > 0 && out->avg_rx_fps > 0;
+	out->var_valid = !last && out->rx_fps > 0 && out->avg_rx_fps > 0;
 	m->intervals++;
 	if (out->var_valid) {
 		out->var_ns = 1e9 / out->avg_rx_fps - 1e9 / out->rx_fps;
@@ -70,6 +70,20 @@ monitor_step(struct monitor *m, const struct monitor_sample *s,
 	m->prev2 = m->prev;
 	m->prev = *s;
 	return true;
+}
+
+bool
+monitor_step(struct monitor *m, const struct monitor_sample *s,
+	     struct monitor_line *out)
+{
+	return monitor_interval(m, s, out, false);
+}
+
+bool
+monitor_step_last(struct monitor *m, const struct monitor_sample *s,
+		  struct monitor_line *out)
+{
+	return monitor_interval(m, s, out, true);
 }
 
 const char *

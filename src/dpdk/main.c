@@ -135,7 +135,9 @@ main(int argc, char **argv)
 		rc = driver_run(&mctx, err, sizeof(err));
 		if (rc != 0) {
 			fprintf(stderr, "dutperf: %s\n", err);
-			status = EXIT_RUNTIME;
+			/* a mode's check of what it was given (before any
+			 * file was written, or a trial it cannot run) */
+			status = rc == -EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
 		}
 	}
 	trial_ctx_fini(&trial);

@@ -7,7 +7,7 @@
 #include "dpdk.h"
 
 extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
-	mode_pdv, mode_loss;
+	mode_pdv, mode_loss, mode_monitor;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
@@ -15,6 +15,7 @@ const struct mode_ops *const mode_table[] = {
 	&mode_latency,
 	&mode_pdv,
 	&mode_loss,
+	&mode_monitor,
 };
 
 const unsigned mode_table_len = sizeof(mode_table) / sizeof(mode_table[0]);

@@ -64,6 +64,16 @@ test_rates_and_variation(void **state)
 	near(l.interval_s, 1.0, 1e-12);
 	/* a sample no later than the last one is not an interval */
 	assert_false(monitor_step(&m, &s, &l));
+	/* the last, partial interval: counts, no variation, min/max kept */
+	s = (struct monitor_sample){ .t_ns = 3010000000ULL, .sent = 300000,
+				     .received = 249100 };
+	assert_true(monitor_step_last(&m, &s, &l));
+	assert_int_equal(l.rx_frames, 100);
+	near(l.rx_fps, 10000, 1e-6);
+	assert_false(l.var_valid);
+	assert_false(l.warn);
+	near(l.var_max_ns, 1e9 / 99500.0 - 1e4, 1e-6);
+	near(l.var_min_ns, 1e9 / 83000.0 - 1e9 / 50000.0, 1e-6);
 }
 
 static void

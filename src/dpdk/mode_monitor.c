@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Mode monitor: one stream at --rate for --duration (or until Ctrl-C),
+ * watched live: every [monitor] interval_ms the main lcore samples the
+ * counters the sender and receiver lcores publish (relaxed single-writer
+ * stores, engine.c) and prints one line per direction, also written to
+ * monitor.csv (core monitor.h: instant and average rates, the variation
+ * of the instant receive period from the average in ns with its min and
+ * max after the warm-up, loss so far, duplicates, reordering).  The main
+ * lcore runs no role meanwhile.  The last row of each direction comes
+ * from the final counts, so the rows' frames add up to the trial's
+ * trials.csv row exactly; its loss is the trial's.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+#include <rte_lcore.h>
+
+#include "dpdk.h"
+#include "dutperf/monitor.h"
+
+struct mon {
+	struct proc_single single;
+	struct mode_ctx *m;
+	struct monitor dir[CFG_NB_DIRS];
+	uint64_t interval_tsc, next_tsc;
+	int rc;				/* first error of a watch call */
+	char err[256];
+};
+
+static const char *
+mon_header(void)
+{
+	return monitor_header();
+}
+
+static void
+mon_print(const struct monitor_line *l, const char *dir)
+{
+	fprintf(stderr, "%8.3f s %s: tx %.0f fps rx %.0f fps, avg tx %.0f rx "
+		"%.0f fps, var ", l->t_s, dir, l->tx_fps, l->rx_fps,
+		l->avg_tx_fps, l->avg_rx_fps);
+	if (l->var_valid)
+		fprintf(stderr, "%+.1f ns", l->var_ns);
+	else
+		fprintf(stderr, "-");
+	if (l->minmax_valid)
+		fprintf(stderr, " [%+.1f, %+.1f]", l->var_min_ns, l->var_max_ns);
+	fprintf(stderr, ", lost %" PRIu64 ", dup %" PRIu64 ", reordered %"
+		PRIu64 "%s\n", l->lost, l->duplicates, l->reordered,
+		l->warn ? "  WARNING: variation above the threshold" : "");
+}
+
+/* One sample of direction d at now_tsc; its line and row when it closes
+ * an interval.  final: the lcores are done (exact counts). */
+static int
+mon_sample(struct mon *x, enum cfg_dir_id d, uint64_t start, uint64_t now,
+	   bool final, const struct report_trial *r)
+{
+	const struct trial_ctx *t = x->m->trial;
+	struct monitor_sample s;
+	struct monitor_line l;
+	struct engine_rx_pub p;
+	char row[512];
+
+	memset(&s, 0, sizeof(s));
+	s.t_ns = now > start ? pacer_ticks_to_ns(now - start, t->hz) : 0;
+	if (final) {
+		s.sent = t->tx[d].sent;
+		p.received = t->rx[d].st.c.received;
+		p.duplicates = t->rx[d].st.c.duplicates;
+		p.reordered = t->rx[d].st.c.reordered;
+		p.late = t->rx[d].st.c.late;
+	} else {
+		s.sent = engine_tx_pub_sent(&t->tx[d]);
+		engine_rx_pub_read(&t->rx[d], &p);
+	}
+	s.received = p.received;
+	s.duplicates = p.duplicates;
+	s.reordered = p.reordered;
+	s.late = p.late;
+	if (!(final ? monitor_step_last(&x->dir[d], &s, &l) :
+		      monitor_step(&x->dir[d], &s, &l)))
+		return 0;
+	if (final && r != NULL)
+		l.lost = r->dir[d].v.lost;
+	if (!x->m->cli->quiet)
+		mon_print(&l, d == CFG_FWD ? "fwd" : "rev");
+	return mode_append(x->m, monitor_row(&l, d == CFG_FWD ? "fwd" : "rev",
+					     row, sizeof(row)), row, x->err,
+			   sizeof(x->err));
+}
+
+/* The trial's watch (trial.c): a sample per direction every interval. */
+static void
+mon_watch(struct trial_ctx *t, uint64_t start, void *arg)
+{
+	struct mon *x = arg;
+	uint64_t now = rte_rdtsc();
+	int d, rc;
+
+	if (x->next_tsc == 0) {
+		/* origin at the trial's start (counters all 0) */
+		for (d = 0; d < CFG_NB_DIRS; d++)
+			if (x->single.spec.active[d])
+				mon_sample(x, d, start, start, false, NULL);
+		x->next_tsc = start + x->interval_tsc;
+	}
+	if (now < x->next_tsc || x->rc != 0)
+		return;
+	x->next_tsc += x->interval_tsc;
+	if (x->next_tsc <= now)		/* fell behind: skip, never burst */
+		x->next_tsc = now + x->interval_tsc;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!x->single.spec.active[d])
+			continue;
+		rc = mon_sample(x, d, start, now, false, NULL);
+		if (rc != 0 && x->rc == 0)
+			x->rc = rc;
+	}
+	(void)t;
+}
+
+static int
+mon_setup(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct mon *x = m->priv;
+
+	if (trial_main_has_role(m->trial)) {
+		snprintf(err, err_len, "monitor: the main lcore %u sends or "
+			 "receives; the monitor needs it free: give the roles "
+			 "other lcores (e.g. EAL --lcores 0@0,1@0,2@1 with "
+			 "send_lcore = 1, recv_lcore = 2)", rte_get_main_lcore());
+		return -EINVAL;
+	}
+	x->m = m;
+	x->interval_tsc = pacer_ns_to_ticks((uint64_t)m->cfg->mon_interval_ms *
+					    1000000, m->trial->hz);
+	return 0;
+}
+
+static int
+mon_start(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct mon *x = m->priv;
+	struct trial_spec spec;
+	int d;
+
+	(void)err;
+	(void)err_len;
+	trial_spec_from_cfg(&spec, m->cfg, m->cfg->rate_fps);
+	proc_single_start(&x->single, &spec);
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		monitor_init(&x->dir[d], m->cfg->mon_warmup,
+			     (double)m->cfg->mon_threshold_ns);
+	x->next_tsc = 0;
+	x->rc = 0;
+	m->trial->watch = mon_watch;
+	m->trial->watch_arg = x;
+	m->proc = (struct proc){ &proc_single_ops, &x->single };
+	return 0;
+}
+
+/*
+ * After the trial, also an interrupted one (Ctrl-C ends a monitor): the
+ * last interval from the final counts, so the rows add up exactly, and
+ * the trial's summary.
+ */
+static int
+mon_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+{
+	struct mon *x = m->priv;
+	const struct report_trial *r = &m->last;
+	uint64_t start = 0, end = 0;
+	int d, rc = x->rc;
+
+	(void)complete;
+	m->trial->watch = NULL;
+	if (!x->single.done)
+		return 0;	/* stopped before the trial started */
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (x->single.spec.active[d]) {
+			start = m->trial->tx[d].pacer.start_tsc;
+			if (m->trial->rx[d].last_tsc > end)
+				end = m->trial->rx[d].last_tsc;
+		}
+	if (end == 0)		/* interrupted: the receivers stopped now */
+		end = rte_rdtsc();
+	for (d = 0; d < CFG_NB_DIRS && rc == 0; d++)
+		if (x->single.spec.active[d])
+			rc = mon_sample(x, d, start, end, true, r);
+	if (rc != 0) {
+		snprintf(err, err_len, "%s", x->err);
+		return rc;
+	}
+	trial_print(stdout, r);
+	snprintf(m->result, sizeof(m->result), "%s", verdict_name(r->verdict));
+	return 0;
+}
+
+const struct mode_ops mode_monitor = {
+	.cli = {
+		.name = "monitor",
+		.help = "a stream at --rate watched live: per interval rates, "
+			"period variation in ns, loss (monitor.csv)",
+		.options = "--rate --duration --interval --warmup --threshold",
+	},
+	.run_name = "monitor",
+	.file = "monitor.csv",
+	.header = mon_header,
+	.once = true,
+	.priv_size = sizeof(struct mon),
+	.setup = mon_setup,
+	.start = mon_start,
+	.run_end = mon_run_end,
+};
