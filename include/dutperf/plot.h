@@ -45,7 +45,7 @@ struct plot_input {
 struct plot_opts {
 	enum plot_kind kind;
 	enum plot_format format;
-	const char *output;		/* the file gnuplot writes */
+	const char *output;		/* the file gnuplot writes; NULL: stdout */
 	double link_gbps;		/* tput-size: the line rate's speed */
 	double conf_pct;		/* compare: Student's t confidence */
 	const char *column;		/* searches, compare: default "rate" */

@@ -307,9 +307,12 @@ plot_begin(struct plot_buf *b, const struct plot_opts *o)
 	else
 		plot_printf(b, "set terminal pngcairo size 1000,640 noenhanced "
 			    "font 'sans,11'\n");
-	plot_printf(b, "set output ");
-	plot_quote(b, o->output != NULL ? o->output : "/dev/null");
-	plot_printf(b, "\nset encoding utf8\nset grid\nset key below\n"
+	if (o->output != NULL) {	/* else gnuplot writes to stdout */
+		plot_printf(b, "set output ");
+		plot_quote(b, o->output);
+		plot_printf(b, "\n");
+	}
+	plot_printf(b, "set encoding utf8\nset grid\nset key below\n"
 		    "set datafile separator whitespace\n");
 }
 
