@@ -807,7 +807,7 @@ plot_compare(struct plot_buf *b, const struct plot_opts *o,
 		goto out;
 	}
 	plot_verdict(&tt, verdict, sizeof(verdict));
-	snprintf(title, sizeof(title), "%s: %s (before) vs %s (after)\n%s",
+	snprintf(title, sizeof(title), "%s: %s vs %s\n%s",
 		 o->column, in[0].label, in[1].label, verdict);
 	plot_data(b, set);
 	plot_printf(b, "set format y '%%.1s%%c'\nset xrange [0.4:2.6]\n"

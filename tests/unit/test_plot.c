@@ -296,8 +296,8 @@ test_compare(void **state)
 	assert_string_equal(block(0),
 			    "1 274880 275990 276320 276950 277510\n"
 			    "2 279700 279845 280810 281050 281500\n");
-	assert_contains(script.s, "rate: rate-before.csv (before) vs "
-			"rate-after.csv (after)\\nDifference at 95.0% confidence; ");
+	assert_contains(script.s, "rate: rate-before.csv vs rate-after.csv"
+			"\\nDifference at 95.0% confidence; ");
 	assert_contains(script.s, "set xtics (\"rate-before.csv\" 1, "
 			"\"rate-after.csv\" 2)");
 	/* 10 + 8 values beside the boxes. */
