@@ -17,8 +17,6 @@
 #include "dutperf/plot.h"
 #include "dutperf/stats.h"
 
-#define PLOT_MAX_COLS 6
-
 static const char *const plot_kind_names[PLOT_NB_KINDS] = {
 	[PLOT_TPUT_SIZE] = "tput-size",
 	[PLOT_LOSS_LOAD] = "loss-load",
@@ -366,13 +364,6 @@ plot_panel(struct plot_buf *b, const struct plot_set *set, int panel,
 
 /* --- reading cells --- */
 
-static long
-plot_col(const struct csv_table *t, const char *name, char *err,
-	 size_t err_len)
-{
-	return csv_table_column(t, name, err, err_len);
-}
-
 static int
 plot_need_rows(const struct csv_table *t, char *err, size_t err_len)
 {
@@ -390,7 +381,7 @@ plot_cols(const struct csv_table *t, const char *const *names, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		idx[i] = plot_col(t, names[i], err, err_len);
+		idx[i] = csv_table_column(t, names[i], err, err_len);
 		if (idx[i] < 0)
 			return (int)idx[i];
 	}
@@ -588,9 +579,8 @@ out:
 /* --- loss-load --- */
 
 static int
-plot_loss_load(struct plot_buf *b, const struct plot_opts *o,
-	       const struct plot_input *in, size_t n, struct plot_set *set,
-	       char *err, size_t err_len)
+plot_loss_load(struct plot_buf *b, const struct plot_input *in, size_t n,
+	       struct plot_set *set, char *err, size_t err_len)
 {
 	static const char *const names[] = { "offered_fps", "dir", "loss_pct" };
 	char title[512];
@@ -598,7 +588,6 @@ plot_loss_load(struct plot_buf *b, const struct plot_opts *o,
 	long col[3];
 	int rc = 0;
 
-	(void)o;
 	for (i = 0; rc == 0 && i < n; i++) {
 		const struct csv_table *t = in[i].t;
 
@@ -660,7 +649,7 @@ plot_values(const struct plot_input *in, const char *column, size_t min,
 	int rc;
 
 	*v = NULL;
-	col = plot_col(t, column, err, err_len);
+	col = csv_table_column(t, column, err, err_len);
 	if (col < 0)
 		return col;
 	rc = plot_need_rows(t, err, err_len);
@@ -853,7 +842,7 @@ plot_cdf(const struct plot_input *in, size_t n, const char *colname,
 	long col;
 	int rc;
 
-	col = plot_col(t, colname, err, err_len);
+	col = csv_table_column(t, colname, err, err_len);
 	if (col < 0)
 		return (int)col;
 	v = malloc((t->nb_rows + 1) * sizeof(*v));
@@ -1018,7 +1007,7 @@ plot_script(struct plot_buf *b, const struct plot_opts *o,
 		rc = plot_tput_size(b, o, in, n, err, err_len);
 		break;
 	case PLOT_LOSS_LOAD:
-		rc = plot_loss_load(b, o, in, n, &set, err, err_len);
+		rc = plot_loss_load(b, in, n, &set, err, err_len);
 		break;
 	case PLOT_SEARCHES:
 		rc = plot_searches(b, o, in, &set, err, err_len);
