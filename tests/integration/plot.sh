@@ -3,26 +3,15 @@
 # The PNG's signature and size, the SVG's title, axis labels and number of
 # plotted points (counted from the fixture rows with awk), and that
 # bad inputs exit 2 naming file, line and column and write no image.
-# Env: BUILDDIR (and SRCDIR, default: this script's tree).
-set -u
-
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-BIN=${BUILDDIR:?BUILDDIR not set}/src/plot/dutperf-plot
+# Env: SRCDIR, BUILDDIR (meson test sets them).
+. "$(dirname "$0")/common.sh"
+BIN=$BUILDDIR/src/plot/dutperf-plot
 STATS=$BUILDDIR/src/stats/dutperf-stats
 DATA=$SRCDIR/tests/data/plot
-fails=0
+TMP=$WORK
 
-fail() {
-	echo "FAIL: $*" >&2
-	fails=$((fails + 1))
-}
-
-[ -x "$BIN" ] || { echo "FAIL: $BIN not built" >&2; exit 1; }
-command -v gnuplot >/dev/null ||
-	{ echo "FAIL: gnuplot not installed (apt-get install gnuplot-nox)" >&2; exit 1; }
-
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+[ -x "$BIN" ] || fail "$BIN not built"
+command -v gnuplot >/dev/null || fail "gnuplot not installed (apt-get install gnuplot-nox)"
 
 # Non-empty values of column COL in FILEs (awk: the fixtures have no
 # quoted commas).
@@ -193,8 +182,4 @@ DUTPERF_GNUPLOT=false "$BIN" searches -o "$TMP/bad/x.png" "$A" 2>/dev/null
 [ $? -eq 1 ] || fail "failing gnuplot: exit status not 1"
 [ -z "$(ls -A "$TMP/bad")" ] || fail "failing gnuplot left $(ls -A "$TMP/bad")"
 
-if [ "$fails" -gt 0 ]; then
-	echo "plot: $fails failure(s)" >&2
-	exit 1
-fi
-echo "plot: all checks passed"
+ok "plot: every kind, PNG and SVG, and the bad inputs"
