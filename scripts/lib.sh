@@ -3,7 +3,7 @@
 
 DUTPERF_DEBS="dpdk dpdk-dev libdpdk-dev libnuma-dev libiniparser-dev meson ninja-build
 pkg-config gcc libcmocka-dev python3 iproute2 ethtool nftables tayga tcpdump tshark
-ministat clang libclang-rt-14-dev procps time"
+ministat clang libclang-rt-14-dev procps time gnuplot-nox"
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 note() { [ -n "${QUIET:-}" ] || echo "$(basename "$0"): $*" >&2; }

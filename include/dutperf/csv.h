@@ -8,6 +8,7 @@
 #ifndef DUTPERF_CSV_H
 #define DUTPERF_CSV_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* siitperf's rate.csv header, byte for byte. */
@@ -47,5 +48,41 @@ long csv_read_column(const char *path, const char *name, double **values,
  */
 int csv_columns(const char *path, char *buf, size_t len,
 		char *err, size_t err_len);
+
+/*
+ * A whole CSV file in memory, split the same way as csv_read_column (commas,
+ * trimmed fields, no quoting; blank lines only at the end).  Cells are
+ * strings; rows shorter than the header have NULL cells at the end.
+ */
+struct csv_table {
+	char path[4096];
+	char *header;		/* the header line, cut into cols */
+	size_t nb_cols;
+	char **cols;		/* trimmed column names */
+	size_t nb_rows;		/* data rows (header and blank lines excluded) */
+	char **lines;		/* each data row, cut into cells */
+	unsigned long *lineno;	/* file line number of each data row */
+	char **cells;		/* nb_rows * nb_cols */
+};
+
+/* Read path into t (header required, data rows may be none).  0 or -errno
+ * with err naming the file (and line). */
+int csv_table_read(const char *path, struct csv_table *t, char *err,
+		   size_t err_len);
+void csv_table_free(struct csv_table *t);
+/* Index of column name, or -EINVAL with err "path:1: column 'x' not found;
+ * columns: ..." */
+long csv_table_column(const struct csv_table *t, const char *name, char *err,
+		      size_t err_len);
+/* A cell (trimmed, may be ""), or NULL where the row is short. */
+const char *csv_table_cell(const struct csv_table *t, size_t row, size_t col);
+/* A non-empty text cell: 0 or -EINVAL with err naming file, line, column. */
+int csv_table_text(const struct csv_table *t, size_t row, size_t col,
+		   const char **s, char *err, size_t err_len);
+/* A numeric cell parsed as csv_read_column does: 0, or 1 when the cell is
+ * empty and empty_ok (no value), or -EINVAL with err naming file, line and
+ * column. */
+int csv_table_number(const struct csv_table *t, size_t row, size_t col,
+		     bool empty_ok, double *v, char *err, size_t err_len);
 
 #endif /* DUTPERF_CSV_H */

@@ -57,6 +57,11 @@ double stats_t_quantile(double p, double df);
  */
 int stats_t_ministat(double conf_pct, unsigned long df, double *t);
 
+/* A --confidence LEVEL argument, one of the levels above: 0, or -EINVAL
+ * with err "--confidence 'S': must be one of ...". */
+int stats_parse_confidence(const char *s, double *conf_pct, char *err,
+			   size_t err_len);
+
 struct stats_ttest {
 	double conf_pct;	/* requested confidence level */
 	unsigned long df;	/* n1 + n2 - 2 */

@@ -323,27 +323,13 @@ csv_push(double **values, size_t *n, size_t *cap, double v)
 	return 0;
 }
 
-/* Parse one data line; 0 or -EINVAL with err set. */
+/* A trimmed field as a whole finite number; 0 or -EINVAL with err set. */
 static int
-csv_parse_row(const char *path, unsigned long lineno, char *line, long col,
-	      const char *name, double *v, char *err, size_t err_len)
+csv_parse_number(const char *path, unsigned long lineno, const char *name,
+		 const char *field, double *v, char *err, size_t err_len)
 {
-	char *field, *end, *p = line;
-	long i;
+	char *end;
 
-	/* Skip to field col, then split it off. */
-	for (i = 0; i < col; i++) {
-		p = strchr(p, ',');
-		if (p == NULL)
-			return csv_fail(-EINVAL, err, err_len,
-					"%s:%lu: column '%s': missing (only %ld fields)",
-					path, lineno, name, i + 1);
-		p++;
-	}
-	end = strchr(p, ',');
-	if (end != NULL)
-		*end = '\0';
-	field = csv_trim(p);
 	if (field[0] == '\0')
 		return csv_fail(-EINVAL, err, err_len,
 				"%s:%lu: column '%s': empty value", path, lineno,
@@ -359,6 +345,63 @@ csv_parse_row(const char *path, unsigned long lineno, char *line, long col,
 				"%s:%lu: column '%s': '%s' is out of range",
 				path, lineno, name, field);
 	return 0;
+}
+
+/* Parse one data line; 0 or -EINVAL with err set. */
+static int
+csv_parse_row(const char *path, unsigned long lineno, char *line, long col,
+	      const char *name, double *v, char *err, size_t err_len)
+{
+	char *end, *p = line;
+	long i;
+
+	/* Skip to field col, then split it off. */
+	for (i = 0; i < col; i++) {
+		p = strchr(p, ',');
+		if (p == NULL)
+			return csv_fail(-EINVAL, err, err_len,
+					"%s:%lu: column '%s': missing (only %ld fields)",
+					path, lineno, name, i + 1);
+		p++;
+	}
+	end = strchr(p, ',');
+	if (end != NULL)
+		*end = '\0';
+	return csv_parse_number(path, lineno, name, csv_trim(p), v, err,
+				err_len);
+}
+
+/*
+ * The next data line of fp into *line, skipping blank lines at the end:
+ * 1, 0 at the end of the file, or -errno with err set (also for a blank
+ * line followed by data).  *lineno counts the lines read.
+ */
+static int
+csv_next_row(FILE *fp, const char *path, char **line, size_t *cap,
+	     unsigned long *lineno, unsigned long *blank_at, char *err,
+	     size_t err_len)
+{
+	int e;
+
+	for (;;) {
+		errno = 0;
+		if (getline(line, cap, fp) < 0) {
+			e = errno;
+			return e == 0 ? 0 : csv_fail(-e, err, err_len, "%s: %s",
+						     path, strerror(e));
+		}
+		(*lineno)++;
+		if (csv_is_blank(*line)) {
+			if (*blank_at == 0)
+				*blank_at = *lineno;
+			continue;
+		}
+		if (*blank_at != 0)
+			return csv_fail(-EINVAL, err, err_len,
+					"%s:%lu: blank line inside the data",
+					path, *blank_at);
+		return 1;
+	}
 }
 
 long
@@ -389,25 +432,10 @@ csv_read_column(const char *path, const char *name, double **values,
 	for (;;) {
 		double x = 0.0;
 
-		errno = 0;
-		if (getline(&line, &lcap, fp) < 0) {
-			if (errno != 0)
-				rc = csv_fail(-errno, err, err_len, "%s: %s",
-					      path, strerror(errno));
+		rc = csv_next_row(fp, path, &line, &lcap, &lineno, &blank_at,
+				  err, err_len);
+		if (rc <= 0)
 			break;
-		}
-		lineno++;
-		if (csv_is_blank(line)) {
-			if (blank_at == 0)
-				blank_at = lineno;
-			continue;
-		}
-		if (blank_at != 0) {
-			rc = csv_fail(-EINVAL, err, err_len,
-				      "%s:%lu: blank line inside the data",
-				      path, blank_at);
-			break;
-		}
 		rc = csv_parse_row(path, lineno, line, col, name, &x, err,
 				   err_len);
 		if (rc < 0)
@@ -427,4 +455,190 @@ out:
 	}
 	*values = v;
 	return (long)n;
+}
+
+/* Append a copy of line to t->lines (and its line number); 0 or -ENOMEM. */
+static int
+csv_table_push_line(struct csv_table *t, size_t *cap, const char *line,
+		    unsigned long lineno)
+{
+	if (t->nb_rows == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 64;
+		char **nl = realloc(t->lines, ncap * sizeof(*nl));
+		unsigned long *nn;
+
+		if (nl == NULL)
+			return -ENOMEM;
+		t->lines = nl;
+		nn = realloc(t->lineno, ncap * sizeof(*nn));
+		if (nn == NULL)
+			return -ENOMEM;
+		t->lineno = nn;
+		*cap = ncap;
+	}
+	t->lines[t->nb_rows] = strdup(line);
+	if (t->lines[t->nb_rows] == NULL)
+		return -ENOMEM;
+	t->lineno[t->nb_rows++] = lineno;
+	return 0;
+}
+
+/* Split the header and every row into t->cols and t->cells. */
+static int
+csv_table_split(struct csv_table *t)
+{
+	char *p, *field;
+	size_t r, c;
+
+	t->nb_cols = 1;
+	for (p = t->header; (p = strchr(p, ',')) != NULL; p++)
+		t->nb_cols++;
+	t->cols = calloc(t->nb_cols, sizeof(*t->cols));
+	t->cells = calloc(t->nb_rows * t->nb_cols + 1, sizeof(*t->cells));
+	if (t->cols == NULL || t->cells == NULL)
+		return -ENOMEM;
+	p = t->header;
+	for (c = 0; c < t->nb_cols; c++)
+		t->cols[c] = csv_next_field(&p);
+	for (r = 0; r < t->nb_rows; r++) {
+		p = t->lines[r];
+		for (c = 0; c < t->nb_cols; c++) {
+			field = csv_next_field(&p);
+			if (field == NULL)
+				break;
+			t->cells[r * t->nb_cols + c] = field;
+		}
+	}
+	return 0;
+}
+
+int
+csv_table_read(const char *path, struct csv_table *t, char *err,
+	       size_t err_len)
+{
+	unsigned long lineno = 1, blank_at = 0;
+	size_t lcap = 0, rcap = 0;
+	char *line = NULL;
+	FILE *fp;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	if (strlen(path) >= sizeof(t->path))
+		return csv_fail(-ENAMETOOLONG, err, err_len,
+				"CSV file name too long");
+	strcpy(t->path, path);
+	rc = csv_open_header(path, &fp, &line, &lcap, err, err_len);
+	if (rc < 0) {
+		free(line);
+		return rc;
+	}
+	t->header = strdup(line);
+	if (t->header == NULL)
+		rc = -ENOMEM;
+	while (rc == 0) {
+		rc = csv_next_row(fp, path, &line, &lcap, &lineno, &blank_at,
+				  err, err_len);
+		if (rc <= 0)
+			break;
+		rc = csv_table_push_line(t, &rcap, line, lineno);
+	}
+	fclose(fp);
+	free(line);
+	if (rc == 0)
+		rc = csv_table_split(t);
+	if (rc == -ENOMEM)
+		csv_fail(rc, err, err_len, "%s: out of memory", path);
+	if (rc < 0)
+		csv_table_free(t);
+	return rc;
+}
+
+void
+csv_table_free(struct csv_table *t)
+{
+	size_t r;
+
+	for (r = 0; r < t->nb_rows && t->lines != NULL; r++)
+		free(t->lines[r]);
+	free(t->lines);
+	free(t->lineno);
+	free(t->cells);
+	free(t->cols);
+	free(t->header);
+	t->lines = NULL;
+	t->lineno = NULL;
+	t->cells = NULL;
+	t->cols = NULL;
+	t->header = NULL;
+	t->nb_rows = 0;
+	t->nb_cols = 0;
+}
+
+long
+csv_table_column(const struct csv_table *t, const char *name, char *err,
+		 size_t err_len)
+{
+	char *copy;
+	size_t c;
+
+	for (c = 0; c < t->nb_cols; c++)
+		if (strcmp(t->cols[c], name) == 0)
+			return (long)c;
+	if (err != NULL && err_len > 0) {
+		char cols[1024];
+		size_t len = 1;
+
+		/* The header was cut at its commas: join a copy again. */
+		for (c = 0; c < t->nb_cols; c++)
+			len += strlen(t->cols[c]) + 1;
+		copy = malloc(len);
+		if (copy == NULL)
+			return csv_fail(-ENOMEM, err, err_len, "out of memory");
+		copy[0] = '\0';
+		for (c = 0; c < t->nb_cols; c++)
+			strcat(strcat(copy, c > 0 ? "," : ""), t->cols[c]);
+		csv_join_header(copy, cols, sizeof(cols));
+		free(copy);
+		snprintf(err, err_len, "%s:1: column '%s' not found; columns: %s",
+			 t->path, name, cols);
+	}
+	return -EINVAL;
+}
+
+const char *
+csv_table_cell(const struct csv_table *t, size_t row, size_t col)
+{
+	if (row >= t->nb_rows || col >= t->nb_cols)
+		return NULL;
+	return t->cells[row * t->nb_cols + col];
+}
+
+int
+csv_table_text(const struct csv_table *t, size_t row, size_t col,
+	       const char **s, char *err, size_t err_len)
+{
+	*s = csv_table_cell(t, row, col);
+	if (*s == NULL)
+		return csv_fail(-EINVAL, err, err_len,
+				"%s:%lu: column '%s': missing (the row is short)",
+				t->path, t->lineno[row], t->cols[col]);
+	if ((*s)[0] == '\0')
+		return csv_fail(-EINVAL, err, err_len,
+				"%s:%lu: column '%s': empty value", t->path,
+				t->lineno[row], t->cols[col]);
+	return 0;
+}
+
+int
+csv_table_number(const struct csv_table *t, size_t row, size_t col,
+		 bool empty_ok, double *v, char *err, size_t err_len)
+{
+	const char *s = csv_table_cell(t, row, col);
+
+	if (s == NULL)
+		return csv_table_text(t, row, col, &s, err, err_len);
+	if (s[0] == '\0' && empty_ok)
+		return 1;
+	return csv_parse_number(t->path, t->lineno[row], t->cols[col], s, v,
+				err, err_len);
 }

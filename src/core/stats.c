@@ -284,7 +284,8 @@ stats_t_ministat(double conf_pct, unsigned long df, double *t)
 		    sizeof(stats_ministat_levels[0]); i++) {
 		double q;
 
-		if (fabs(stats_ministat_levels[i].conf_pct - conf_pct) > 1e-9)
+		/* Written so that a NaN level matches none. */
+		if (!(fabs(stats_ministat_levels[i].conf_pct - conf_pct) <= 1e-9))
 			continue;
 		if (stats_ministat_levels[i].p == 0.999 && df >= 7 &&
 		    df < 7 + sizeof(stats_ministat_995_df7) /
@@ -352,4 +353,23 @@ stats_format_number(double v, char *buf, size_t len)
 	if (isfinite(v) && m >= 1e10 && m < 1e21)
 		return snprintf(buf, len, "%.0f", v);
 	return snprintf(buf, len, "%.10g", v);
+}
+
+int
+stats_parse_confidence(const char *s, double *conf_pct, char *err,
+		       size_t err_len)
+{
+	double t;
+	char *end;
+
+	errno = 0;
+	*conf_pct = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 ||
+	    stats_t_ministat(*conf_pct, 1, &t) < 0) {
+		snprintf(err, err_len,
+			 "--confidence '%s': must be one of 80, 90, 95, 98, 99, 99.5",
+			 s);
+		return -EINVAL;
+	}
+	return 0;
 }

@@ -45,16 +45,10 @@ usage(FILE *out)
 static int
 parse_confidence(const char *s, double *conf_pct)
 {
-	double t;
-	char *end;
+	char err[256];
 
-	errno = 0;
-	*conf_pct = strtod(s, &end);
-	if (end == s || *end != '\0' || errno != 0 ||
-	    stats_t_ministat(*conf_pct, 1, &t) < 0) {
-		fprintf(stderr,
-			"dutperf-stats: --confidence '%s': must be one of 80, 90, 95, 98, 99, 99.5\n",
-			s);
+	if (stats_parse_confidence(s, conf_pct, err, sizeof(err)) < 0) {
+		fprintf(stderr, "dutperf-stats: %s\n", err);
 		return -EINVAL;
 	}
 	return 0;

@@ -356,6 +356,27 @@ test_format_number(void **state)
 	assert_string_equal(buf, "-3");
 }
 
+static void
+test_parse_confidence(void **state)
+{
+	static const char *const bad[] = { "97", "95x", "", "nan", "1e999" };
+	char err[256];
+	double c;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(stats_parse_confidence("99.5", &c, err, sizeof(err)), 0);
+	assert_true(c == 99.5);
+	assert_int_equal(stats_parse_confidence("80", &c, err, sizeof(err)), 0);
+	assert_true(c == 80.0);
+	assert_int_equal(stats_t_ministat(NAN, 10, &c), -EINVAL);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(stats_parse_confidence(bad[i], &c, err,
+							sizeof(err)), -EINVAL);
+		assert_non_null(strstr(err, "must be one of 80, 90, 95, 98, 99, 99.5"));
+	}
+}
+
 int
 main(void)
 {
@@ -371,6 +392,7 @@ main(void)
 		cmocka_unit_test(test_t_ministat_table),
 		cmocka_unit_test(test_ttest_text),
 		cmocka_unit_test(test_format_number),
+		cmocka_unit_test(test_parse_confidence),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

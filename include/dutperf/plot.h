@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * plot: gnuplot scripts from dutperf's result files (read with
+ * csv_table_read).  Pure: the script text, data included as datablocks, is
+ * built in memory; dutperf-plot writes it out and runs gnuplot.  The files
+ * each kind reads, and the columns, are in docs/plots.md.
+ */
+#ifndef DUTPERF_PLOT_H
+#define DUTPERF_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dutperf/csv.h"
+
+enum plot_kind {
+	PLOT_TPUT_SIZE,		/* rate.csv files: median rate per frame size */
+	PLOT_LOSS_LOAD,		/* flr.csv files: loss % against offered fps */
+	PLOT_SEARCHES,		/* one rate.csv: the rate of each search */
+	PLOT_COMPARE,		/* two rate.csv: box plot and the t test */
+	PLOT_LATENCY,		/* latency.csv files: CDF of per-run values */
+	PLOT_PDV,		/* pdv.csv files: CDF of per-run values */
+	PLOT_MONITOR,		/* one monitor.csv: rates and variation in time */
+	PLOT_NB_KINDS,
+};
+
+enum plot_format {
+	PLOT_PNG,		/* gnuplot's pngcairo terminal */
+	PLOT_SVG,		/* gnuplot's svg terminal */
+};
+
+/* A growing script text; a failed allocation is remembered in oom. */
+struct plot_buf {
+	char *s;
+	size_t len, cap;
+	bool oom;
+};
+
+/* One input file and its label in legends. */
+struct plot_input {
+	const struct csv_table *t;
+	const char *label;
+};
+
+struct plot_opts {
+	enum plot_kind kind;
+	enum plot_format format;
+	const char *output;		/* the file gnuplot writes; NULL: stdout */
+	double link_gbps;		/* tput-size: the line rate's speed */
+	double conf_pct;		/* compare: Student's t confidence */
+	const char *column;		/* searches, compare: default "rate" */
+	const char *const *metrics;	/* latency, pdv: column suffixes */
+	size_t nb_metrics;		/* 0: the kind's default metrics */
+};
+
+/* "tput-size" ... "monitor" and back; -EINVAL for an unknown name. */
+int plot_kind_from_name(const char *name, enum plot_kind *kind);
+const char *plot_kind_name(enum plot_kind kind);
+/* The least and most input files a kind takes (SIZE_MAX: no limit). */
+void plot_kind_inputs(enum plot_kind kind, size_t *min, size_t *max);
+
+/* From the output file's extension, .png or .svg (any case); -EINVAL. */
+int plot_format_from_path(const char *path, enum plot_format *f, char *err,
+			  size_t err_len);
+
+/* Ethernet line rate in frames/s: link / ((size + 20 bytes) * 8). */
+double plot_line_rate_fps(double frame_size_b, double link_gbps);
+
+void plot_buf_free(struct plot_buf *b);
+void plot_printf(struct plot_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* s as a gnuplot single-quoted string ('' for a quote, no newlines). */
+void plot_quote(struct plot_buf *b, const char *s);
+
+/*
+ * The whole gnuplot script for inputs in[0..n-1] into b (which starts
+ * empty).  0, or -EINVAL with err naming file, line and column of bad
+ * input (missing column, no data rows, a non-numeric cell), or -ENOMEM.
+ */
+int plot_script(struct plot_buf *b, const struct plot_opts *o,
+		const struct plot_input *in, size_t n, char *err,
+		size_t err_len);
+
+#endif /* DUTPERF_PLOT_H */

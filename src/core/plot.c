@@ -1,0 +1,1037 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * plot: result files to gnuplot scripts.  Each kind collects series (rows
+ * of numbers) from csv tables, then one writer emits them as datablocks and
+ * plot commands.  Statistics come from the stats module, so the numbers
+ * drawn are the ones dutperf-stats prints.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dutperf/plot.h"
+#include "dutperf/stats.h"
+
+static const char *const plot_kind_names[PLOT_NB_KINDS] = {
+	[PLOT_TPUT_SIZE] = "tput-size",
+	[PLOT_LOSS_LOAD] = "loss-load",
+	[PLOT_SEARCHES] = "searches",
+	[PLOT_COMPARE] = "compare",
+	[PLOT_LATENCY] = "latency",
+	[PLOT_PDV] = "pdv",
+	[PLOT_MONITOR] = "monitor",
+};
+
+/* One plotted series: rows of ncols numbers and how gnuplot draws them. */
+struct plot_series {
+	char title[512];
+	const char *with;	/* "using ... with ..." */
+	const char *with2;	/* NULL or a second element on the same data */
+	int panel;		/* multiplot panel (monitor), else 0 */
+	size_t ncols, n, cap;
+	double *v;
+};
+
+struct plot_set {
+	struct plot_series *s;
+	size_t n, cap;
+};
+
+static int
+plot_fail(int rc, char *err, size_t err_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL && err_len > 0) {
+		va_start(ap, fmt);
+		vsnprintf(err, err_len, fmt, ap);
+		va_end(ap);
+	}
+	return rc;
+}
+
+int
+plot_kind_from_name(const char *name, enum plot_kind *kind)
+{
+	int k;
+
+	for (k = 0; k < PLOT_NB_KINDS; k++) {
+		if (strcmp(name, plot_kind_names[k]) == 0) {
+			*kind = (enum plot_kind)k;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *
+plot_kind_name(enum plot_kind kind)
+{
+	return (unsigned)kind < PLOT_NB_KINDS ? plot_kind_names[kind] : "?";
+}
+
+void
+plot_kind_inputs(enum plot_kind kind, size_t *min, size_t *max)
+{
+	*min = 1;
+	*max = SIZE_MAX;
+	if (kind == PLOT_SEARCHES || kind == PLOT_MONITOR)
+		*max = 1;
+	else if (kind == PLOT_COMPARE)
+		*min = *max = 2;
+}
+
+int
+plot_format_from_path(const char *path, enum plot_format *f, char *err,
+		      size_t err_len)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (dot != NULL && strchr(dot, '/') == NULL) {
+		if (strcasecmp(dot, ".png") == 0) {
+			*f = PLOT_PNG;
+			return 0;
+		}
+		if (strcasecmp(dot, ".svg") == 0) {
+			*f = PLOT_SVG;
+			return 0;
+		}
+	}
+	return plot_fail(-EINVAL, err, err_len,
+			 "%s: output must end in .png or .svg", path);
+}
+
+double
+plot_line_rate_fps(double frame_size_b, double link_gbps)
+{
+	/* 20 bytes a frame on the wire besides it: preamble, SFD, gap. */
+	return link_gbps * 1e9 / ((frame_size_b + 20.0) * 8.0);
+}
+
+void
+plot_buf_free(struct plot_buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+static void
+plot_vprintf(struct plot_buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+
+	if (b->oom)
+		return;
+	for (;;) {
+		va_copy(aq, ap);
+		n = vsnprintf(b->s ? b->s + b->len : NULL,
+			      b->s ? b->cap - b->len : 0, fmt, aq);
+		va_end(aq);
+		if (n < 0) {
+			b->oom = true;
+			return;
+		}
+		if (b->s != NULL && (size_t)n < b->cap - b->len) {
+			b->len += (size_t)n;
+			return;
+		}
+		size_t ncap = b->cap ? b->cap : 4096;
+		char *ns;
+
+		while (ncap < b->len + (size_t)n + 1)
+			ncap *= 2;
+		ns = realloc(b->s, ncap);
+		if (ns == NULL) {
+			b->oom = true;
+			return;
+		}
+		b->s = ns;
+		b->cap = ncap;
+	}
+}
+
+void
+plot_printf(struct plot_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	plot_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+void
+plot_quote(struct plot_buf *b, const char *s)
+{
+	plot_printf(b, "\"");
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			plot_printf(b, "\\%c", *s);
+		else if (*s == '\n')
+			plot_printf(b, "\\n");
+		else if (*s == '\r' || *s == '\t')
+			plot_printf(b, " ");
+		else
+			plot_printf(b, "%c", *s);
+	}
+	plot_printf(b, "\"");
+}
+
+/* --- series --- */
+
+static struct plot_series *
+plot_series_add(struct plot_set *set, const char *title, const char *with,
+		const char *with2, int panel, size_t ncols)
+{
+	struct plot_series *s;
+
+	if (set->n == set->cap) {
+		size_t ncap = set->cap ? set->cap * 2 : 8;
+		struct plot_series *ns = realloc(set->s, ncap * sizeof(*ns));
+
+		if (ns == NULL)
+			return NULL;
+		set->s = ns;
+		set->cap = ncap;
+	}
+	s = &set->s[set->n++];
+	memset(s, 0, sizeof(*s));
+	snprintf(s->title, sizeof(s->title), "%s", title);
+	s->with = with;
+	s->with2 = with2;
+	s->panel = panel;
+	s->ncols = ncols;
+	return s;
+}
+
+/* The series of this title and panel, created when new. */
+static struct plot_series *
+plot_series_get(struct plot_set *set, const char *title, const char *with,
+		const char *with2, int panel, size_t ncols)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->s[i].panel == panel &&
+		    strcmp(set->s[i].title, title) == 0)
+			return &set->s[i];
+	return plot_series_add(set, title, with, with2, panel, ncols);
+}
+
+/* Append one row of s->ncols numbers; 0 or -ENOMEM. */
+static int
+plot_row(struct plot_series *s, const double *row)
+{
+	if (s->n == s->cap) {
+		size_t ncap = s->cap ? s->cap * 2 : 32;
+		double *nv = realloc(s->v, ncap * s->ncols * sizeof(*nv));
+
+		if (nv == NULL)
+			return -ENOMEM;
+		s->v = nv;
+		s->cap = ncap;
+	}
+	memcpy(&s->v[s->n * s->ncols], row, s->ncols * sizeof(*row));
+	s->n++;
+	return 0;
+}
+
+static int
+plot_row2(struct plot_series *s, double x, double y)
+{
+	double row[2] = { x, y };
+
+	return plot_row(s, row);
+}
+
+static int
+plot_cmp_first(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sort a series' rows by their first column. */
+static void
+plot_series_sort(struct plot_series *s)
+{
+	qsort(s->v, s->n, s->ncols * sizeof(*s->v), plot_cmp_first);
+}
+
+static void
+plot_set_free(struct plot_set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		free(set->s[i].v);
+	free(set->s);
+	set->s = NULL;
+	set->n = set->cap = 0;
+}
+
+/* Drop the series without rows. */
+static void
+plot_set_compact(struct plot_set *set)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < set->n; i++) {
+		if (set->s[i].n == 0)
+			free(set->s[i].v);
+		else
+			set->s[j++] = set->s[i];
+	}
+	set->n = j;
+}
+
+/* --- the script --- */
+
+static void
+plot_begin(struct plot_buf *b, const struct plot_opts *o)
+{
+	plot_printf(b, "# dutperf-plot %s\n", plot_kind_name(o->kind));
+	if (o->format == PLOT_SVG)
+		plot_printf(b, "set terminal svg size 1000,640 noenhanced "
+			    "font 'sans,11' background '#ffffff'\n");
+	else
+		plot_printf(b, "set terminal pngcairo size 1000,640 noenhanced "
+			    "font 'sans,11'\n");
+	if (o->output != NULL) {	/* else gnuplot writes to stdout */
+		plot_printf(b, "set output ");
+		plot_quote(b, o->output);
+		plot_printf(b, "\n");
+	}
+	plot_printf(b, "set encoding utf8\nset grid\nset key below\n"
+		    "set datafile separator whitespace\n");
+}
+
+static void
+plot_data(struct plot_buf *b, const struct plot_set *set)
+{
+	size_t i, r, c;
+
+	for (i = 0; i < set->n; i++) {
+		const struct plot_series *s = &set->s[i];
+
+		plot_printf(b, "$d%zu << EOD\n", i);
+		for (r = 0; r < s->n; r++)
+			for (c = 0; c < s->ncols; c++)
+				plot_printf(b, "%.10g%c", s->v[r * s->ncols + c],
+					    c + 1 < s->ncols ? ' ' : '\n');
+		plot_printf(b, "EOD\n");
+	}
+}
+
+/* Labels and the plot command of the series of one panel. */
+static void
+plot_panel(struct plot_buf *b, const struct plot_set *set, int panel,
+	   const char *title, const char *xlabel, const char *ylabel)
+{
+	const char *sep = "plot ";
+	size_t i;
+
+	plot_printf(b, "set title ");
+	plot_quote(b, title);
+	plot_printf(b, "\nset xlabel ");
+	plot_quote(b, xlabel);
+	plot_printf(b, "\nset ylabel ");
+	plot_quote(b, ylabel);
+	plot_printf(b, "\n");
+	for (i = 0; i < set->n; i++) {
+		const struct plot_series *s = &set->s[i];
+
+		if (s->panel != panel)
+			continue;
+		plot_printf(b, "%s$d%zu %s lt %zu title ", sep, i, s->with,
+			    i + 1);
+		plot_quote(b, s->title);
+		if (s->with2 != NULL)
+			plot_printf(b, ", $d%zu %s lt %zu notitle", i, s->with2,
+				    i + 1);
+		sep = ", \\\n\t";
+	}
+	plot_printf(b, "\n");
+}
+
+/* --- reading cells --- */
+
+static int
+plot_need_rows(const struct csv_table *t, char *err, size_t err_len)
+{
+	if (t->nb_rows == 0)
+		return plot_fail(-EINVAL, err, err_len,
+				 "%s:2: no data rows after the header", t->path);
+	return 0;
+}
+
+/* Column indices of names[0..n-1] in t, which must have data rows. */
+static int
+plot_cols(const struct csv_table *t, const char *const *names, size_t n,
+	  long *idx, char *err, size_t err_len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		idx[i] = csv_table_column(t, names[i], err, err_len);
+		if (idx[i] < 0)
+			return (int)idx[i];
+	}
+	return plot_need_rows(t, err, err_len);
+}
+
+static const char *
+plot_dir_name(const char *d)
+{
+	if (strcmp(d, "b") == 0)
+		return "both directions";
+	if (strcmp(d, "f") == 0)
+		return "forward";
+	if (strcmp(d, "r") == 0)
+		return "reverse";
+	return d;
+}
+
+/* --- tput-size --- */
+
+struct plot_tput {
+	char dir[16];
+	double size_b;
+	double rate_fps;
+};
+
+static int
+plot_tput_cmp(const void *a, const void *b)
+{
+	const struct plot_tput *x = a, *y = b;
+	int c = strcmp(x->dir, y->dir);
+
+	if (c != 0)
+		return c;
+	if (x->size_b != y->size_b)
+		return (x->size_b > y->size_b) - (x->size_b < y->size_b);
+	return (x->rate_fps > y->rate_fps) - (x->rate_fps < y->rate_fps);
+}
+
+/* Every (Dir, Size, rate) of the inputs into *out (malloc'ed). */
+static int
+plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
+	       size_t *count, char *err, size_t err_len)
+{
+	static const char *const names[] = { "Size", "Dir", "rate" };
+	struct plot_tput *p;
+	size_t i, r, total = 0, k = 0;
+	long col[3];
+	int rc;
+
+	for (i = 0; i < n; i++)
+		total += in[i].t->nb_rows;
+	p = calloc(total + 1, sizeof(*p));
+	if (p == NULL)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		const struct csv_table *t = in[i].t;
+
+		rc = plot_cols(t, names, 3, col, err, err_len);
+		for (r = 0; rc == 0 && r < t->nb_rows; r++, k++) {
+			const char *dir;
+
+			rc = csv_table_number(t, r, col[0], false, &p[k].size_b,
+					      err, err_len);
+			if (rc == 0 && p[k].size_b <= 0)
+				rc = plot_fail(-EINVAL, err, err_len,
+					       "%s:%lu: column 'Size': %g is not a frame size",
+					       t->path, t->lineno[r], p[k].size_b);
+			if (rc == 0)
+				rc = csv_table_text(t, r, col[1], &dir, err,
+						    err_len);
+			if (rc == 0 && strlen(dir) >= sizeof(p[k].dir))
+				rc = plot_fail(-EINVAL, err, err_len,
+					       "%s:%lu: column 'Dir': '%s' is not a direction",
+					       t->path, t->lineno[r], dir);
+			if (rc == 0) {
+				strcpy(p[k].dir, dir);
+				rc = csv_table_number(t, r, col[2], false,
+						      &p[k].rate_fps, err,
+						      err_len);
+			}
+		}
+		if (rc != 0) {
+			free(p);
+			return rc;
+		}
+	}
+	qsort(p, k, sizeof(*p), plot_tput_cmp);
+	*out = p;
+	*count = k;
+	return 0;
+}
+
+/*
+ * The line rate as a curve (it is not straight between sizes): at each
+ * measured size and at PLOT_LINE_STEPS sizes evenly between the extremes.
+ * sizes[] (n of them, room for PLOT_LINE_STEPS more) is sorted here.
+ */
+#define PLOT_LINE_STEPS 100
+static int
+plot_line_rate(struct plot_series *line, double *sizes, size_t n,
+	       double link_gbps)
+{
+	double lo, hi;
+	size_t k, m = n;
+
+	stats_sort(sizes, n);
+	lo = sizes[0];
+	hi = sizes[n - 1];
+	if (lo == hi) {		/* one size: a short piece around it */
+		lo *= 0.9;
+		hi *= 1.1;
+	}
+	for (k = 0; k <= PLOT_LINE_STEPS; k++)
+		sizes[m++] = lo + (hi - lo) * (double)k / PLOT_LINE_STEPS;
+	stats_sort(sizes, m);
+	for (k = 0; k < m; k++)
+		if ((k == 0 || sizes[k] != sizes[k - 1]) &&
+		    plot_row2(line, sizes[k],
+			      plot_line_rate_fps(sizes[k], link_gbps)) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
+static int
+plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
+	       const struct plot_input *in, size_t n, char *err,
+	       size_t err_len)
+{
+	struct plot_set set = { 0 };
+	struct plot_series *s = NULL, *line;
+	struct plot_tput *p = NULL;
+	double *sizes = NULL, *rates = NULL;
+	size_t count = 0, i, j, nsizes = 0;
+	char title[512];
+	int rc;
+
+	rc = plot_tput_read(in, n, &p, &count, err, err_len);
+	if (rc != 0)
+		return rc;
+	rc = -ENOMEM;
+	sizes = malloc((count + PLOT_LINE_STEPS + 1) * sizeof(*sizes));
+	rates = malloc((count + 1) * sizeof(*rates));
+	if (sizes == NULL || rates == NULL)
+		goto out;
+	for (i = 0; i < count; i = j) {
+		struct stats_summary sum;
+		double row[4];
+
+		/* Rows i..j-1: one direction and size, rates ascending. */
+		for (j = i; j < count && strcmp(p[j].dir, p[i].dir) == 0 &&
+		     p[j].size_b == p[i].size_b; j++)
+			rates[j - i] = p[j].rate_fps;
+		if (i == 0 || strcmp(p[i].dir, p[i - 1].dir) != 0) {
+			snprintf(title, sizeof(title),
+				 "median, 1st-99th percentile (%s)",
+				 plot_dir_name(p[i].dir));
+			s = plot_series_add(&set, title,
+					    "using 1:2:3:4 with yerrorlines",
+					    NULL, 0, 4);
+			if (s == NULL)
+				goto out;
+		}
+		if (stats_summarize_sorted(rates, j - i, &sum) < 0)
+			goto out;
+		row[0] = p[i].size_b;
+		row[1] = sum.median;
+		row[2] = stats_percentile_sorted(rates, j - i, 1.0);
+		row[3] = stats_percentile_sorted(rates, j - i, 99.0);
+		if (plot_row(s, row) < 0)
+			goto out;
+		sizes[nsizes++] = p[i].size_b;
+	}
+	snprintf(title, sizeof(title), "Ethernet line rate, %g Gbit/s",
+		 o->link_gbps);
+	line = plot_series_add(&set, title, "using 1:2 with lines dashtype 2",
+			       NULL, 0, 2);
+	if (line == NULL || plot_line_rate(line, sizes, nsizes, o->link_gbps) < 0)
+		goto out;
+	plot_data(b, &set);
+	plot_printf(b, "set format y '%%.1s%%c'\nset yrange [0:*]\n");
+	plot_panel(b, &set, 0, "Throughput against frame size",
+		   "Frame size (bytes)", "Throughput (frames/s)");
+	rc = 0;
+out:
+	if (rc == -ENOMEM)
+		plot_fail(rc, err, err_len, "out of memory");
+	plot_set_free(&set);
+	free(p);
+	free(sizes);
+	free(rates);
+	return rc;
+}
+
+/* --- loss-load --- */
+
+static int
+plot_loss_load(struct plot_buf *b, const struct plot_input *in, size_t n,
+	       struct plot_set *set, char *err, size_t err_len)
+{
+	static const char *const names[] = { "offered_fps", "dir", "loss_pct" };
+	char title[512];
+	size_t i, r;
+	long col[3];
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < n; i++) {
+		const struct csv_table *t = in[i].t;
+
+		rc = plot_cols(t, names, 3, col, err, err_len);
+		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
+			struct plot_series *s;
+			double x, y;
+			const char *dir;
+
+			rc = csv_table_number(t, r, col[0], false, &x, err,
+					      err_len);
+			if (rc == 0)
+				rc = csv_table_text(t, r, col[1], &dir, err,
+						    err_len);
+			if (rc == 0)
+				rc = csv_table_number(t, r, col[2], true, &y,
+						      err, err_len);
+			if (rc == 1) {	/* empty: nothing was sent */
+				rc = 0;
+				continue;
+			}
+			if (rc != 0)
+				break;
+			snprintf(title, sizeof(title), "%s, %s", in[i].label,
+				 dir);
+			s = plot_series_get(set, title,
+					    "using 1:2 with linespoints", NULL,
+					    0, 2);
+			if (s == NULL || plot_row2(s, x, y) < 0)
+				return -ENOMEM;
+		}
+	}
+	if (rc != 0)
+		return rc;
+	plot_set_compact(set);
+	if (set->n == 0)
+		return plot_fail(-EINVAL, err, err_len,
+				 "%s: no loss_pct values (nothing was sent)",
+				 in[0].t->path);
+	for (i = 0; i < set->n; i++)
+		plot_series_sort(&set->s[i]);
+	plot_data(b, set);
+	plot_printf(b, "set format x '%%.1s%%c'\nset yrange [0:*]\n");
+	plot_panel(b, set, 0, "Frame loss rate against offered load",
+		   "Offered load (frames/s)", "Frame loss rate (%)");
+	return 0;
+}
+
+/* --- searches and compare --- */
+
+/* The values of column o->column of in (at least min of them). */
+static long
+plot_values(const struct plot_input *in, const char *column, size_t min,
+	    double **v, char *err, size_t err_len)
+{
+	const struct csv_table *t = in->t;
+	long col;
+	size_t r;
+	int rc;
+
+	*v = NULL;
+	col = csv_table_column(t, column, err, err_len);
+	if (col < 0)
+		return col;
+	rc = plot_need_rows(t, err, err_len);
+	if (rc == 0 && t->nb_rows < min)
+		rc = plot_fail(-EINVAL, err, err_len,
+			       "%s:%lu: at least %zu rows needed, found %zu",
+			       t->path, t->lineno[t->nb_rows - 1], min,
+			       t->nb_rows);
+	if (rc != 0)
+		return rc;
+	*v = malloc(t->nb_rows * sizeof(**v));
+	if (*v == NULL)
+		return plot_fail(-ENOMEM, err, err_len, "out of memory");
+	for (r = 0; r < t->nb_rows; r++) {
+		rc = csv_table_number(t, r, col, false, &(*v)[r], err, err_len);
+		if (rc != 0) {
+			free(*v);
+			*v = NULL;
+			return rc;
+		}
+	}
+	return (long)t->nb_rows;
+}
+
+static const char *
+plot_value_label(const char *column)
+{
+	return strcmp(column, "rate") == 0 ? "Throughput (frames/s)" : column;
+}
+
+static int
+plot_searches(struct plot_buf *b, const struct plot_opts *o,
+	      const struct plot_input *in, struct plot_set *set, char *err,
+	      size_t err_len)
+{
+	struct plot_series *pts, *med;
+	struct stats_summary sum;
+	char title[512], num[64];
+	long n, i;
+	double *v;
+
+	n = plot_values(in, o->column, 1, &v, err, err_len);
+	if (n < 0)
+		return (int)n;
+	pts = plot_series_add(set, in->label, "using 1:2 with linespoints",
+			      NULL, 0, 2);
+	for (i = 0; pts != NULL && i < n; i++)
+		if (plot_row2(pts, (double)(i + 1), v[i]) < 0)
+			pts = NULL;
+	if (pts == NULL || stats_summarize(v, (size_t)n, &sum) < 0) {
+		free(v);
+		return -ENOMEM;
+	}
+	free(v);
+	stats_format_number(sum.median, num, sizeof(num));
+	snprintf(title, sizeof(title), "median %s", num);
+	med = plot_series_add(set, title, "using 1:2 with lines dashtype 2",
+			      NULL, 0, 2);
+	if (med == NULL || plot_row2(med, 1, sum.median) < 0 ||
+	    plot_row2(med, (double)n, sum.median) < 0)
+		return -ENOMEM;
+	plot_data(b, set);
+	plot_printf(b, "set format y '%%.1s%%c'\nset xtics 1\n"
+		    "set offsets 0.5, 0.5, 0, 0\n");
+	snprintf(title, sizeof(title), "%s of each search: %s", o->column,
+		 in->label);
+	plot_panel(b, set, 0, title, "Search (in file order)",
+		   plot_value_label(o->column));
+	return 0;
+}
+
+/* stats_format_ttest's text on one line: "...; D +/- E; P% +/- Q%; (...)". */
+static void
+plot_verdict(const struct stats_ttest *t, char *buf, size_t len)
+{
+	char text[512], *p, *q;
+
+	stats_format_ttest(t, text, sizeof(text));
+	for (p = text, q = buf; *p != '\0' && (size_t)(q - buf) + 3 < len; p++) {
+		if (p[0] == '\n' && p[1] == '\t') {
+			*q++ = ';';
+			*q++ = ' ';
+			p++;
+		} else if (*p != '\n') {
+			*q++ = *p;
+		}
+	}
+	*q = '\0';
+}
+
+static int
+plot_compare(struct plot_buf *b, const struct plot_opts *o,
+	     const struct plot_input *in, struct plot_set *set, char *err,
+	     size_t err_len)
+{
+	struct stats_summary sum[2];
+	struct plot_series *box, *med, *pts;
+	struct stats_ttest tt;
+	char title[1536], verdict[512];
+	double *v[2] = { NULL, NULL };
+	long n[2];
+	int i, rc = -ENOMEM;
+	long k;
+
+	for (i = 0; i < 2; i++) {
+		n[i] = plot_values(&in[i], o->column, 2, &v[i], err, err_len);
+		if (n[i] < 0) {
+			rc = (int)n[i];
+			goto out;
+		}
+	}
+	box = plot_series_add(set, "quartiles, min-max",
+			      "using 1:3:2:6:5 with candlesticks whiskerbars",
+			      NULL, 0, 6);
+	med = plot_series_add(set, "median",
+			      "using 1:2:2:2:2 with candlesticks lw 3", NULL, 0,
+			      2);
+	pts = plot_series_add(set, "searches", "using 1:2 with points", NULL,
+			      0, 2);
+	if (box == NULL || med == NULL || pts == NULL)
+		goto out;
+	for (i = 0; i < 2; i++) {
+		double row[6];
+
+		stats_sort(v[i], (size_t)n[i]);
+		if (stats_summarize_sorted(v[i], (size_t)n[i], &sum[i]) < 0)
+			goto out;
+		row[0] = i + 1;
+		row[1] = sum[i].min;
+		row[2] = stats_percentile_sorted(v[i], (size_t)n[i], 25.0);
+		row[3] = sum[i].median;
+		row[4] = stats_percentile_sorted(v[i], (size_t)n[i], 75.0);
+		row[5] = sum[i].max;
+		if (plot_row(box, row) < 0 ||
+		    plot_row2(med, i + 1, sum[i].median) < 0)
+			goto out;
+		for (k = 0; k < n[i]; k++)
+			if (plot_row2(pts, i + 1.3, v[i][k]) < 0)
+				goto out;
+	}
+	if (stats_ttest(&sum[0], &sum[1], o->conf_pct, &tt) < 0) {
+		rc = plot_fail(-EINVAL, err, err_len,
+			       "--confidence %g: no t value", o->conf_pct);
+		goto out;
+	}
+	plot_verdict(&tt, verdict, sizeof(verdict));
+	snprintf(title, sizeof(title), "%s: %s vs %s\n%s",
+		 o->column, in[0].label, in[1].label, verdict);
+	plot_data(b, set);
+	plot_printf(b, "set format y '%%.1s%%c'\nset xrange [0.4:2.6]\n"
+		    "set boxwidth 0.4\nset style fill empty\nset xtics (");
+	plot_quote(b, in[0].label);
+	plot_printf(b, " 1, ");
+	plot_quote(b, in[1].label);
+	plot_printf(b, " 2)\n");
+	plot_panel(b, set, 0, title, "Result set", plot_value_label(o->column));
+	rc = 0;
+out:
+	if (rc == -ENOMEM)
+		plot_fail(rc, err, err_len, "out of memory");
+	free(v[0]);
+	free(v[1]);
+	return rc;
+}
+
+/* --- latency and pdv --- */
+
+static const char *
+plot_metric_name(const char *m)
+{
+	if (strcmp(m, "tl_us") == 0)
+		return "typical latency";
+	if (strcmp(m, "wcl_us") == 0)
+		return "worst-case latency";
+	if (strcmp(m, "pdv_us") == 0)
+		return "PDV";
+	return m;
+}
+
+/* One direction's metric of one file as CDF rows; empty cells skipped. */
+static int
+plot_cdf(const struct plot_input *in, size_t n, const char *colname,
+	 struct plot_set *set, char *err, size_t err_len)
+{
+	const struct csv_table *t = in->t;
+	struct plot_series *s;
+	char title[768];
+	size_t r, k = 0;
+	double *v, x;
+	long col;
+	int rc;
+
+	col = csv_table_column(t, colname, err, err_len);
+	if (col < 0)
+		return (int)col;
+	v = malloc((t->nb_rows + 1) * sizeof(*v));
+	if (v == NULL)
+		return -ENOMEM;
+	for (r = 0; r < t->nb_rows; r++) {
+		rc = csv_table_number(t, r, col, true, &x, err, err_len);
+		if (rc < 0) {
+			free(v);
+			return rc;
+		}
+		if (rc == 0)
+			v[k++] = x;
+	}
+	rc = 0;
+	if (k > 0) {
+		const char *m = strchr(colname, '_') + 1;
+
+		stats_sort(v, k);
+		snprintf(title, sizeof(title), "%s%s%.3s %s (%s)",
+			 n > 1 ? in->label : "", n > 1 ? ", " : "", colname,
+			 plot_metric_name(m), m);
+		s = plot_series_add(set, title, "using 1:2 with points",
+				    "using 1:2 with steps", 0, 2);
+		for (r = 0; s != NULL && r < k; r++)
+			if (plot_row2(s, v[r], 100.0 * (double)(r + 1) /
+				      (double)k) < 0)
+				s = NULL;
+		if (s == NULL)
+			rc = -ENOMEM;
+	}
+	free(v);
+	return rc;
+}
+
+static int
+plot_dist(struct plot_buf *b, const struct plot_opts *o,
+	  const struct plot_input *in, size_t n, struct plot_set *set,
+	  char *err, size_t err_len)
+{
+	static const char *const lat_metrics[] = { "tl_us", "wcl_us" };
+	static const char *const pdv_metrics[] = { "pdv_us" };
+	static const char *const dirs[] = { "fwd", "rev" };
+	const char *const *metrics = o->metrics;
+	size_t nm = o->nb_metrics, i, m;
+	bool lat = o->kind == PLOT_LATENCY;
+	char colname[256];
+	int d, rc;
+
+	if (nm == 0) {
+		metrics = lat ? lat_metrics : pdv_metrics;
+		nm = lat ? 2 : 1;
+	}
+	for (i = 0; i < n; i++) {
+		rc = plot_need_rows(in[i].t, err, err_len);
+		for (d = 0; rc == 0 && d < 2; d++)
+			for (m = 0; rc == 0 && m < nm; m++) {
+				snprintf(colname, sizeof(colname), "%s_%s",
+					 dirs[d], metrics[m]);
+				rc = plot_cdf(&in[i], n, colname, set, err,
+					      err_len);
+			}
+		if (rc != 0)
+			return rc;
+	}
+	if (set->n == 0)
+		return plot_fail(-EINVAL, err, err_len,
+				 "%s: no values in the fwd_%s and rev_%s columns",
+				 in[0].t->path, metrics[0], metrics[0]);
+	plot_data(b, set);
+	plot_printf(b, "set yrange [0:100]\n");
+	plot_panel(b, set, 0,
+		   lat ? "Latency: CDF of the per-run values" :
+			 "Packet delay variation: CDF of the per-run values",
+		   lat ? "Latency (µs)" : "Packet delay variation (µs)",
+		   "Runs at or below (%)");
+	return 0;
+}
+
+/* --- monitor --- */
+
+static int
+plot_monitor(struct plot_buf *b, const struct plot_input *in,
+	     struct plot_set *set, char *err, size_t err_len)
+{
+	/* The contract with the monitor mode: docs/plots.md. */
+	static const char *const names[] = {
+		"t_s", "dir", "tx_fps", "rx_fps", "var_ns", "var_min_ns",
+		"var_max_ns",
+	};
+	static const char *const what[] = {
+		"", "", "tx", "rx", "variation", "variation min", "variation max",
+	};
+	const struct csv_table *t = in->t;
+	char title[512];
+	long col[7];
+	size_t r;
+	int c, rc;
+
+	rc = plot_cols(t, names, 7, col, err, err_len);
+	for (r = 0; rc == 0 && r < t->nb_rows; r++) {
+		const char *dir;
+		double ts, y;
+
+		rc = csv_table_number(t, r, col[0], false, &ts, err, err_len);
+		if (rc == 0)
+			rc = csv_table_text(t, r, col[1], &dir, err, err_len);
+		for (c = 2; rc == 0 && c < 7; c++) {
+			struct plot_series *s;
+
+			/* Empty: not measured (yet), e.g. in the warm-up. */
+			rc = csv_table_number(t, r, col[c], true, &y, err,
+					      err_len);
+			if (rc != 0) {
+				rc = rc > 0 ? 0 : rc;
+				continue;
+			}
+			snprintf(title, sizeof(title), "%s %s", dir, what[c]);
+			s = plot_series_get(set, title,
+					    c < 5 ? "using 1:2 with linespoints" :
+						    "using 1:2 with lines dashtype 2",
+					    NULL, c < 4 ? 0 : 1, 2);
+			if (s == NULL || plot_row2(s, ts, y) < 0)
+				return -ENOMEM;
+		}
+	}
+	if (rc != 0)
+		return rc;
+	plot_data(b, set);
+	plot_printf(b, "set multiplot layout 2,1 title ");
+	snprintf(title, sizeof(title), "Monitor: instant rate and variation, %s",
+		 in->label);
+	plot_quote(b, title);
+	plot_printf(b, "\nset format y '%%.0f'\n");
+	plot_panel(b, set, 0, "Instant rate", "Time (s)",
+		   "Instant rate (frames/s)");
+	plot_printf(b, "set format y '%%g'\n");
+	plot_panel(b, set, 1, "Variation of the instant period from the average",
+		   "Time (s)", "Variation (ns)");
+	plot_printf(b, "unset multiplot\n");
+	return 0;
+}
+
+int
+plot_script(struct plot_buf *b, const struct plot_opts *o,
+	    const struct plot_input *in, size_t n, char *err, size_t err_len)
+{
+	struct plot_set set = { 0 };
+	size_t min, max;
+	int rc;
+
+	plot_kind_inputs(o->kind, &min, &max);
+	if (n < min || n > max)
+		return plot_fail(-EINVAL, err, err_len,
+				 "%s takes %zu%s input file%s, not %zu",
+				 plot_kind_name(o->kind), min,
+				 max == min ? "" : " or more",
+				 min == 1 && max == 1 ? "" : "s", n);
+	plot_begin(b, o);
+	switch (o->kind) {
+	case PLOT_TPUT_SIZE:
+		rc = plot_tput_size(b, o, in, n, err, err_len);
+		break;
+	case PLOT_LOSS_LOAD:
+		rc = plot_loss_load(b, in, n, &set, err, err_len);
+		break;
+	case PLOT_SEARCHES:
+		rc = plot_searches(b, o, in, &set, err, err_len);
+		break;
+	case PLOT_COMPARE:
+		rc = plot_compare(b, o, in, &set, err, err_len);
+		break;
+	case PLOT_LATENCY:
+	case PLOT_PDV:
+		rc = plot_dist(b, o, in, n, &set, err, err_len);
+		break;
+	case PLOT_MONITOR:
+		rc = plot_monitor(b, in, &set, err, err_len);
+		break;
+	default:
+		rc = plot_fail(-EINVAL, err, err_len, "unknown plot kind");
+		break;
+	}
+	plot_set_free(&set);
+	if (rc == 0)
+		plot_printf(b, "unset output\n");
+	if (rc == 0 && b->oom)
+		rc = -ENOMEM;
+	if (rc == -ENOMEM)
+		plot_fail(rc, err, err_len, "out of memory");
+	return rc;
+}

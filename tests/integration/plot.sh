@@ -1,0 +1,185 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# dutperf-plot: every kind rendered from tests/data/plot/ to PNG and SVG.
+# The PNG's signature and size, the SVG's title, axis labels and number of
+# plotted points (counted from the fixture rows with awk), and that
+# bad inputs exit 2 naming file, line and column and write no image.
+# Env: SRCDIR, BUILDDIR (meson test sets them).
+. "$(dirname "$0")/common.sh"
+BIN=$BUILDDIR/src/plot/dutperf-plot
+STATS=$BUILDDIR/src/stats/dutperf-stats
+DATA=$SRCDIR/tests/data/plot
+TMP=$WORK
+
+[ -x "$BIN" ] || fail "$BIN not built"
+command -v gnuplot >/dev/null || fail "gnuplot not installed (apt-get install gnuplot-nox)"
+
+# Non-empty values of column COL in FILEs (awk: the fixtures have no
+# quoted commas).
+values() {
+	local col=$1
+	shift
+	awk -F' *, *' -v c="$col" '
+		FNR == 1 { k = 0; for (i = 1; i <= NF; i++) if ($i == c) k = i; next }
+		k && $k != "" { n++ }
+		END { print n + 0 }' "$@"
+}
+
+# Distinct values of columns C1,C2 in FILEs.
+distinct() {
+	local cols=$1
+	shift
+	awk -F' *, *' -v c="$cols" '
+		FNR == 1 { split(c, w, ","); for (i = 1; i <= NF; i++)
+			for (j in w) if ($i == w[j]) k[j] = i; next }
+		{ key = ""; for (j in w) key = key "," $k[j]; seen[key] = 1 }
+		END { print length(seen) }' "$@"
+}
+
+# Plotted point markers in an SVG (gnuplot draws each as a <use> of a
+# point symbol at a translate(); the legend adds one per series drawn with
+# points).
+svg_points() {
+	grep -o "<use xlink:href='#gpPt[0-9]*' transform='translate([^)]*)[^>]*>" "$1" |
+		grep -vc "color='white'"
+}
+
+# check_png FILE: the PNG signature and the 1000x640 IHDR.
+check_png() {
+	local sig dims
+	sig=$(od -An -tx1 -N8 "$1" | tr -d ' \n')
+	[ "$sig" = 89504e470d0a1a0a ] || fail "$1: not a PNG (signature $sig)"
+	dims=$(od -An -tx1 -j16 -N8 "$1" | tr -d ' \n')
+	[ "$dims" = 000003e800000280 ] || fail "$1: not 1000x640 (IHDR $dims)"
+	[ "$(stat -c %s "$1")" -gt 10000 ] || fail "$1: only $(stat -c %s "$1") bytes"
+}
+
+# render KIND NAME POINTS TITLE XLABEL YLABEL -- ARGS...: PNG and SVG of
+# the same plot; the SVG holds the texts and POINTS point markers.
+render() {
+	local kind=$1 name=$2 points=$3 text got
+	shift 3
+	local texts=()
+	while [ "$1" != -- ]; do
+		texts+=("$1")
+		shift
+	done
+	shift
+	"$BIN" "$kind" -o "$TMP/$name.png" "$@" 2>"$TMP/$name.err" ||
+		{ fail "$kind png: exit $?: $(cat "$TMP/$name.err")"; return; }
+	check_png "$TMP/$name.png"
+	"$BIN" "$kind" -o "$TMP/$name.svg" "$@" 2>"$TMP/$name.err" ||
+		{ fail "$kind svg: exit $?: $(cat "$TMP/$name.err")"; return; }
+	head -c 200 "$TMP/$name.svg" | grep -q '<svg' || fail "$kind: no <svg> element"
+	for text in "${texts[@]}"; do
+		grep -qF "<text>$text</text>" "$TMP/$name.svg" ||
+			fail "$kind: SVG lacks the text '$text'"
+	done
+	got=$(svg_points "$TMP/$name.svg")
+	[ "$got" = "$points" ] || fail "$kind: $got points in the SVG, expected $points"
+}
+
+# --- tput-size: one point per (Size, Dir) of the batch, one key sample
+# per direction; the line rate is drawn as a line without points.
+B=$DATA/batch
+groups=$(distinct Size,Dir "$B"/*/rate.csv)
+dirs=$(distinct Dir "$B"/*/rate.csv)
+render tput-size tput $((groups + dirs)) "Throughput against frame size" \
+	"Frame size (bytes)" "Throughput (frames/s)" \
+	"Ethernet line rate, 25 Gbit/s" -- --link-gbps 25 "$B"
+# the files one by one give the same picture as the directory
+"$BIN" tput-size --script "$TMP/dir.gp" "$B" &&
+	"$BIN" tput-size --script "$TMP/files.gp" "$B"/*/rate.csv &&
+	cmp -s "$TMP/dir.gp" "$TMP/files.gp" || fail "tput-size: DIR and its files differ"
+
+# --- loss-load: each non-empty loss_pct, 2 files x 2 directions
+R=$DATA/flr-routed.csv
+G=$DATA/flr-bridged.csv
+render loss-load loss $(($(values loss_pct "$R" "$G") + 4)) \
+	"Frame loss rate against offered load" "Offered load (frames/s)" \
+	"Frame loss rate (%)" "routed, fwd" "bridged, rev" -- \
+	--label routed --label bridged "$R" "$G"
+
+# --- searches: one point per row and a key sample
+A=$DATA/rate-before.csv
+Z=$DATA/rate-after.csv
+render searches searches $(($(values rate "$A") + 1)) \
+	"rate of each search: $A" "Search (in file order)" \
+	"Throughput (frames/s)" -- "$A"
+
+# --- compare: each value beside the boxes; the verdict of dutperf-stats
+verdict=$("$STATS" compare "$A" "$Z" -c 99 | sed -n '/confidence/,$p' |
+	sed 's/^\t//' | paste -sd ';' | sed 's/;/; /g')
+case $verdict in
+"Difference at 99.0% confidence; "*) ;;
+*) fail "compare: unexpected dutperf-stats verdict '$verdict'" ;;
+esac
+render compare compare $(($(values rate "$A" "$Z") + 1)) \
+	"rate: before vs after" "$verdict" "Result set" \
+	"Throughput (frames/s)" -- -c 99 -l before -l after "$A" "$Z"
+"$BIN" compare -o "$TMP/same.svg" "$DATA/../stats/same_a.csv" \
+	"$DATA/../stats/same_b.csv" 2>/dev/null &&
+	grep -qF "<text>No difference proven at 95.0% confidence</text>" "$TMP/same.svg" ||
+	fail "compare: no 'No difference proven' verdict for same_a/same_b"
+
+# --- latency, pdv: a point per run with a value, a key sample per series
+L=$DATA/latency.csv
+n=0 s=0
+for c in fwd_tl_us fwd_wcl_us rev_tl_us rev_wcl_us; do
+	k=$(values $c "$L")
+	n=$((n + k))
+	[ "$k" -gt 0 ] && s=$((s + 1))
+done
+render latency latency $((n + s)) "Latency: CDF of the per-run values" \
+	"Latency (µs)" "Runs at or below (%)" "fwd worst-case latency (wcl_us)" \
+	-- "$L"
+P=$DATA/pdv.csv
+render pdv pdv $(($(values fwd_pdv_us "$P") + 1)) \
+	"Packet delay variation: CDF of the per-run values" \
+	"Packet delay variation (µs)" "Runs at or below (%)" -- "$P"
+
+# --- monitor: tx, rx and variation points per direction (min/max: lines)
+M=$DATA/monitor.csv
+render monitor monitor $(($(values tx_fps "$M") + $(values rx_fps "$M") + \
+	$(values var_ns "$M") + 6)) \
+	"Monitor: instant rate and variation, $M" "Instant rate" \
+	"Variation of the instant period from the average" "Time (s)" \
+	"Instant rate (frames/s)" "Variation (ns)" -- "$M"
+
+# --- bad inputs: exit 2, the place named, no image (nor temporary) left
+bad() {
+	local want=$1 rc
+	shift
+	mkdir "$TMP/bad"
+	"$BIN" "$@" -o "$TMP/bad/x.png" 2>"$TMP/bad.err"
+	rc=$?
+	[ $rc -eq 2 ] || fail "$*: exit $rc, expected 2"
+	grep -qF -- "$want" "$TMP/bad.err" ||
+		fail "$*: message '$(cat "$TMP/bad.err")' lacks '$want'"
+	[ -z "$(ls -A "$TMP/bad")" ] || fail "$*: left $(ls -A "$TMP/bad")"
+	rm -rf "$TMP/bad"
+}
+X=$DATA/bad
+bad "$X/empty.csv:1: no header line" searches "$X/empty.csv"
+bad "$X/header-only.csv:2: no data rows" tput-size "$X/header-only.csv"
+bad "$X/no-rate.csv:1: column 'rate' not found" compare "$X/no-rate.csv" "$A"
+bad "$X/text-cell.csv:3: column 'rate': '12x0000' is not a number" \
+	tput-size "$B" "$X/text-cell.csv"
+bad "$X/short-row.csv:2: column 'loss_pct': missing" loss-load "$R" "$X/short-row.csv"
+bad "$X/monitor-text.csv:3: column 'rx_fps': 'fast' is not a number" \
+	monitor "$X/monitor-text.csv"
+bad "$X/text-cell.csv:1: column 'fwd_tl_us' not found" latency "$X/text-cell.csv"
+bad "$X/one-row.csv:2: at least 2 rows needed" compare "$A" "$X/one-row.csv"
+bad "$TMP/nosuch.csv: No such file" pdv "$TMP/nosuch.csv"
+bad "compare takes 2 input files, not 3" compare "$A" "$Z" "$A"
+bad "unknown plot 'histogram'" histogram "$A"
+bad "--confidence 'nan': must be one of" compare -c nan "$A" "$Z"
+mkdir "$TMP/bad"
+"$BIN" searches -o "$TMP/bad/x.pdf" "$A" 2>"$TMP/bad.err"
+[ $? -eq 2 ] && grep -q "x.pdf: output must end in .png or .svg" "$TMP/bad.err" ||
+	fail "a .pdf output: $(cat "$TMP/bad.err")"
+# gnuplot failing: exit 1, no image either
+DUTPERF_GNUPLOT=false "$BIN" searches -o "$TMP/bad/x.png" "$A" 2>/dev/null
+[ $? -eq 1 ] || fail "failing gnuplot: exit status not 1"
+[ -z "$(ls -A "$TMP/bad")" ] || fail "failing gnuplot left $(ls -A "$TMP/bad")"
+
+ok "plot: every kind, PNG and SVG, and the bad inputs"

@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Unit tests of the plot module and csv's table reader, on the fixtures in
+ * tests/data/plot/.  Expected figures are worked out by hand from the
+ * fixture rows (comments show how), not by the code under test.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "unit_util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dutperf/csv.h"
+#include "dutperf/plot.h"
+#include "dutperf/report.h"
+
+#define DATA TEST_DATA_DIR "/plot/"
+
+static struct csv_table tables[4];
+static struct plot_input inputs[4];
+static struct plot_buf script;
+static char err[2048];
+
+static int
+teardown(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 4; i++)
+		csv_table_free(&tables[i]);
+	plot_buf_free(&script);
+	memset(&script, 0, sizeof(script));
+	err[0] = '\0';
+	return 0;
+}
+
+/* Read fixture files into tables[] and inputs[] (label: the name). */
+static void
+load(size_t n, const char *const *names)
+{
+	char path[512];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s%s", DATA, names[i]);
+		assert_int_equal(csv_table_read(path, &tables[i], err,
+						sizeof(err)), 0);
+		inputs[i].t = &tables[i];
+		inputs[i].label = names[i];
+	}
+}
+
+static int
+run(enum plot_kind kind, size_t n, const char *const *names)
+{
+	struct plot_opts o = {
+		.kind = kind, .format = PLOT_SVG, .output = "out.svg",
+		.link_gbps = 10.0, .conf_pct = 95.0, .column = "rate",
+	};
+
+	load(n, names);
+	return plot_script(&script, &o, inputs, n, err, sizeof(err));
+}
+
+/* The text of datablock $d<i> of the script (static buffer). */
+static const char *
+block(size_t i)
+{
+	static char buf[65536];
+	char start[32];
+	const char *p, *e;
+
+	snprintf(start, sizeof(start), "$d%zu << EOD\n", i);
+	p = strstr(script.s, start);
+	assert_non_null(p);
+	p += strlen(start);
+	e = strstr(p, "EOD\n");
+	assert_non_null(e);
+	assert_true((size_t)(e - p) < sizeof(buf));
+	memcpy(buf, p, (size_t)(e - p));
+	buf[e - p] = '\0';
+	return buf;
+}
+
+/* The datablock of the series titled title. */
+static const char *
+block_titled(const char *title)
+{
+	char want[600];
+	const char *p;
+
+	snprintf(want, sizeof(want), " title \"%s\"", title);
+	p = strstr(script.s, want);
+	assert_non_null(p);
+	while (p > script.s && p[-1] != '$')
+		p--;
+	return block(strtoul(p + 1, NULL, 10));
+}
+
+static void
+test_line_rate(void **state)
+{
+	(void)state;
+	/* 10 GbE: 14,880,952 fps at 64 bytes, 812,743 at 1518 (well known). */
+	assert_true(fabs(plot_line_rate_fps(64, 10) - 14880952.38) < 0.01);
+	assert_true(fabs(plot_line_rate_fps(1518, 10) - 812743.82) < 0.01);
+	assert_true(fabs(plot_line_rate_fps(64, 1) - 1488095.24) < 0.01);
+	assert_true(fabs(plot_line_rate_fps(64, 100) - 148809523.8) < 0.1);
+}
+
+static void
+test_names_and_formats(void **state)
+{
+	static const char *const names[] = {
+		"tput-size", "loss-load", "searches", "compare", "latency", "pdv",
+		"monitor",
+	};
+	enum plot_format f;
+	enum plot_kind k;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		assert_int_equal(plot_kind_from_name(names[i], &k), 0);
+		assert_int_equal(k, i);
+		assert_string_equal(plot_kind_name(k), names[i]);
+	}
+	assert_int_equal(plot_kind_from_name("tput", &k), -EINVAL);
+	assert_int_equal(plot_format_from_path("a/b.png", &f, err, sizeof(err)), 0);
+	assert_int_equal(f, PLOT_PNG);
+	assert_int_equal(plot_format_from_path("B.SVG", &f, err, sizeof(err)), 0);
+	assert_int_equal(f, PLOT_SVG);
+	assert_int_equal(plot_format_from_path("b.pdf", &f, err, sizeof(err)),
+			 -EINVAL);
+	assert_contains(err, "b.pdf: output must end in .png or .svg");
+	assert_int_equal(plot_format_from_path("x.png/b", &f, err, sizeof(err)),
+			 -EINVAL);
+	assert_int_equal(plot_format_from_path("png", &f, err, sizeof(err)),
+			 -EINVAL);
+}
+
+static void
+test_quote(void **state)
+{
+	(void)state;
+	plot_quote(&script, "a\"b\\c'd\ne");
+	assert_string_equal(script.s, "\"a\\\"b\\\\c'd\\ne\"");
+}
+
+/* The fixtures carry the headers dutperf writes today. */
+static void
+test_fixture_headers(void **state)
+{
+	static const struct {
+		const char *file;
+		const char *header;
+	} f[] = {
+		{ "latency.csv", NULL }, { "pdv.csv", NULL },
+		{ "flr-routed.csv", NULL }, { "batch/64-b/rate.csv", CSV_RATE_HEADER },
+	};
+	char path[512], line[4096];
+	size_t i;
+	FILE *fp;
+
+	(void)state;
+	for (i = 0; i < 4; i++) {
+		const char *want = f[i].header;
+
+		if (i == 0)
+			want = report_latency_header();
+		else if (i == 1)
+			want = report_pdv_header();
+		else if (i == 2)
+			want = report_flr_header();
+		snprintf(path, sizeof(path), "%s%s", DATA, f[i].file);
+		fp = fopen(path, "r");
+		assert_non_null(fp);
+		assert_non_null(fgets(line, sizeof(line), fp));
+		fclose(fp);
+		line[strcspn(line, "\n")] = '\0';
+		assert_string_equal(line, want);
+	}
+}
+
+static void
+test_table(void **state)
+{
+	static const char *const names[] = { "bad/short-row.csv" };
+	long c;
+
+	(void)state;
+	load(1, names);
+	assert_int_equal(tables[0].nb_cols, 12);
+	assert_int_equal(tables[0].nb_rows, 1);
+	assert_int_equal(tables[0].lineno[0], 2);
+	assert_string_equal(tables[0].cols[11], "status");
+	assert_string_equal(csv_table_cell(&tables[0], 0, 5), "fwd");
+	assert_null(csv_table_cell(&tables[0], 0, 8));
+	c = csv_table_column(&tables[0], "rate", err, sizeof(err));
+	assert_int_equal(c, -EINVAL);
+	assert_contains(err, "short-row.csv:1: column 'rate' not found; columns: "
+			"start, no, step, offered_fps");
+}
+
+static void
+test_tput_size(void **state)
+{
+	static const char *const names[] = {
+		"batch/1518-b/rate.csv", "batch/64-b/rate.csv",
+		"batch/512-b/rate.csv",
+	};
+	const char *d;
+
+	(void)state;
+	assert_int_equal(run(PLOT_TPUT_SIZE, 3, names), 0);
+	/*
+	 * 64 bytes: rates 1246900 1249200 1250000 1251200 1252500 sorted;
+	 * median the 3rd, p1 rank ceil(0.05) = 1, p99 rank ceil(4.95) = 5.
+	 * Sizes ascending whatever the file order.
+	 */
+	assert_string_equal(block(0),
+			    "64 1250000 1246900 1252500\n"
+			    "512 1180000 1176900 1182500\n"
+			    "1518 405000 401900 407500\n");
+	d = block(1);
+	assert_contains(d, "64 14880952.38\n");
+	assert_contains(d, "512 2349624.06\n");
+	assert_contains(d, "1518 812743.8231\n");
+	assert_contains(script.s, "set title \"Throughput against frame size\"");
+	assert_contains(script.s, "set xlabel \"Frame size (bytes)\"");
+	assert_contains(script.s, "set ylabel \"Throughput (frames/s)\"");
+	assert_contains(script.s, "title \"median, 1st-99th percentile (both directions)\"");
+	assert_contains(script.s, "title \"Ethernet line rate, 10 Gbit/s\"");
+	assert_contains(script.s, "set output \"out.svg\"");
+	assert_contains(script.s, "set terminal svg");
+}
+
+static void
+test_loss_load(void **state)
+{
+	static const char *const names[] = { "flr-routed.csv", "flr-bridged.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_LOSS_LOAD, 2, names), 0);
+	assert_contains(script.s, "$d0 using 1:2 with linespoints lt 1 title "
+			"\"flr-routed.csv, fwd\"");
+	assert_contains(script.s, "$d3 using 1:2 with linespoints lt 4 title "
+			"\"flr-bridged.csv, rev\"");
+	/* Offered ascending; bridged rev at 90 % has no loss_pct (sent 0). */
+	assert_string_equal(block(3),
+			    "1041666 0\n1190476 0\n1488095 7.499998\n");
+	assert_contains(block(0), "1339285 3.099997\n1488095 12.500002\n");
+	assert_contains(script.s, "set xlabel \"Offered load (frames/s)\"");
+	assert_contains(script.s, "set ylabel \"Frame loss rate (%)\"");
+	assert_null(strstr(script.s, "$d4 << EOD"));
+}
+
+static void
+test_searches(void **state)
+{
+	static const char *const names[] = { "rate-before.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_SEARCHES, 1, names), 0);
+	assert_string_equal(block(0),
+			    "1 276410\n2 275120\n3 277300\n4 276950\n5 274880\n"
+			    "6 276020\n7 277510\n8 275990\n9 276700\n10 276230\n");
+	/* Median of 10: (276230 + 276410) / 2. */
+	assert_string_equal(block(1), "1 276320\n10 276320\n");
+	assert_contains(script.s, "title \"median 276320\"");
+	assert_contains(script.s, "set xlabel \"Search (in file order)\"");
+}
+
+static void
+test_compare(void **state)
+{
+	static const char *const names[] = { "rate-before.csv", "rate-after.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_COMPARE, 2, names), 0);
+	/*
+	 * before sorted: 274880 275120 275990 276020 276230 276410 276700
+	 * 276950 277300 277510: q1 rank ceil(2.5) = 3, q3 rank ceil(7.5) = 8;
+	 * after sorted: 279700 279845 280110 280630 280990 281050 281220
+	 * 281500: q1 rank 2, median (280630 + 280990) / 2, q3 rank 6.
+	 */
+	assert_string_equal(block(0),
+			    "1 274880 275990 276320 276950 277510\n"
+			    "2 279700 279845 280810 281050 281500\n");
+	assert_contains(script.s, "rate: rate-before.csv vs rate-after.csv"
+			"\\nDifference at 95.0% confidence; ");
+	assert_contains(script.s, "set xtics (\"rate-before.csv\" 1, "
+			"\"rate-after.csv\" 2)");
+	/* 10 + 8 values beside the boxes. */
+	assert_int_equal(strlen(block(2)) > 0, 1);
+	{
+		const char *p = block(2);
+		size_t lines = 0;
+
+		for (; *p != '\0'; p++)
+			lines += *p == '\n';
+		assert_int_equal(lines, 18);
+	}
+}
+
+static void
+test_compare_too_few(void **state)
+{
+	static const char *const names[] = { "rate-before.csv", "bad/one-row.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_COMPARE, 2, names), -EINVAL);
+	assert_contains(err, "bad/one-row.csv:2: at least 2 rows needed, found 1");
+}
+
+static void
+test_latency(void **state)
+{
+	static const char *const names[] = { "latency.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_LATENCY, 1, names), 0);
+	/* fwd_tl_us sorted: 12.5 12.7 12.9 13.1 13.4 14.2; i/6 in %. */
+	assert_string_equal(block(0),
+			    "12.5 16.66666667\n12.7 33.33333333\n12.9 50\n"
+			    "13.1 66.66666667\n13.4 83.33333333\n14.2 100\n");
+	/* rev: run 4 has no value, 5 values remain. */
+	assert_string_equal(block(2),
+			    "13.5 20\n13.7 40\n13.9 60\n14.1 80\n14.4 100\n");
+	assert_contains(script.s, "title \"fwd typical latency (tl_us)\"");
+	assert_contains(script.s, "title \"rev worst-case latency (wcl_us)\"");
+	assert_contains(script.s, "set xlabel \"Latency (µs)\"");
+	assert_contains(script.s, "with steps lt 1 notitle");
+}
+
+static void
+test_pdv_and_metrics(void **state)
+{
+	static const char *const names[] = { "pdv.csv" };
+	static const char *const metrics[] = { "d999_us" };
+	struct plot_opts o = {
+		.kind = PLOT_PDV, .output = "x.svg", .metrics = metrics,
+		.nb_metrics = 1,
+	};
+
+	(void)state;
+	assert_int_equal(run(PLOT_PDV, 1, names), 0);
+	/* direction f: rev columns empty, one series only. */
+	assert_string_equal(block(0), "2.9 20\n3 40\n3.2 60\n3.5 80\n4.1 100\n");
+	assert_null(strstr(script.s, "$d1 << EOD"));
+	assert_contains(script.s, "title \"fwd PDV (pdv_us)\"");
+	plot_buf_free(&script);
+	memset(&script, 0, sizeof(script));
+	assert_int_equal(plot_script(&script, &o, inputs, 1, err, sizeof(err)), 0);
+	assert_string_equal(block(0),
+			    "11.9 20\n12 40\n12.2 60\n12.5 80\n13.1 100\n");
+	o.metrics = (const char *const[]){ "nosuch_us" };
+	plot_buf_free(&script);
+	memset(&script, 0, sizeof(script));
+	assert_int_equal(plot_script(&script, &o, inputs, 1, err, sizeof(err)),
+			 -EINVAL);
+	assert_contains(err, "pdv.csv:1: column 'fwd_nosuch_us' not found");
+}
+
+static void
+test_monitor(void **state)
+{
+	static const char *const names[] = { "monitor.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_MONITOR, 1, names), 0);
+	assert_contains(block_titled("fwd tx"), "1 100000\n2 100000\n");
+	assert_contains(block_titled("fwd rx"), "1 99990\n2 100012\n3 99995\n");
+	assert_contains(block_titled("rev rx"), "1 99987\n2 100009\n");
+	/* min/max are empty in the warm-up (t = 1, 2). */
+	assert_true(strncmp(block_titled("fwd variation min"), "3 -0.4\n", 7) == 0);
+	assert_true(strncmp(block_titled("rev variation max"), "3 -0.4\n", 7) == 0);
+	assert_contains(script.s, "set multiplot layout 2,1 title "
+			"\"Monitor: instant rate and variation, monitor.csv\"");
+	assert_contains(script.s, "set xlabel \"Time (s)\"");
+	assert_contains(script.s, "set ylabel \"Variation (ns)\"");
+	assert_contains(script.s, "title \"rev variation max\"");
+	assert_contains(script.s, "unset multiplot\nunset output\n");
+}
+
+static void
+check_error(enum plot_kind kind, const char *file, const char *msg)
+{
+	const char *names[1] = { file };
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s%s", DATA, file);
+	if (csv_table_read(path, &tables[0], err, sizeof(err)) < 0) {
+		assert_contains(err, msg);
+		return;
+	}
+	csv_table_free(&tables[0]);
+	assert_int_equal(run(kind, 1, names), -EINVAL);
+	assert_contains(err, msg);
+	csv_table_free(&tables[0]);
+	plot_buf_free(&script);
+	memset(&script, 0, sizeof(script));
+}
+
+static void
+test_bad_inputs(void **state)
+{
+	(void)state;
+	check_error(PLOT_SEARCHES, "bad/empty.csv", "bad/empty.csv:1: no header line");
+	check_error(PLOT_SEARCHES, "bad/header-only.csv",
+		    "bad/header-only.csv:2: no data rows after the header");
+	check_error(PLOT_TPUT_SIZE, "bad/header-only.csv",
+		    "bad/header-only.csv:2: no data rows after the header");
+	check_error(PLOT_SEARCHES, "bad/no-rate.csv",
+		    "bad/no-rate.csv:1: column 'rate' not found; columns: No, Size, Dir");
+	check_error(PLOT_TPUT_SIZE, "bad/text-cell.csv",
+		    "bad/text-cell.csv:3: column 'rate': '12x0000' is not a number");
+	check_error(PLOT_LOSS_LOAD, "bad/short-row.csv",
+		    "bad/short-row.csv:2: column 'loss_pct': missing");
+	check_error(PLOT_MONITOR, "bad/monitor-text.csv",
+		    "bad/monitor-text.csv:3: column 'rx_fps': 'fast' is not a number");
+	check_error(PLOT_LATENCY, "bad/text-cell.csv",
+		    "bad/text-cell.csv:1: column 'fwd_tl_us' not found");
+	check_error(PLOT_COMPARE, "rate-before.csv", "compare takes 2 input files, not 1");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_line_rate, teardown),
+		cmocka_unit_test_teardown(test_names_and_formats, teardown),
+		cmocka_unit_test_teardown(test_quote, teardown),
+		cmocka_unit_test_teardown(test_fixture_headers, teardown),
+		cmocka_unit_test_teardown(test_table, teardown),
+		cmocka_unit_test_teardown(test_tput_size, teardown),
+		cmocka_unit_test_teardown(test_loss_load, teardown),
+		cmocka_unit_test_teardown(test_searches, teardown),
+		cmocka_unit_test_teardown(test_compare, teardown),
+		cmocka_unit_test_teardown(test_compare_too_few, teardown),
+		cmocka_unit_test_teardown(test_latency, teardown),
+		cmocka_unit_test_teardown(test_pdv_and_metrics, teardown),
+		cmocka_unit_test_teardown(test_monitor, teardown),
+		cmocka_unit_test_teardown(test_bad_inputs, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
