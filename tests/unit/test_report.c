@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* report: rate.csv and trials.csv rows, checked against siitperf's file. */
+/*
+ * report: the rows and headers of every result file, checked against
+ * siitperf's rate.csv and fixtures written by the old formatting code.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -527,6 +530,194 @@ test_rows_enospc(void **state)
 	}
 }
 
+/* The tables behind the fixtures, in the same order. */
+static const struct report_table *const fixture_tables[] = {
+	&report_trials_table, &report_rate_table, &report_latency_table,
+	&report_pdv_table, &report_flr_table,
+};
+
+/* report_header() and report_row() are what the legacy functions write. */
+static void
+test_tables_match_legacy(void **state)
+{
+	char h[2048], a[2048], b[2048];
+	size_t i, j;
+	int n;
+
+	(void)state;
+	assert_int_equal(sizeof(fixture_tables) / sizeof(fixture_tables[0]),
+			 NB_FIXTURES);
+	for (i = 0; i < NB_FIXTURES; i++) {
+		n = report_header(fixture_tables[i], h, sizeof(h));
+		assert_int_equal(n, (int)strlen(fixtures[i].header()));
+		assert_string_equal(h, fixtures[i].header());
+		assert_int_equal(report_header(fixture_tables[i], h, (size_t)n),
+				 -ENOSPC);
+		for (j = 0; j < fixtures[i].n; j++) {
+			const void *r = fixture_rec(&fixtures[i], j);
+
+			n = report_row(fixture_tables[i], r, a, sizeof(a));
+			assert_int_equal(fixtures[i].row(r, b, sizeof(b)), n);
+			assert_string_equal(a, b);
+		}
+	}
+	/* rate.csv's header is siitperf's, kept as a macro in csv.h */
+	assert_true(report_header(&report_rate_table, h, sizeof(h)) > 0);
+	assert_string_equal(h, CSV_RATE_HEADER);
+}
+
+/* Split a header line at sep into names[]; returns how many. */
+static size_t
+split_header(char *line, const char *sep, char **names, size_t max)
+{
+	size_t n = 0, sl = strlen(sep);
+	char *p = line, *q;
+
+	while (n < max) {
+		names[n++] = p;
+		q = strstr(p, sep);
+		if (q == NULL)
+			break;
+		*q = '\0';
+		p = q + sl;
+	}
+	return n;
+}
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/*
+ * Every header field of every fixture is found at its own index, the
+ * field count is the header's, and in dutperf's own files a unit is the
+ * suffix of the name (rate_fps: "fps"), and a unit suffix has its unit.
+ */
+static void
+test_col_find_and_units(void **state)
+{
+	static const char *const units[] = { "fps", "us", "ms", "s", "b",
+					     "pct" };
+	static char text[16384];
+	const struct report_col *c;
+	char *names[128], suffix[16];
+	size_t i, j, k, n;
+
+	(void)state;
+	for (i = 0; i < NB_FIXTURES; i++) {
+		const struct report_table *t = fixture_tables[i];
+		bool siitperf = t == &report_rate_table;
+
+		read_fixture(fixtures[i].name, text, sizeof(text));
+		text[strcspn(text, "\n")] = '\0';
+		n = split_header(text, t->sep, names, 128);
+		assert_int_equal(report_nb_fields(t), n);
+		for (j = 0; j < n; j++) {
+			c = NULL;
+			assert_int_equal(report_col_find(t, names[j], &c), (int)j);
+			assert_non_null(c);
+			assert_true(ends_with(names[j], c->name));
+			if (siitperf)
+				continue;
+			if (c->unit[0] != '\0') {
+				snprintf(suffix, sizeof(suffix), "_%s", c->unit);
+				if (!ends_with(c->name, suffix))
+					fail_msg("%s: %s has unit %s",
+						 fixtures[i].name, names[j], c->unit);
+			}
+			for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+				snprintf(suffix, sizeof(suffix), "_%s", units[k]);
+				if (ends_with(c->name, suffix) &&
+				    strcmp(c->unit, units[k]) != 0)
+					fail_msg("%s: %s without unit %s",
+						 fixtures[i].name, names[j], units[k]);
+			}
+		}
+		assert_int_equal(report_col_find(t, "nope", NULL), -ENOENT);
+	}
+	assert_int_equal(report_col_find(&report_trials_table, "fwd", NULL),
+			 -ENOENT);
+	assert_int_equal(report_col_find(&report_trials_table, "fwd_", NULL),
+			 -ENOENT);
+	assert_int_equal(report_col_find(&report_trials_table, "sent", NULL),
+			 -ENOENT);
+	assert_int_equal(report_col_find(&report_trials_table, "rev_sent", NULL),
+			 9 + 13 + 1);
+}
+
+/* How a new result file is written: a row struct and one table. */
+struct demo_part {
+	bool on;
+	uint32_t x;
+	double y;
+	bool y_ok;
+};
+
+struct demo_row {
+	uint64_t a;
+	struct demo_part part[2];
+	const char *why;
+};
+
+static bool
+demo_twice(const void *row, union report_value *v)
+{
+	const struct demo_row *r = row;
+
+	v->u64 = r->a * 2;
+	return r->a != 0;
+}
+
+static const struct report_col demo_part_cols[] = {
+	REPORT_COL_U32("x", "", struct demo_part, x),
+	REPORT_COL_DOUBLE_IF("y_us", "us", 1, struct demo_part, y, y_ok),
+};
+
+static const struct report_table demo_part_table =
+	REPORT_TABLE_GATED(demo_part_cols, struct demo_part, on);
+
+static const struct report_col demo_cols[] = {
+	REPORT_COL_U64("a", "", struct demo_row, a),
+	REPORT_COL_GROUP("p0", struct demo_row, part[0], &demo_part_table),
+	REPORT_COL_GROUP("p1", struct demo_row, part[1], &demo_part_table),
+	REPORT_COL_GET("twice", "", REPORT_U64, 0, demo_twice),
+	REPORT_COL_REASON("why", struct demo_row, why),
+};
+
+static const struct report_table demo_table = REPORT_TABLE("; ", demo_cols);
+
+static void
+test_custom_table(void **state)
+{
+	struct demo_row r = {
+		.a = 21,
+		.part = { { .on = true, .x = 7, .y = 0.25, .y_ok = true },
+			  { .on = false, .x = 9, .y = 1, .y_ok = true } },
+		.why = "a \"b\", c",
+	};
+	char buf[256];
+
+	(void)state;
+	assert_int_equal(report_nb_fields(&demo_table), 7);
+	assert_int_equal(report_header(&demo_table, buf, sizeof(buf)),
+			 (int)strlen("a; p0_x; p0_y_us; p1_x; p1_y_us; twice; why"));
+	assert_string_equal(buf, "a; p0_x; p0_y_us; p1_x; p1_y_us; twice; why");
+	assert_true(report_row(&demo_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "21; 7; 0.2; ; ; 42; \"a \"\"b\"\"; c\"");
+	r.a = 0;
+	r.part[0].y_ok = false;
+	r.part[1].on = true;
+	r.why = NULL;
+	assert_true(report_row(&demo_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "0; 7; ; 9; 1.0; ; \"\"");
+	assert_int_equal(report_col_find(&demo_table, "p1_y_us", NULL), 4);
+	assert_int_equal(report_row(&demo_table, &r, buf, 0), -ENOSPC);
+}
+
 static int
 write_fixtures(const char *dir)
 {
@@ -560,6 +751,9 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_fixtures_byte_identical),
 		cmocka_unit_test(test_headers_match_fixtures),
 		cmocka_unit_test(test_rows_enospc),
+		cmocka_unit_test(test_tables_match_legacy),
+		cmocka_unit_test(test_col_find_and_units),
+		cmocka_unit_test(test_custom_table),
 	};
 
 	setenv("TZ", "UTC", 1);	/* the fixtures' dates */
