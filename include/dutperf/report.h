@@ -152,8 +152,9 @@ struct report_flr {
  *                           split at commas still work); NULL as ""
  * Validity (REPORT_DOUBLE): always; REPORT_IF_FLAG, when the bool at
  * valid_off (in the same struct) is true; REPORT_IF_POSITIVE, when > 0.
- * A column with get != NULL is computed: get() fills the value and returns
- * false for an empty field (for any kind but REPORT_GROUP).
+ * A column with get != NULL is computed: get() fills the value from the row
+ * (inside a group: from the group's member) and returns false for an empty
+ * field (for any kind but REPORT_GROUP).
  */
 enum report_kind {
 	REPORT_U64 = 0,
@@ -194,7 +195,7 @@ struct report_col {
 	const char *unit;		/* see above; "" when none */
 	enum report_kind kind;
 	unsigned decimals;		/* REPORT_DOUBLE */
-	size_t off;			/* the value (group: member struct) */
+	size_t off;			/* the value (group: the member) */
 	enum report_valid valid;
 	size_t valid_off;		/* REPORT_IF_FLAG: a bool */
 	bool (*get)(const void *row, union report_value *v);

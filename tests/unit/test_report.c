@@ -419,7 +419,8 @@ static const struct fixture {
 } fixtures[] = {
 	FIXTURE("trials.csv", report_trial_header, trial_row, trial_rows),
 	FIXTURE("rate.csv", rate_header, rate_row, rate_rows),
-	FIXTURE("latency.csv", report_latency_header, latency_row, latency_rows),
+	FIXTURE("latency.csv", report_latency_header, latency_row,
+		latency_rows),
 	FIXTURE("pdv.csv", report_pdv_header, pdv_row, pdv_rows),
 	FIXTURE("flr.csv", report_flr_header, flr_row, flr_rows),
 };
@@ -524,7 +525,8 @@ test_rows_enospc(void **state)
 			for (l = 0; l <= (size_t)n; l++)
 				assert_int_equal(fixtures[i].row(r, small, l),
 						 -ENOSPC);
-			assert_int_equal(fixtures[i].row(r, small, (size_t)n + 1), n);
+			assert_int_equal(fixtures[i].row(r, small,
+							 (size_t)n + 1), n);
 			assert_string_equal(small, row);
 		}
 	}
@@ -593,60 +595,66 @@ ends_with(const char *s, const char *suffix)
 }
 
 /*
- * Every header field of every fixture is found at its own index, the
- * field count is the header's, and in dutperf's own files a unit is the
- * suffix of the name (rate_fps: "fps"), and a unit suffix has its unit.
+ * In dutperf's own files a unit is the suffix of its column's name
+ * (rate_fps: "fps"), and a name with a unit suffix has that unit.
+ */
+static void
+check_unit(const char *file, const struct report_col *c)
+{
+	static const char *const units[] = { "fps", "us", "ms", "s", "b",
+					     "pct" };
+	char suffix[16];
+	size_t k;
+
+	if (c->unit[0] != '\0') {
+		snprintf(suffix, sizeof(suffix), "_%s", c->unit);
+		if (!ends_with(c->name, suffix))
+			fail_msg("%s: %s has unit %s", file, c->name, c->unit);
+	}
+	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+		snprintf(suffix, sizeof(suffix), "_%s", units[k]);
+		if (ends_with(c->name, suffix) && strcmp(c->unit, units[k]) != 0)
+			fail_msg("%s: %s without unit %s", file, c->name,
+				 units[k]);
+	}
+}
+
+/*
+ * Every header field of every fixture is found at its own index, and the
+ * field count is the header's.
  */
 static void
 test_col_find_and_units(void **state)
 {
-	static const char *const units[] = { "fps", "us", "ms", "s", "b",
-					     "pct" };
 	static char text[16384];
+	const struct report_table *t;
 	const struct report_col *c;
-	char *names[128], suffix[16];
-	size_t i, j, k, n;
+	char *names[128];
+	size_t i, j, n;
 
 	(void)state;
 	for (i = 0; i < NB_FIXTURES; i++) {
-		const struct report_table *t = fixture_tables[i];
-		bool siitperf = t == &report_rate_table;
-
+		t = fixture_tables[i];
 		read_fixture(fixtures[i].name, text, sizeof(text));
 		text[strcspn(text, "\n")] = '\0';
 		n = split_header(text, t->sep, names, 128);
 		assert_int_equal(report_nb_fields(t), n);
 		for (j = 0; j < n; j++) {
 			c = NULL;
-			assert_int_equal(report_col_find(t, names[j], &c), (int)j);
+			assert_int_equal(report_col_find(t, names[j], &c),
+					 (int)j);
 			assert_non_null(c);
 			assert_true(ends_with(names[j], c->name));
-			if (siitperf)
-				continue;
-			if (c->unit[0] != '\0') {
-				snprintf(suffix, sizeof(suffix), "_%s", c->unit);
-				if (!ends_with(c->name, suffix))
-					fail_msg("%s: %s has unit %s",
-						 fixtures[i].name, names[j], c->unit);
-			}
-			for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
-				snprintf(suffix, sizeof(suffix), "_%s", units[k]);
-				if (ends_with(c->name, suffix) &&
-				    strcmp(c->unit, units[k]) != 0)
-					fail_msg("%s: %s without unit %s",
-						 fixtures[i].name, names[j], units[k]);
-			}
+			if (t != &report_rate_table)	/* siitperf's names */
+				check_unit(fixtures[i].name, c);
 		}
 		assert_int_equal(report_col_find(t, "nope", NULL), -ENOENT);
 	}
-	assert_int_equal(report_col_find(&report_trials_table, "fwd", NULL),
-			 -ENOENT);
-	assert_int_equal(report_col_find(&report_trials_table, "fwd_", NULL),
-			 -ENOENT);
-	assert_int_equal(report_col_find(&report_trials_table, "sent", NULL),
-			 -ENOENT);
-	assert_int_equal(report_col_find(&report_trials_table, "rev_sent", NULL),
-			 9 + 13 + 1);
+	t = &report_trials_table;
+	assert_int_equal(report_col_find(t, "fwd", NULL), -ENOENT);
+	assert_int_equal(report_col_find(t, "fwd_", NULL), -ENOENT);
+	assert_int_equal(report_col_find(t, "sent", NULL), -ENOENT);
+	assert_int_equal(report_col_find(t, "rev_sent", NULL), 9 + 13 + 1);
 }
 
 /* How a new result file is written: a row struct and one table. */
@@ -699,13 +707,14 @@ test_custom_table(void **state)
 			  { .on = false, .x = 9, .y = 1, .y_ok = true } },
 		.why = "a \"b\", c",
 	};
+	const char *hdr = "a; p0_x; p0_y_us; p1_x; p1_y_us; twice; why";
 	char buf[256];
 
 	(void)state;
 	assert_int_equal(report_nb_fields(&demo_table), 7);
 	assert_int_equal(report_header(&demo_table, buf, sizeof(buf)),
-			 (int)strlen("a; p0_x; p0_y_us; p1_x; p1_y_us; twice; why"));
-	assert_string_equal(buf, "a; p0_x; p0_y_us; p1_x; p1_y_us; twice; why");
+			 (int)strlen(hdr));
+	assert_string_equal(buf, hdr);
 	assert_true(report_row(&demo_table, &r, buf, sizeof(buf)) > 0);
 	assert_string_equal(buf, "21; 7; 0.2; ; ; 42; \"a \"\"b\"\"; c\"");
 	r.a = 0;
