@@ -137,7 +137,8 @@ struct report_flr {
  * writes every one of its fields empty when that bool is false, so an idle
  * direction writes exactly as many empty fields as it has columns.
  *
- * Field formats (none ever contains the separator or a newline):
+ * Field formats (none contains a comma or a newline, but REPORT_TEXT is
+ * written as given: its strings must not either):
  *   REPORT_U64, REPORT_U32  decimal
  *   REPORT_DOUBLE           "%.<decimals>f"; empty when not valid (below)
  *   REPORT_NS_US            uint64_t nanoseconds as microseconds, exact:
