@@ -3,6 +3,10 @@
  * report: rows of the result CSV files (trials, rate, latency, pdv and frame
  * loss rate), formatted without DPDK so the exact bytes are unit-tested.
  * Writing is csv.h's job.
+ *
+ * Every file is one column table (struct report_table, below): the header
+ * and every row are written from the same list, so they cannot drift.  A
+ * new result file is one row struct and one table.
  */
 #ifndef DUTPERF_REPORT_H
 #define DUTPERF_REPORT_H
@@ -121,12 +125,179 @@ struct report_flr {
 	enum verdict verdict;		/* of the whole trial */
 };
 
+/*
+ * Column tables.
+ *
+ * A table describes one CSV file, or a group of its columns: each column
+ * names its header field, its unit (documentation: "fps", "us", "b", "s",
+ * "ms", "pct"; "" for counts, dates and text) and how its value is found in
+ * the row struct and printed.  report_header() writes the names, in order,
+ * joined by the table's separator; report_row() writes one row.
+ *
+ * A REPORT_GROUP column stands for all columns of a sub-table applied to a
+ * member struct, each name prefixed with "<prefix>_" ("fwd_sent"; no prefix
+ * when it is NULL).  A sub-table with an active flag (REPORT_TABLE_GATED)
+ * writes every one of its fields empty when that bool is false, so an idle
+ * direction writes exactly as many empty fields as it has columns.
+ *
+ * Field formats (none contains a comma or a newline, but REPORT_TEXT is
+ * written as given: its strings must not either):
+ *   REPORT_U64, REPORT_U32  decimal
+ *   REPORT_DOUBLE           "%.<decimals>f"; empty when not valid (below)
+ *   REPORT_NS_US            uint64_t nanoseconds as microseconds, exact:
+ *                           "<ns / 1000>.<ns % 1000, 3 digits>"
+ *   REPORT_DATE             time_t, report_format_date()
+ *   REPORT_DIRECTION        enum cfg_direction, report_direction_char()
+ *   REPORT_DIR_ID           enum cfg_dir_id, "fwd" or "rev"
+ *   REPORT_TEXT             const char *, as is (NULL: empty)
+ *   REPORT_VERDICT          enum verdict, verdict_name()
+ *   REPORT_REASON           const char *, in double quotes: '"' doubled,
+ *                           CR and LF as spaces, ',' as ';' (so readers that
+ *                           split at commas still work); NULL as ""
+ * Validity (REPORT_DOUBLE): always; REPORT_IF_FLAG, when the bool at
+ * valid_off (in the same struct) is true; REPORT_IF_POSITIVE, when > 0.
+ * A column with get != NULL is computed: get() fills the value from the row
+ * (inside a group: from the group's member) and returns false for an empty
+ * field (for any kind but REPORT_GROUP).
+ */
+enum report_kind {
+	REPORT_U64 = 0,
+	REPORT_U32,
+	REPORT_DOUBLE,
+	REPORT_NS_US,
+	REPORT_DATE,
+	REPORT_DIRECTION,
+	REPORT_DIR_ID,
+	REPORT_TEXT,
+	REPORT_VERDICT,
+	REPORT_REASON,
+	REPORT_GROUP,
+};
+
+enum report_valid {
+	REPORT_ALWAYS = 0,
+	REPORT_IF_FLAG,
+	REPORT_IF_POSITIVE,
+};
+
+/* One field's value, as report_row() reads it or a getter computes it. */
+union report_value {
+	uint64_t u64;
+	uint32_t u32;
+	double f;
+	time_t t;
+	enum cfg_direction direction;
+	enum cfg_dir_id dir;
+	enum verdict verdict;
+	const char *s;
+};
+
+struct report_table;
+
+struct report_col {
+	const char *name;		/* header field (prefix for a group) */
+	const char *unit;		/* see above; "" when none */
+	enum report_kind kind;
+	unsigned decimals;		/* REPORT_DOUBLE */
+	size_t off;			/* the value (group: the member) */
+	enum report_valid valid;
+	size_t valid_off;		/* REPORT_IF_FLAG: a bool */
+	bool (*get)(const void *row, union report_value *v);
+	const struct report_table *group;	/* REPORT_GROUP */
+};
+
+struct report_table {
+	const char *sep;		/* between fields: "," or ", "; a
+					 * group uses its file's instead */
+	const struct report_col *cols;
+	size_t nb_cols;
+	bool gated;			/* a group that may be inactive */
+	size_t active_off;		/* gated: a bool, false = all empty */
+};
+
+/*
+ * Offset of member m of type, which must be of type t (a compile-time
+ * error otherwise, so a column cannot read a uint32_t as a uint64_t).
+ */
+#define REPORT_OFF(type, m, t) \
+	(offsetof(type, m) + 0 * _Generic(((type *)0)->m, t: 1))
+
+#define REPORT_COL_(n, u, k, type, m, t) { .name = (n), .unit = (u), \
+	.kind = (k), .off = REPORT_OFF(type, m, t) }
+#define REPORT_COL_U64(n, u, type, m) \
+	REPORT_COL_(n, u, REPORT_U64, type, m, uint64_t)
+#define REPORT_COL_U32(n, u, type, m) \
+	REPORT_COL_(n, u, REPORT_U32, type, m, uint32_t)
+#define REPORT_COL_NS_US(n, type, m) \
+	REPORT_COL_(n, "us", REPORT_NS_US, type, m, uint64_t)
+#define REPORT_COL_DATE(n, type, m) \
+	REPORT_COL_(n, "", REPORT_DATE, type, m, time_t)
+#define REPORT_COL_DIRECTION(n, type, m) \
+	REPORT_COL_(n, "", REPORT_DIRECTION, type, m, enum cfg_direction)
+#define REPORT_COL_DIR_ID(n, type, m) \
+	REPORT_COL_(n, "", REPORT_DIR_ID, type, m, enum cfg_dir_id)
+#define REPORT_COL_TEXT(n, type, m) \
+	REPORT_COL_(n, "", REPORT_TEXT, type, m, const char *)
+#define REPORT_COL_VERDICT(n, type, m) \
+	REPORT_COL_(n, "", REPORT_VERDICT, type, m, enum verdict)
+#define REPORT_COL_REASON(n, type, m) \
+	REPORT_COL_(n, "", REPORT_REASON, type, m, const char *)
+/* A double with d decimals, empty unless the bool member flag is true. */
+#define REPORT_COL_DOUBLE_IF(n, u, d, type, m, flag) { .name = (n), \
+	.unit = (u), .kind = REPORT_DOUBLE, .decimals = (d), \
+	.off = REPORT_OFF(type, m, double), .valid = REPORT_IF_FLAG, \
+	.valid_off = REPORT_OFF(type, flag, bool) }
+/* A double with d decimals, empty unless > 0. */
+#define REPORT_COL_DOUBLE_POS(n, u, d, type, m) { .name = (n), \
+	.unit = (u), .kind = REPORT_DOUBLE, .decimals = (d), \
+	.off = REPORT_OFF(type, m, double), .valid = REPORT_IF_POSITIVE }
+/* A computed field of kind k (REPORT_DOUBLE: d decimals). */
+#define REPORT_COL_GET(n, u, k, d, fn) { .name = (n), .unit = (u), \
+	.kind = (k), .decimals = (d), .get = (fn) }
+/* The columns of table tbl, applied to the struct member m, prefixed p. */
+#define REPORT_COL_GROUP(p, type, m, tbl) { .name = (p), .unit = "", \
+	.kind = REPORT_GROUP, .off = offsetof(type, m), .group = (tbl) }
+
+#define REPORT_NB_COLS(a) (sizeof(a) / sizeof((a)[0]))
+#define REPORT_TABLE(s, a) { .sep = (s), .cols = (a), \
+	.nb_cols = REPORT_NB_COLS(a) }
+/* A group whose columns are all empty while the bool member act is false. */
+#define REPORT_TABLE_GATED(a, type, act) { .sep = NULL, .cols = (a), \
+	.nb_cols = REPORT_NB_COLS(a), .gated = true, \
+	.active_off = REPORT_OFF(type, act, bool) }
+
+/* The result files: rows are struct report_trial, report_search, ... */
+extern const struct report_table report_trials_table;	/* trials.csv */
+extern const struct report_table report_rate_table;	/* rate.csv */
+extern const struct report_table report_latency_table;	/* latency.csv */
+extern const struct report_table report_pdv_table;	/* pdv.csv */
+extern const struct report_table report_flr_table;	/* flr.csv */
+
+/* Fields of one row, groups expanded. */
+size_t report_nb_fields(const struct report_table *t);
+/* The header line (no newline); its length, or -ENOSPC if buf is too small. */
+int report_header(const struct report_table *t, char *buf, size_t len);
+/* One row of t from row (no newline); its length, or -ENOSPC. */
+int report_row(const struct report_table *t, const void *row, char *buf,
+	       size_t len);
+/*
+ * The 0-based field index of the header field name ("fwd_sent"), and in
+ * *col (when not NULL) its column; -ENOENT when t has no such field.
+ */
+int report_col_find(const struct report_table *t, const char *name,
+		    const struct report_col **col);
+
 /* siitperf's direction letters: b, f, r. */
 char report_direction_char(enum cfg_direction d);
 
 /* "2026-11-30 12:34:56" in local time; buf of at least 20 bytes. */
 void report_format_date(time_t t, char *buf, size_t len);
 
+/*
+ * The legacy per-file functions, each report_header() / report_row() of its
+ * table.  The headers are built on the first call into static storage
+ * (call it first from one thread).
+ */
 const char *report_trial_header(void);
 /* Returns the row length, or -ENOSPC when buf is too small. */
 int report_trial_row(const struct report_trial *t, char *buf, size_t len);

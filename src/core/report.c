@@ -1,25 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-#include <errno.h>
-#include <inttypes.h>
-#include <stdarg.h>
+/* report: the column tables of dutperf's result files (report.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "dutperf/report.h"
-
-#define DIR_COLS(p) p "_planned," p "_sent," p "_unsent," p "_received," \
-	p "_lost," p "_duplicates," p "_reordered," p "_late," p "_foreign," \
-	p "_stale," p "_bogus," p "_max_lag_us," p "_achieved_fps"
-
-static const char trial_header[] =
-	"start,search,iteration,rate_fps,frame_size_b,direction,duration_s,"
-	"timeout_ms,seed," DIR_COLS("fwd") "," DIR_COLS("rev") ",status,reason";
-
-const char *
-report_trial_header(void)
-{
-	return trial_header;
-}
 
 char
 report_direction_char(enum cfg_direction d)
@@ -44,242 +28,262 @@ report_format_date(time_t t, char *buf, size_t len)
 		snprintf(buf, len, "%s", "1970-01-01 00:00:00");
 }
 
-/* Append to buf at *pos; remembers overflow in *pos = len. */
-static void
-put(char *buf, size_t len, size_t *pos, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
+/* trials.csv: one direction of a trial (fwd_*, rev_*). */
+static const struct report_col trial_dir_cols[] = {
+	REPORT_COL_U64("planned", "", struct report_dir, v.planned),
+	REPORT_COL_U64("sent", "", struct report_dir, v.sent),
+	REPORT_COL_U64("unsent", "", struct report_dir, v.unsent),
+	REPORT_COL_U64("received", "", struct report_dir, v.received),
+	REPORT_COL_U64("lost", "", struct report_dir, v.lost),
+	REPORT_COL_U64("duplicates", "", struct report_dir, v.duplicates),
+	REPORT_COL_U64("reordered", "", struct report_dir, v.reordered),
+	REPORT_COL_U64("late", "", struct report_dir, v.late),
+	REPORT_COL_U64("foreign", "", struct report_dir, v.foreign),
+	REPORT_COL_U64("stale", "", struct report_dir, stale),
+	REPORT_COL_U64("bogus", "", struct report_dir, bogus),
+	REPORT_COL_NS_US("max_lag_us", struct report_dir, v.max_lag_ns),
+	/* 0: fewer than 2 bursts, no rate */
+	REPORT_COL_DOUBLE_POS("achieved_fps", "fps", 3, struct report_dir,
+			      achieved_fps),
+};
 
-	if (*pos >= len)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(buf + *pos, len - *pos, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= len - *pos)
-		*pos = len;
-	else
-		*pos += (size_t)n;
+static const struct report_table trial_dir_table =
+	REPORT_TABLE_GATED(trial_dir_cols, struct report_dir, active);
+
+static const struct report_col trial_cols[] = {
+	REPORT_COL_DATE("start", struct report_trial, start),
+	REPORT_COL_U32("search", "", struct report_trial, search_no),
+	REPORT_COL_U32("iteration", "", struct report_trial, iteration),
+	REPORT_COL_U64("rate_fps", "fps", struct report_trial, rate_fps),
+	REPORT_COL_U32("frame_size_b", "b", struct report_trial, frame_size_b),
+	REPORT_COL_DIRECTION("direction", struct report_trial, direction),
+	REPORT_COL_U32("duration_s", "s", struct report_trial, duration_s),
+	REPORT_COL_U32("timeout_ms", "ms", struct report_trial, timeout_ms),
+	REPORT_COL_U64("seed", "", struct report_trial, seed),
+	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
+			 &trial_dir_table),
+	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
+			 &trial_dir_table),
+	REPORT_COL_VERDICT("status", struct report_trial, verdict),
+	REPORT_COL_REASON("reason", struct report_trial, reason),
+};
+
+const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);
+
+/* rate.csv: siitperf's columns and ", " separators (CSV_RATE_HEADER). */
+static const struct report_col rate_cols[] = {
+	REPORT_COL_U32("No", "", struct report_search, no),
+	REPORT_COL_U32("Size", "b", struct report_search, frame_size_b),
+	REPORT_COL_DIRECTION("Dir", struct report_search, direction),
+	REPORT_COL_U32("n", "", struct report_search, n),
+	REPORT_COL_U32("m", "", struct report_search, m),
+	REPORT_COL_U32("Duration", "s", struct report_search, duration_s),
+	REPORT_COL_U64("Initial Rate", "fps", struct report_search,
+		       initial_fps),
+	REPORT_COL_U32("Timeout", "ms", struct report_search, timeout_ms),
+	REPORT_COL_U64("Error", "fps", struct report_search, error_fps),
+	REPORT_COL_DATE("Date", struct report_search, date),
+	REPORT_COL_U32("Iterations needed", "", struct report_search,
+		       iterations),
+	REPORT_COL_U64("rate", "fps", struct report_search, rate_fps),
+};
+
+const struct report_table report_rate_table = REPORT_TABLE(", ", rate_cols);
+
+/* What latency.csv and pdv.csv rows start with. */
+static const struct report_col run_cols[] = {
+	REPORT_COL_DATE("start", struct report_run, start),
+	REPORT_COL_U32("no", "", struct report_run, no),
+	REPORT_COL_U64("rate_fps", "fps", struct report_run, rate_fps),
+	REPORT_COL_U32("frame_size_b", "b", struct report_run, frame_size_b),
+	REPORT_COL_DIRECTION("direction", struct report_run, direction),
+	REPORT_COL_U32("duration_s", "s", struct report_run, duration_s),
+	REPORT_COL_U32("timeout_ms", "ms", struct report_run, timeout_ms),
+	REPORT_COL_U32("frame_timeout_ms", "ms", struct report_run,
+		       frame_timeout_ms),
+	REPORT_COL_U64("seed", "", struct report_run, seed),
+};
+
+static const struct report_table run_table = REPORT_TABLE(NULL, run_cols);
+
+/* Latencies in microseconds, empty when every tagged frame was lost. */
+#define LAT_US(n, m) REPORT_COL_DOUBLE_IF(n, "us", 3, \
+	struct report_lat_dir, m, valid)
+
+static const struct report_col lat_dir_cols[] = {
+	REPORT_COL_U64("sent", "", struct report_lat_dir, sent),
+	REPORT_COL_U64("received", "", struct report_lat_dir, received),
+	REPORT_COL_U32("tagged", "", struct report_lat_dir, tagged),
+	REPORT_COL_U32("tagged_received", "", struct report_lat_dir,
+		       tagged_received),
+	REPORT_COL_U32("tagged_lost", "", struct report_lat_dir, tagged_lost),
+	LAT_US("tl_us", tl_us),
+	LAT_US("wcl_us", wcl_us),
+	LAT_US("min_us", min_us),
+	LAT_US("max_us", max_us),
+	LAT_US("mean_us", mean_us),
+};
+
+static const struct report_table lat_dir_table =
+	REPORT_TABLE_GATED(lat_dir_cols, struct report_lat_dir, active);
+
+static const struct report_col latency_cols[] = {
+	REPORT_COL_GROUP(NULL, struct report_latency, run, &run_table),
+	REPORT_COL_U32("delay_s", "s", struct report_latency, delay_s),
+	REPORT_COL_TEXT("timestamps", struct report_latency, timestamps),
+	REPORT_COL_GROUP("fwd", struct report_latency, dir[CFG_FWD],
+			 &lat_dir_table),
+	REPORT_COL_GROUP("rev", struct report_latency, dir[CFG_REV],
+			 &lat_dir_table),
+	REPORT_COL_VERDICT("status", struct report_latency, run.verdict),
+	REPORT_COL_REASON("reason", struct report_latency, run.reason),
+};
+
+const struct report_table report_latency_table =
+	REPORT_TABLE(",", latency_cols);
+
+/* Delays in microseconds: PDV empty when nothing arrived, IPDV on its own. */
+#define PDV_US(n, m, flag) REPORT_COL_DOUBLE_IF(n, "us", 3, \
+	struct report_pdv_dir, m, flag)
+
+static const struct report_col pdv_dir_cols[] = {
+	REPORT_COL_U64("sent", "", struct report_pdv_dir, sent),
+	REPORT_COL_U64("received", "", struct report_pdv_dir, received),
+	PDV_US("dmin_us", dmin_us, valid),
+	PDV_US("d999_us", d999_us, valid),
+	PDV_US("dmax_us", dmax_us, valid),
+	PDV_US("pdv_us", pdv_us, valid),
+	PDV_US("ipdv_min_us", ipdv_min_us, ipdv_valid),
+	PDV_US("ipdv_median_us", ipdv_median_us, ipdv_valid),
+	PDV_US("ipdv_max_us", ipdv_max_us, ipdv_valid),
+};
+
+static const struct report_table pdv_dir_table =
+	REPORT_TABLE_GATED(pdv_dir_cols, struct report_pdv_dir, active);
+
+static const struct report_col pdv_cols[] = {
+	REPORT_COL_GROUP(NULL, struct report_pdv, run, &run_table),
+	REPORT_COL_GROUP("fwd", struct report_pdv, dir[CFG_FWD],
+			 &pdv_dir_table),
+	REPORT_COL_GROUP("rev", struct report_pdv, dir[CFG_REV],
+			 &pdv_dir_table),
+	REPORT_COL_VERDICT("status", struct report_pdv, run.verdict),
+	REPORT_COL_REASON("reason", struct report_pdv, run.reason),
+};
+
+const struct report_table report_pdv_table = REPORT_TABLE(",", pdv_cols);
+
+static uint64_t
+flr_lost(const struct report_flr *r)
+{
+	return r->sent > r->received ? r->sent - r->received : 0;
 }
 
-/* The trailing status and free-text reason, one CSV field each. */
-static void
-put_status(char *buf, size_t len, size_t *pos, enum verdict v,
-	   const char *reason)
+static bool
+flr_get_lost(const void *row, union report_value *v)
 {
-	const char *r;
-
-	put(buf, len, pos, ",%s,\"", verdict_name(v));
-	for (r = reason ? reason : ""; *r != '\0'; r++) {
-		if (*r == '"')
-			put(buf, len, pos, "\"\"");
-		else if (*r == '\n' || *r == '\r')
-			put(buf, len, pos, " ");
-		else if (*r == ',')	/* simple readers split on commas */
-			put(buf, len, pos, ";");
-		else
-			put(buf, len, pos, "%c", *r);
-	}
-	put(buf, len, pos, "\"");
+	v->u64 = flr_lost(row);
+	return true;
 }
 
-/* ",x.xxx" or "," when the value does not exist. */
-static void
-put_num(char *buf, size_t len, size_t *pos, bool valid, double x)
+/* RFC 2544 26.3: (sent - received) * 100 / sent; none when nothing sent. */
+static bool
+flr_get_loss_pct(const void *row, union report_value *v)
 {
-	if (valid)
-		put(buf, len, pos, ",%.3f", x);
-	else
-		put(buf, len, pos, ",");
+	const struct report_flr *r = row;
+
+	if (r->sent == 0)
+		return false;
+	v->f = (double)flr_lost(r) * 100.0 / (double)r->sent;
+	return true;
 }
 
-static int
-row_end(size_t pos, size_t len)
+static const struct report_col flr_cols[] = {
+	REPORT_COL_DATE("start", struct report_flr, start),
+	REPORT_COL_U32("no", "", struct report_flr, no),
+	REPORT_COL_U32("step", "", struct report_flr, step),
+	REPORT_COL_U64("offered_fps", "fps", struct report_flr, offered_fps),
+	REPORT_COL_U32("frame_size_b", "b", struct report_flr, frame_size_b),
+	REPORT_COL_DIR_ID("dir", struct report_flr, dir),
+	REPORT_COL_U32("duration_s", "s", struct report_flr, duration_s),
+	REPORT_COL_U64("sent", "", struct report_flr, sent),
+	REPORT_COL_U64("received", "", struct report_flr, received),
+	REPORT_COL_GET("lost", "", REPORT_U64, 0, flr_get_lost),
+	REPORT_COL_GET("loss_pct", "pct", REPORT_DOUBLE, 6, flr_get_loss_pct),
+	REPORT_COL_VERDICT("status", struct report_flr, verdict),
+};
+
+const struct report_table report_flr_table = REPORT_TABLE(",", flr_cols);
+
+#define REPORT_HEADER_MAX 2048	/* fits every table above */
+
+/* A file's header, built on the first call into h. */
+static const char *
+header_once(const struct report_table *t, char *h, size_t len)
 {
-	return pos >= len ? -ENOSPC : (int)pos;
+	if (h[0] == '\0' && report_header(t, h, len) < 0)
+		h[0] = '\0';
+	return h;
 }
 
-static void
-put_dir(char *buf, size_t len, size_t *pos, const struct report_dir *d)
+const char *
+report_trial_header(void)
 {
-	const struct verdict_dir *v = &d->v;
+	static char h[REPORT_HEADER_MAX];
 
-	if (!d->active) {
-		put(buf, len, pos, ",,,,,,,,,,,,,");
-		return;
-	}
-	put(buf, len, pos,
-	    ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-	    ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-	    ",%" PRIu64 ",%" PRIu64 ".%03" PRIu64,
-	    v->planned, v->sent, v->unsent, v->received, v->lost,
-	    v->duplicates, v->reordered, v->late, v->foreign, d->stale,
-	    d->bogus, v->max_lag_ns / 1000, v->max_lag_ns % 1000);
-	put_num(buf, len, pos, d->achieved_fps > 0, d->achieved_fps);
+	return header_once(&report_trials_table, h, sizeof(h));
 }
 
 int
 report_trial_row(const struct report_trial *t, char *buf, size_t len)
 {
-	char date[32];
-	size_t pos = 0;
-
-	report_format_date(t->start, date, sizeof(date));
-	put(buf, len, &pos,
-	    "%s,%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%c,%" PRIu32
-	    ",%" PRIu32 ",%" PRIu64,
-	    date, t->search_no, t->iteration, t->rate_fps, t->frame_size_b,
-	    report_direction_char(t->direction), t->duration_s, t->timeout_ms,
-	    t->seed);
-	put_dir(buf, len, &pos, &t->dir[CFG_FWD]);
-	put_dir(buf, len, &pos, &t->dir[CFG_REV]);
-	put_status(buf, len, &pos, t->verdict, t->reason);
-	return row_end(pos, len);
-}
-
-#define RUN_COLS "start,no,rate_fps,frame_size_b,direction,duration_s," \
-	"timeout_ms,frame_timeout_ms,seed"
-
-static void
-put_run(char *buf, size_t len, size_t *pos, const struct report_run *r)
-{
-	char date[32];
-
-	report_format_date(r->start, date, sizeof(date));
-	put(buf, len, pos, "%s,%" PRIu32 ",%" PRIu64 ",%" PRIu32 ",%c,%" PRIu32
-	    ",%" PRIu32 ",%" PRIu32 ",%" PRIu64, date, r->no, r->rate_fps,
-	    r->frame_size_b, report_direction_char(r->direction), r->duration_s,
-	    r->timeout_ms, r->frame_timeout_ms, r->seed);
-}
-
-#define LAT_COLS(p) p "_sent," p "_received," p "_tagged," p "_tagged_received," \
-	p "_tagged_lost," p "_tl_us," p "_wcl_us," p "_min_us," p "_max_us," \
-	p "_mean_us"
-
-static const char latency_header[] =
-	RUN_COLS ",delay_s,timestamps," LAT_COLS("fwd") "," LAT_COLS("rev")
-	",status,reason";
-
-const char *
-report_latency_header(void)
-{
-	return latency_header;
-}
-
-int
-report_latency_row(const struct report_latency *r, char *buf, size_t len)
-{
-	size_t pos = 0;
-	int d;
-
-	put_run(buf, len, &pos, &r->run);
-	put(buf, len, &pos, ",%" PRIu32 ",%s", r->delay_s, r->timestamps);
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		const struct report_lat_dir *x = &r->dir[d];
-
-		if (!x->active) {
-			put(buf, len, &pos, ",,,,,,,,,,");
-			continue;
-		}
-		put(buf, len, &pos, ",%" PRIu64 ",%" PRIu64 ",%" PRIu32 ",%" PRIu32
-		    ",%" PRIu32, x->sent, x->received, x->tagged,
-		    x->tagged_received, x->tagged_lost);
-		put_num(buf, len, &pos, x->valid, x->tl_us);
-		put_num(buf, len, &pos, x->valid, x->wcl_us);
-		put_num(buf, len, &pos, x->valid, x->min_us);
-		put_num(buf, len, &pos, x->valid, x->max_us);
-		put_num(buf, len, &pos, x->valid, x->mean_us);
-	}
-	put_status(buf, len, &pos, r->run.verdict, r->run.reason);
-	return row_end(pos, len);
-}
-
-#define PDV_COLS(p) p "_sent," p "_received," p "_dmin_us," p "_d999_us," \
-	p "_dmax_us," p "_pdv_us," p "_ipdv_min_us," p "_ipdv_median_us," \
-	p "_ipdv_max_us"
-
-static const char pdv_header[] =
-	RUN_COLS "," PDV_COLS("fwd") "," PDV_COLS("rev") ",status,reason";
-
-const char *
-report_pdv_header(void)
-{
-	return pdv_header;
-}
-
-int
-report_pdv_row(const struct report_pdv *r, char *buf, size_t len)
-{
-	size_t pos = 0;
-	int d;
-
-	put_run(buf, len, &pos, &r->run);
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		const struct report_pdv_dir *x = &r->dir[d];
-
-		if (!x->active) {
-			put(buf, len, &pos, ",,,,,,,,,");
-			continue;
-		}
-		put(buf, len, &pos, ",%" PRIu64 ",%" PRIu64, x->sent, x->received);
-		put_num(buf, len, &pos, x->valid, x->dmin_us);
-		put_num(buf, len, &pos, x->valid, x->d999_us);
-		put_num(buf, len, &pos, x->valid, x->dmax_us);
-		put_num(buf, len, &pos, x->valid, x->pdv_us);
-		put_num(buf, len, &pos, x->ipdv_valid, x->ipdv_min_us);
-		put_num(buf, len, &pos, x->ipdv_valid, x->ipdv_median_us);
-		put_num(buf, len, &pos, x->ipdv_valid, x->ipdv_max_us);
-	}
-	put_status(buf, len, &pos, r->run.verdict, r->run.reason);
-	return row_end(pos, len);
-}
-
-static const char flr_header[] =
-	"start,no,step,offered_fps,frame_size_b,dir,duration_s,sent,received,"
-	"lost,loss_pct,status";
-
-const char *
-report_flr_header(void)
-{
-	return flr_header;
-}
-
-int
-report_flr_row(const struct report_flr *r, char *buf, size_t len)
-{
-	char date[32];
-	size_t pos = 0;
-	uint64_t lost = r->sent > r->received ? r->sent - r->received : 0;
-
-	report_format_date(r->start, date, sizeof(date));
-	put(buf, len, &pos, "%s,%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",%" PRIu32
-	    ",%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, date, r->no,
-	    r->step, r->offered_fps, r->frame_size_b,
-	    r->dir == CFG_FWD ? "fwd" : "rev", r->duration_s, r->sent,
-	    r->received, lost);
-	if (r->sent > 0)	/* RFC 2544 26.3 */
-		put(buf, len, &pos, ",%.6f", (double)lost * 100.0 / (double)r->sent);
-	else
-		put(buf, len, &pos, ",");
-	put(buf, len, &pos, ",%s", verdict_name(r->verdict));
-	return row_end(pos, len);
+	return report_row(&report_trials_table, t, buf, len);
 }
 
 int
 report_search_row(const struct report_search *s, char *buf, size_t len)
 {
-	char date[32];
-	int n;
+	return report_row(&report_rate_table, s, buf, len);
+}
 
-	report_format_date(s->date, date, sizeof(date));
-	n = snprintf(buf, len,
-		     "%" PRIu32 ", %" PRIu32 ", %c, %" PRIu32 ", %" PRIu32
-		     ", %" PRIu32 ", %" PRIu64 ", %" PRIu32 ", %" PRIu64
-		     ", %s, %" PRIu32 ", %" PRIu64,
-		     s->no, s->frame_size_b, report_direction_char(s->direction),
-		     s->n, s->m, s->duration_s, s->initial_fps, s->timeout_ms,
-		     s->error_fps, date, s->iterations, s->rate_fps);
-	if (n < 0 || (size_t)n >= len)
-		return -ENOSPC;
-	return n;
+const char *
+report_latency_header(void)
+{
+	static char h[REPORT_HEADER_MAX];
+
+	return header_once(&report_latency_table, h, sizeof(h));
+}
+
+int
+report_latency_row(const struct report_latency *r, char *buf, size_t len)
+{
+	return report_row(&report_latency_table, r, buf, len);
+}
+
+const char *
+report_pdv_header(void)
+{
+	static char h[REPORT_HEADER_MAX];
+
+	return header_once(&report_pdv_table, h, sizeof(h));
+}
+
+int
+report_pdv_row(const struct report_pdv *r, char *buf, size_t len)
+{
+	return report_row(&report_pdv_table, r, buf, len);
+}
+
+const char *
+report_flr_header(void)
+{
+	static char h[REPORT_HEADER_MAX];
+
+	return header_once(&report_flr_table, h, sizeof(h));
+}
+
+int
+report_flr_row(const struct report_flr *r, char *buf, size_t len)
+{
+	return report_row(&report_flr_table, r, buf, len);
 }

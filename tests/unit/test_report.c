@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* report: rate.csv and trials.csv rows, checked against siitperf's file. */
+/*
+ * report: the rows and headers of every result file, checked against
+ * siitperf's rate.csv and fixtures written by the old formatting code.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -7,6 +10,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,8 +186,569 @@ test_flr_row(void **state)
 	assert_non_null(strstr(row, ",0,0,0,,fail"));
 }
 
+/*
+ * Fixtures: representative rows of every result file, written into
+ * tests/data/report/ by the formatting code of 2026-12-01 (hand-written
+ * printf formats, before the column tables) with
+ *   build/tests/unit/test_report --write-fixtures tests/data/report
+ * Any later formatting must reproduce those files byte for byte.
+ * Times are UTC (main sets TZ), so the dates do not depend on the host.
+ */
+#define T_2026_11_30 ((time_t)1795996800)	/* 2026-11-30 00:00:00 UTC */
+
+static const struct report_trial trial_rows[] = {
+	{ /* both directions, the largest 64-bit values, pass */
+		.start = T_2026_11_30 + 12 * 3600 + 34 * 60 + 56,
+		.search_no = 3, .iteration = 7, .rate_fps = 1488095,
+		.frame_size_b = 64, .direction = CFG_DIRECTION_BOTH,
+		.duration_s = 60, .timeout_ms = 2000, .seed = UINT64_MAX,
+		.dir = {
+			[CFG_FWD] = { .active = true,
+				.v = { .planned = UINT64_MAX,
+				       .sent = UINT64_MAX - 1, .unsent = 1,
+				       .received = 12345678901234567890u,
+				       .lost = 9, .duplicates = 2,
+				       .reordered = 3, .late = 4,
+				       .foreign = 5, .max_lag_ns = UINT64_MAX },
+				.stale = 6, .bogus = 7,
+				.achieved_fps = 1488095.1234565 },
+			[CFG_REV] = { .active = true,
+				.v = { .planned = 100, .sent = 100,
+				       .received = 100, .max_lag_ns = 0 },
+				.achieved_fps = 0.0004 },
+		},
+		.verdict = VERDICT_PASS, .reason = "",
+	},
+	{ /* forward only; a reason with quotes, commas, CR and LF */
+		.start = T_2026_11_30 + 1, .search_no = 1, .iteration = 1,
+		.rate_fps = 20000, .frame_size_b = 1518,
+		.direction = CFG_DIRECTION_FORWARD, .duration_s = 2,
+		.timeout_ms = 500, .seed = 42,
+		.dir = {
+			[CFG_FWD] = { .active = true,
+				.v = { .planned = 40000, .sent = 40000,
+				       .received = 39999, .lost = 1,
+				       .max_lag_ns = 1234567 },
+				.stale = 3, .bogus = 5, .achieved_fps = 0 },
+			[CFG_REV] = { .active = false,
+				.v = { .planned = 99, .sent = 99 } },
+		},
+		.verdict = VERDICT_FAIL,
+		.reason = "forward: 1 frame \"lost\",\nsecond line\r\nthird, \"\"",
+	},
+	{ /* reverse only, nothing sent, no reason */
+		.start = T_2026_11_30 + 86399, .rate_fps = 1,
+		.frame_size_b = 84, .direction = CFG_DIRECTION_REVERSE,
+		.duration_s = 1, .timeout_ms = 0, .seed = 0,
+		.dir = {
+			[CFG_REV] = { .active = true,
+				.v = { .planned = 100, .sent = 0,
+				       .unsent = 100, .max_lag_ns = 999 },
+				.achieved_fps = -1 },
+		},
+		.verdict = VERDICT_INVALID, .reason = NULL,
+	},
+	{ /* no direction at all, the epoch, not-a-number rate */
+		.start = 0, .direction = CFG_DIRECTION_BOTH,
+		.dir = {
+			[CFG_FWD] = { .active = true,
+				.v = { .max_lag_ns = 1000 },
+				.achieved_fps = NAN },
+		},
+		.verdict = VERDICT_INTERRUPTED, .reason = "interrupted",
+	},
+	{ /* both inactive, a verdict out of range */
+		.start = T_2026_11_30 + 3600, .search_no = UINT32_MAX,
+		.iteration = UINT32_MAX, .rate_fps = UINT64_MAX,
+		.frame_size_b = UINT32_MAX, .duration_s = UINT32_MAX,
+		.timeout_ms = UINT32_MAX, .seed = 1,
+		.verdict = (enum verdict)7, .reason = ",\"\n",
+	},
+};
+
+static const struct report_search rate_rows[] = {
+	{ .no = 1, .frame_size_b = 84, .direction = CFG_DIRECTION_BOTH,
+	  .n = 2, .m = 2, .duration_s = 60, .initial_fps = 200000,
+	  .timeout_ms = 2000, .error_fps = 200,
+	  .date = T_2026_11_30 + 17 * 60 + 8, .iterations = 11,
+	  .rate_fps = 279101 },
+	{ .no = UINT32_MAX, .frame_size_b = 1518,
+	  .direction = CFG_DIRECTION_FORWARD, .n = UINT32_MAX, .m = 1,
+	  .duration_s = 1, .initial_fps = UINT64_MAX, .timeout_ms = 1,
+	  .error_fps = UINT64_MAX - 1, .date = T_2026_11_30 + 86399,
+	  .iterations = UINT32_MAX, .rate_fps = UINT64_MAX },
+	{ .direction = CFG_DIRECTION_REVERSE, .date = 0 },
+};
+
+#define RUN(s, no_, dir_, v, why) { .start = (s), .no = (no_), \
+	.rate_fps = 1000, .frame_size_b = 64, .direction = (dir_), \
+	.duration_s = 10, .timeout_ms = 2000, .frame_timeout_ms = 1000, \
+	.seed = UINT64_MAX, .verdict = (v), .reason = (why) }
+
+static const struct report_latency latency_rows[] = {
+	{ /* forward measured, reverse lost every tagged frame */
+		.run = RUN(T_2026_11_30 + 5, 1, CFG_DIRECTION_BOTH,
+			   VERDICT_PASS, ""),
+		.delay_s = 5, .timestamps = "tsc",
+		.dir = {
+			[CFG_FWD] = { .active = true, .sent = 10,
+				.received = 10, .tagged = 5,
+				.tagged_received = 5, .valid = true,
+				.tl_us = 12.5, .wcl_us = 40.25, .min_us = 10,
+				.max_us = 40.25, .mean_us = 20 },
+			[CFG_REV] = { .active = true, .sent = 10,
+				.tagged = 5, .tagged_lost = 5, .valid = false,
+				.tl_us = 1, .wcl_us = 2, .min_us = 3 },
+		},
+	},
+	{ /* reverse only, rounding and large values */
+		.run = RUN(T_2026_11_30 + 7, UINT32_MAX,
+			   CFG_DIRECTION_REVERSE, VERDICT_FAIL,
+			   "reverse: \"12\" lost,\nsee log"),
+		.delay_s = UINT32_MAX, .timestamps = "tsc",
+		.dir = {
+			[CFG_REV] = { .active = true, .sent = UINT64_MAX,
+				.received = UINT64_MAX - 12,
+				.tagged = UINT32_MAX,
+				.tagged_received = UINT32_MAX - 1,
+				.tagged_lost = 1, .valid = true,
+				.tl_us = 1e9 + 0.0005, .wcl_us = 0.0004,
+				.min_us = -0.0004, .max_us = 123456.78951,
+				.mean_us = 0.1235 },
+		},
+	},
+	{ /* no direction */
+		.run = RUN(0, 0, CFG_DIRECTION_FORWARD, VERDICT_INTERRUPTED,
+			   NULL),
+		.delay_s = 0, .timestamps = "tsc",
+	},
+};
+
+static const struct report_pdv pdv_rows[] = {
+	{ /* both measured, no IPDV in reverse */
+		.run = RUN(T_2026_11_30 + 9, 2, CFG_DIRECTION_BOTH,
+			   VERDICT_PASS, ""),
+		.dir = {
+			[CFG_FWD] = { .active = true, .sent = 1000,
+				.received = 1000, .valid = true,
+				.dmin_us = 3.25, .d999_us = 9.9995,
+				.dmax_us = 12, .pdv_us = 6.7495,
+				.ipdv_valid = true, .ipdv_min_us = -4.5,
+				.ipdv_median_us = 0, .ipdv_max_us = 5.125 },
+			[CFG_REV] = { .active = true, .sent = 1000,
+				.received = 1, .valid = true, .dmin_us = 1,
+				.d999_us = 1, .dmax_us = 1, .pdv_us = 0,
+				.ipdv_valid = false, .ipdv_min_us = 7 },
+		},
+	},
+	{ /* forward received nothing, reverse off */
+		.run = RUN(T_2026_11_30 + 11, 1, CFG_DIRECTION_FORWARD,
+			   VERDICT_FAIL, "forward: 4 of 4 frames lost"),
+		.dir = {
+			[CFG_FWD] = { .active = true, .sent = 4,
+				.received = 0, .valid = false, .dmin_us = 9,
+				.ipdv_valid = false },
+		},
+	},
+	{ /* reverse only, IPDV without PDV, large counts */
+		.run = RUN(T_2026_11_30 + 13, 3, CFG_DIRECTION_REVERSE,
+			   VERDICT_INVALID, "a,b\"c\"\rd"),
+		.dir = {
+			[CFG_REV] = { .active = true, .sent = UINT64_MAX,
+				.received = UINT64_MAX, .valid = false,
+				.ipdv_valid = true, .ipdv_min_us = -1e12,
+				.ipdv_median_us = 1e-9,
+				.ipdv_max_us = 1e15 },
+		},
+	},
+};
+
+static const struct report_flr flr_rows[] = {
+	{ .start = T_2026_11_30 + 20, .no = 1, .step = 2,
+	  .offered_fps = 13000, .frame_size_b = 64, .dir = CFG_REV,
+	  .duration_s = 2, .sent = 26000, .received = 20100,
+	  .verdict = VERDICT_FAIL },
+	{ .start = T_2026_11_30 + 21, .no = 1, .step = 3,
+	  .offered_fps = 0, .frame_size_b = 64, .dir = CFG_FWD,
+	  .duration_s = 2, .sent = 0, .received = 0,
+	  .verdict = VERDICT_INVALID },
+	{ .start = T_2026_11_30 + 22, .no = 2, .step = 1,
+	  .offered_fps = 5, .frame_size_b = 1518, .dir = CFG_FWD,
+	  .duration_s = 1, .sent = 10, .received = 12,
+	  .verdict = VERDICT_INVALID },
+	{ .start = 0, .no = UINT32_MAX, .step = UINT32_MAX,
+	  .offered_fps = UINT64_MAX, .frame_size_b = UINT32_MAX,
+	  .dir = CFG_REV, .duration_s = UINT32_MAX, .sent = UINT64_MAX,
+	  .received = 0, .verdict = VERDICT_INTERRUPTED },
+	{ .start = T_2026_11_30 + 23, .no = 3, .step = 4,
+	  .offered_fps = 1, .frame_size_b = 84, .dir = CFG_FWD,
+	  .duration_s = 3, .sent = 3, .received = 2,
+	  .verdict = VERDICT_PASS },
+};
+
+static const char *
+rate_header(void)
+{
+	return CSV_RATE_HEADER;
+}
+
+/* The public row functions, typed for the fixture table. */
+#define ROW_ADAPTER(name, fn, type) \
+	static int \
+	name(const void *r, char *buf, size_t len) \
+	{ \
+		return fn((const type *)r, buf, len); \
+	}
+
+ROW_ADAPTER(trial_row, report_trial_row, struct report_trial)
+ROW_ADAPTER(rate_row, report_search_row, struct report_search)
+ROW_ADAPTER(latency_row, report_latency_row, struct report_latency)
+ROW_ADAPTER(pdv_row, report_pdv_row, struct report_pdv)
+ROW_ADAPTER(flr_row, report_flr_row, struct report_flr)
+
+#define FIXTURE(name_, hdr, row_, rows_) { .name = (name_), \
+	.header = (hdr), .row = (row_), .rows = (rows_), \
+	.size = sizeof((rows_)[0]), .n = sizeof(rows_) / sizeof((rows_)[0]) }
+
+static const struct fixture {
+	const char *name;
+	const char *(*header)(void);
+	int (*row)(const void *r, char *buf, size_t len);
+	const void *rows;
+	size_t size, n;
+} fixtures[] = {
+	FIXTURE("trials.csv", report_trial_header, trial_row, trial_rows),
+	FIXTURE("rate.csv", rate_header, rate_row, rate_rows),
+	FIXTURE("latency.csv", report_latency_header, latency_row,
+		latency_rows),
+	FIXTURE("pdv.csv", report_pdv_header, pdv_row, pdv_rows),
+	FIXTURE("flr.csv", report_flr_header, flr_row, flr_rows),
+};
+
+#define NB_FIXTURES (sizeof(fixtures) / sizeof(fixtures[0]))
+
+static const void *
+fixture_rec(const struct fixture *f, size_t i)
+{
+	return (const char *)f->rows + i * f->size;
+}
+
+/* The whole file as csv.c writes it: header, then rows, each + "\n". */
+static size_t
+fixture_text(const struct fixture *f, char *out, size_t len)
+{
+	size_t pos, i;
+	int n;
+
+	pos = (size_t)snprintf(out, len, "%s\n", f->header());
+	assert_true(pos < len);
+	for (i = 0; i < f->n; i++) {
+		n = f->row(fixture_rec(f, i), out + pos, len - pos);
+		assert_true(n > 0);
+		pos += (size_t)n;
+		assert_true(pos + 1 < len);
+		out[pos++] = '\n';
+		out[pos] = '\0';
+	}
+	return pos;
+}
+
+static size_t
+read_fixture(const char *name, char *out, size_t len)
+{
+	char path[4096];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/report/%s", TEST_DATA_DIR, name);
+	f = fopen(path, "rb");
+	if (f == NULL)
+		fail_msg("%s: %s", path, strerror(errno));
+	n = fread(out, 1, len - 1, f);
+	assert_int_equal(ferror(f), 0);
+	assert_true(feof(f));
+	fclose(f);
+	out[n] = '\0';
+	return n;
+}
+
+/* Every file, header and rows, byte for byte as the old code wrote it. */
+static void
+test_fixtures_byte_identical(void **state)
+{
+	static char want[16384], got[16384];
+	size_t i, nw, ng, k;
+
+	(void)state;
+	for (i = 0; i < NB_FIXTURES; i++) {
+		nw = read_fixture(fixtures[i].name, want, sizeof(want));
+		ng = fixture_text(&fixtures[i], got, sizeof(got));
+		for (k = 0; k < nw && k < ng && want[k] == got[k]; k++)
+			;
+		if (k < nw || k < ng)
+			fail_msg("%s differs at byte %zu:\nwant \"%.80s\"\n"
+				 "got  \"%.80s\"", fixtures[i].name, k,
+				 want + k, got + k);
+	}
+}
+
+/* Each header equals the first line of its fixture. */
+static void
+test_headers_match_fixtures(void **state)
+{
+	static char want[16384];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NB_FIXTURES; i++) {
+		read_fixture(fixtures[i].name, want, sizeof(want));
+		want[strcspn(want, "\n")] = '\0';
+		assert_string_equal(fixtures[i].header(), want);
+	}
+}
+
+/* A row needs its length + 1 bytes; anything shorter is -ENOSPC. */
+static void
+test_rows_enospc(void **state)
+{
+	char row[2048], small[2048];
+	size_t i, j, l;
+	int n;
+
+	(void)state;
+	for (i = 0; i < NB_FIXTURES; i++) {
+		for (j = 0; j < fixtures[i].n; j++) {
+			const void *r = fixture_rec(&fixtures[i], j);
+
+			n = fixtures[i].row(r, row, sizeof(row));
+			assert_true(n > 0);
+			for (l = 0; l <= (size_t)n; l++)
+				assert_int_equal(fixtures[i].row(r, small, l),
+						 -ENOSPC);
+			assert_int_equal(fixtures[i].row(r, small,
+							 (size_t)n + 1), n);
+			assert_string_equal(small, row);
+		}
+	}
+}
+
+/* The tables behind the fixtures, in the same order. */
+static const struct report_table *const fixture_tables[] = {
+	&report_trials_table, &report_rate_table, &report_latency_table,
+	&report_pdv_table, &report_flr_table,
+};
+
+/* report_header() and report_row() are what the legacy functions write. */
+static void
+test_tables_match_legacy(void **state)
+{
+	char h[2048], a[2048], b[2048];
+	size_t i, j;
+	int n;
+
+	(void)state;
+	assert_int_equal(sizeof(fixture_tables) / sizeof(fixture_tables[0]),
+			 NB_FIXTURES);
+	for (i = 0; i < NB_FIXTURES; i++) {
+		n = report_header(fixture_tables[i], h, sizeof(h));
+		assert_int_equal(n, (int)strlen(fixtures[i].header()));
+		assert_string_equal(h, fixtures[i].header());
+		assert_int_equal(report_header(fixture_tables[i], h, (size_t)n),
+				 -ENOSPC);
+		for (j = 0; j < fixtures[i].n; j++) {
+			const void *r = fixture_rec(&fixtures[i], j);
+
+			n = report_row(fixture_tables[i], r, a, sizeof(a));
+			assert_int_equal(fixtures[i].row(r, b, sizeof(b)), n);
+			assert_string_equal(a, b);
+		}
+	}
+	/* rate.csv's header is siitperf's, kept as a macro in csv.h */
+	assert_true(report_header(&report_rate_table, h, sizeof(h)) > 0);
+	assert_string_equal(h, CSV_RATE_HEADER);
+}
+
+/* Split a header line at sep into names[]; returns how many. */
+static size_t
+split_header(char *line, const char *sep, char **names, size_t max)
+{
+	size_t n = 0, sl = strlen(sep);
+	char *p = line, *q;
+
+	while (n < max) {
+		names[n++] = p;
+		q = strstr(p, sep);
+		if (q == NULL)
+			break;
+		*q = '\0';
+		p = q + sl;
+	}
+	return n;
+}
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/*
+ * In dutperf's own files a unit is the suffix of its column's name
+ * (rate_fps: "fps"), and a name with a unit suffix has that unit.
+ */
+static void
+check_unit(const char *file, const struct report_col *c)
+{
+	static const char *const units[] = { "fps", "us", "ms", "s", "b",
+					     "pct" };
+	char suffix[16];
+	size_t k;
+
+	if (c->unit[0] != '\0') {
+		snprintf(suffix, sizeof(suffix), "_%s", c->unit);
+		if (!ends_with(c->name, suffix))
+			fail_msg("%s: %s has unit %s", file, c->name, c->unit);
+	}
+	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+		snprintf(suffix, sizeof(suffix), "_%s", units[k]);
+		if (ends_with(c->name, suffix) && strcmp(c->unit, units[k]) != 0)
+			fail_msg("%s: %s without unit %s", file, c->name,
+				 units[k]);
+	}
+}
+
+/*
+ * Every header field of every fixture is found at its own index, and the
+ * field count is the header's.
+ */
+static void
+test_col_find_and_units(void **state)
+{
+	static char text[16384];
+	const struct report_table *t;
+	const struct report_col *c;
+	char *names[128];
+	size_t i, j, n;
+
+	(void)state;
+	for (i = 0; i < NB_FIXTURES; i++) {
+		t = fixture_tables[i];
+		read_fixture(fixtures[i].name, text, sizeof(text));
+		text[strcspn(text, "\n")] = '\0';
+		n = split_header(text, t->sep, names, 128);
+		assert_int_equal(report_nb_fields(t), n);
+		for (j = 0; j < n; j++) {
+			c = NULL;
+			assert_int_equal(report_col_find(t, names[j], &c),
+					 (int)j);
+			assert_non_null(c);
+			assert_true(ends_with(names[j], c->name));
+			if (t != &report_rate_table)	/* siitperf's names */
+				check_unit(fixtures[i].name, c);
+		}
+		assert_int_equal(report_col_find(t, "nope", NULL), -ENOENT);
+	}
+	t = &report_trials_table;
+	assert_int_equal(report_col_find(t, "fwd", NULL), -ENOENT);
+	assert_int_equal(report_col_find(t, "fwd_", NULL), -ENOENT);
+	assert_int_equal(report_col_find(t, "sent", NULL), -ENOENT);
+	assert_int_equal(report_col_find(t, "rev_sent", NULL), 9 + 13 + 1);
+}
+
+/* How a new result file is written: a row struct and one table. */
+struct demo_part {
+	bool on;
+	uint32_t x;
+	double y;
+	bool y_ok;
+};
+
+struct demo_row {
+	uint64_t a;
+	struct demo_part part[2];
+	const char *why;
+};
+
+static bool
+demo_twice(const void *row, union report_value *v)
+{
+	const struct demo_row *r = row;
+
+	v->u64 = r->a * 2;
+	return r->a != 0;
+}
+
+static const struct report_col demo_part_cols[] = {
+	REPORT_COL_U32("x", "", struct demo_part, x),
+	REPORT_COL_DOUBLE_IF("y_us", "us", 1, struct demo_part, y, y_ok),
+};
+
+static const struct report_table demo_part_table =
+	REPORT_TABLE_GATED(demo_part_cols, struct demo_part, on);
+
+static const struct report_col demo_cols[] = {
+	REPORT_COL_U64("a", "", struct demo_row, a),
+	REPORT_COL_GROUP("p0", struct demo_row, part[0], &demo_part_table),
+	REPORT_COL_GROUP("p1", struct demo_row, part[1], &demo_part_table),
+	REPORT_COL_GET("twice", "", REPORT_U64, 0, demo_twice),
+	REPORT_COL_REASON("why", struct demo_row, why),
+};
+
+static const struct report_table demo_table = REPORT_TABLE("; ", demo_cols);
+
+static void
+test_custom_table(void **state)
+{
+	struct demo_row r = {
+		.a = 21,
+		.part = { { .on = true, .x = 7, .y = 0.25, .y_ok = true },
+			  { .on = false, .x = 9, .y = 1, .y_ok = true } },
+		.why = "a \"b\", c",
+	};
+	const char *hdr = "a; p0_x; p0_y_us; p1_x; p1_y_us; twice; why";
+	char buf[256];
+
+	(void)state;
+	assert_int_equal(report_nb_fields(&demo_table), 7);
+	assert_int_equal(report_header(&demo_table, buf, sizeof(buf)),
+			 (int)strlen(hdr));
+	assert_string_equal(buf, hdr);
+	assert_true(report_row(&demo_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "21; 7; 0.2; ; ; 42; \"a \"\"b\"\"; c\"");
+	r.a = 0;
+	r.part[0].y_ok = false;
+	r.part[1].on = true;
+	r.why = NULL;
+	assert_true(report_row(&demo_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "0; 7; ; 9; 1.0; ; \"\"");
+	assert_int_equal(report_col_find(&demo_table, "p1_y_us", NULL), 4);
+	assert_int_equal(report_row(&demo_table, &r, buf, 0), -ENOSPC);
+}
+
+static int
+write_fixtures(const char *dir)
+{
+	static char text[16384];
+	char path[4096];
+	size_t i, n;
+	FILE *f;
+
+	for (i = 0; i < NB_FIXTURES; i++) {
+		n = fixture_text(&fixtures[i], text, sizeof(text));
+		snprintf(path, sizeof(path), "%s/%s", dir, fixtures[i].name);
+		f = fopen(path, "wb");
+		if (f == NULL || fwrite(text, 1, n, f) != n || fclose(f) != 0) {
+			fprintf(stderr, "%s: %s\n", path, strerror(errno));
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rate_header_matches_siitperf),
@@ -192,7 +757,17 @@ main(void)
 		cmocka_unit_test(test_trial_row_shape),
 		cmocka_unit_test(test_latency_pdv_rows),
 		cmocka_unit_test(test_flr_row),
+		cmocka_unit_test(test_fixtures_byte_identical),
+		cmocka_unit_test(test_headers_match_fixtures),
+		cmocka_unit_test(test_rows_enospc),
+		cmocka_unit_test(test_tables_match_legacy),
+		cmocka_unit_test(test_col_find_and_units),
+		cmocka_unit_test(test_custom_table),
 	};
 
+	setenv("TZ", "UTC", 1);	/* the fixtures' dates */
+	tzset();
+	if (argc == 3 && strcmp(argv[1], "--write-fixtures") == 0)
+		return write_fixtures(argv[2]);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
