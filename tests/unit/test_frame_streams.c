@@ -106,13 +106,8 @@ static void
 case_cfg(struct cfg *c, const struct stream_case *s)
 {
 	struct cfg_dir *d = &c->dir[s->dir];
-	struct cfg g;
 
-	/* cfg_validate's defaults, the golden sides and directions */
-	golden_cfg_defaults(&g);
-	cfg_defaults(c);
-	memcpy(c->side, g.side, sizeof(c->side));
-	memcpy(c->dir, g.dir, sizeof(c->dir));
+	golden_cfg_valid(c);
 	c->side[CFG_LEFT].ip_version = s->left_v;
 	c->side[CFG_RIGHT].ip_version = s->right_v;
 	c->side[cfg_rx_side(s->dir)].num_nets = s->nets;
@@ -121,7 +116,6 @@ case_cfg(struct cfg *c, const struct stream_case *s)
 	c->n = s->n;
 	c->m = s->m;
 	c->promisc = s->promisc;
-	snprintf(c->outdir, sizeof(c->outdir), "out");
 	d->sport = s->sport;
 	d->dport = s->dport;
 	d->src_slice = s->src_slice;
@@ -138,14 +132,15 @@ static void
 case_init(struct frame_gen *g, struct frame_cls *k, const struct stream_case *s)
 {
 	char err[CFG_ERR_LEN] = "";
+	struct frame_spec spec;
 	struct cfg c;
 
 	case_cfg(&c, s);
-	if (cfg_validate(&c, err, sizeof(err)) != 0)
+	if (cfg_validate(&c, err, sizeof(err)) != 0 ||
+	    frame_spec_from_cfg(&spec, &c, s->dir, err, sizeof(err)) != 0)
 		fail_msg("%s: %s", s->name, err);
-	if (frame_gen_init(g, &c, s->dir, s->seed, err, sizeof(err)) != 0 ||
-	    frame_cls_init(k, &c, s->dir, err, sizeof(err)) != 0)
-		fail_msg("%s: %s", s->name, err);
+	frame_gen_init(g, &spec, s->seed);
+	frame_cls_init(k, &spec);
 }
 
 /* What the classifier says of frame b: verdict and info. */
