@@ -96,7 +96,9 @@ frame_spec_size_b(const struct frame_spec *s, uint8_t ip_version)
 }
 
 /*
- * The spec of direction d of c, which must have passed cfg_validate.
+ * The spec of direction d of c, which must have passed cfg_validate (which
+ * checks the network bytes of active directions only: the spec of an
+ * inactive one may send wrapped ones).
  * Checks what cfg_validate does not: the network byte of the addresses
  * the receiver expects (after a translator they are not the ones sent),
  * fixed ports and slices with min > max, and d itself.  0, or -EINVAL with
