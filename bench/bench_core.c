@@ -110,6 +110,7 @@ main(int argc, char **argv)
 	static struct cfg c;
 	static struct frame_gen g;
 	static struct frame_cls k;
+	static struct frame_spec spec;
 	static struct rxstate st;
 	static uint8_t frames[BENCH_RX_FRAMES][128];
 	static uint16_t len[BENCH_RX_FRAMES];
@@ -131,13 +132,13 @@ main(int argc, char **argv)
 	if (rc == 0)
 		rc = cfg_parse_u64(argv[3], 1, UINT64_MAX, &n, err, sizeof(err));
 	if (rc == 0)
-		rc = frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err));
-	if (rc == 0)
-		rc = frame_cls_init(&k, &c, CFG_FWD, err, sizeof(err));
+		rc = frame_spec_from_cfg(&spec, &c, CFG_FWD, err, sizeof(err));
 	if (rc != 0) {
 		fprintf(stderr, "bench_core: %s\n", err);
 		return 1;
 	}
+	frame_gen_init(&g, &spec, 1);
+	frame_cls_init(&k, &spec);
 	rx = strcmp(argv[2], "rx") == 0 || strcmp(argv[2], "rxref") == 0;
 	if (rx)		/* whole passes over the frames */
 		n = (n + BENCH_RX_FRAMES - 1) & ~(uint64_t)(BENCH_RX_FRAMES - 1);

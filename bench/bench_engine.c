@@ -80,6 +80,19 @@ bench_fill_rx(struct rte_mempool *mp, void *opaque, void *obj, unsigned int idx)
 		       idx, false);
 }
 
+/* The forward generator of c, as a trial makes it (seed 1). */
+static int
+bench_fwd_gen(struct frame_gen *g, const struct cfg *c, char *err,
+	      size_t err_len)
+{
+	struct frame_spec s;
+	int rc = frame_spec_from_cfg(&s, c, CFG_FWD, err, err_len);
+
+	if (rc == 0)
+		frame_gen_init(g, &s, 1);
+	return rc;
+}
+
 /*
  * One trial (trial.c, as dutperf runs it) whose receiver is fed by net_null
  * from a pool of valid frames: it receives for the whole trial, since the
@@ -101,7 +114,7 @@ bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 	c->duration_s = seconds;
 	rc = trial_ctx_init(&t, c, err, err_len);
 	if (rc == 0)
-		rc = frame_gen_init(&g, c, CFG_FWD, 1, err, err_len);
+		rc = bench_fwd_gen(&g, c, err, err_len);
 	if (rc != 0)
 		return rc;
 	frame_gen_set_trial(&g, trial_next_id(&t));
@@ -257,7 +270,7 @@ bench_tx(struct cfg *c, uint64_t rate_fps, uint32_t seconds, uint16_t burst,
 	{
 		struct frame_gen g;
 
-		rc = frame_gen_init(&g, c, CFG_FWD, 1, err, err_len);
+		rc = bench_fwd_gen(&g, c, err, err_len);
 		if (rc != 0)
 			return rc;
 		s.stamp_off = g.fg.stamp_off;

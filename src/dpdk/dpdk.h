@@ -194,6 +194,7 @@ struct trial_ctx {
 	uint32_t trials_run;		/* see trial_next_id */
 	uint32_t drop_every, dup_every;	/* test aids, 0 = off */
 	struct port_ctx port[CFG_NB_SIDES];
+	struct frame_spec spec[CFG_NB_DIRS];	/* of the active directions */
 	struct engine_tx tx[CFG_NB_DIRS];
 	struct engine_rx rx[CFG_NB_DIRS];
 	uint64_t *bits[CFG_NB_DIRS];

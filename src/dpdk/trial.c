@@ -131,9 +131,10 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 			snprintf(err, err_len, "no memory for the receiver window");
 			return -ENOMEM;
 		}
-		rc = frame_cls_init(&t->rx[d].cls, c, d, err, err_len);
+		rc = frame_spec_from_cfg(&t->spec[d], c, d, err, err_len);
 		if (rc != 0)
 			return rc;
+		frame_cls_init(&t->rx[d].cls, &t->spec[d]);
 	}
 
 	for (s = 0; s < CFG_NB_SIDES; s++) {
@@ -230,9 +231,7 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	trial_seed = c->seed ^ ((uint64_t)(t->trials_run + 1) *
 				UINT64_C(0x9e3779b97f4a7c15));
 	memset(tx, 0, sizeof(*tx));
-	rc = frame_gen_init(&tx->gen, c, d, trial_seed, err, err_len);
-	if (rc != 0)
-		return rc;
+	frame_gen_init(&tx->gen, &t->spec[d], trial_seed);
 	frame_gen_set_trial(&tx->gen, trial_id);
 	tx->port_id = t->port[cfg_tx_side(d)].id;
 	tx->pool = t->port[cfg_tx_side(d)].tx_pool;

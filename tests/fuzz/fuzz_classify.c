@@ -57,7 +57,7 @@ fuzz_setup(void)
 				d->src_slice = (struct cfg_var){ CFG_VAR_RANDOM, 2, 300 };
 				c.side[cfg_rx_side(g->dir)].num_nets = 4;
 			}
-			if (frame_cls_init(&cls[i * NB_VARIANTS + v], &c, g->dir,
+			if (golden_cls_init(&cls[i * NB_VARIANTS + v], &c, g->dir,
 					   err, sizeof(err)) != 0) {
 				fprintf(stderr, "%s\n", err);
 				fuzz_die("frame_cls_init failed", i * NB_VARIANTS + v);

@@ -68,7 +68,7 @@ setup(void **state)
 
 		x->g = &golden_cases[i];
 		golden_cfg(&c, x->g);
-		if (frame_cls_init(&x->k, &c, x->g->dir, err, sizeof(err)))
+		if (golden_cls_init(&x->k, &c, x->g->dir, err, sizeof(err)))
 			return -1;
 		snprintf(name, sizeof(name), "%s_rx", x->g->name);
 		l = golden_read(name, x->b, sizeof(x->b));
@@ -108,7 +108,7 @@ good_frames(void **state)
 		golden_cfg(&c, x->g);
 		c.dir[!x->g->dir] = c.dir[x->g->dir];
 		c.promisc = true;
-		assert_int_equal(frame_cls_init(&other, &c, !x->g->dir, err, sizeof(err)), 0);
+		assert_int_equal(golden_cls_init(&other, &c, !x->g->dir, err, sizeof(err)), 0);
 		assert_int_not_equal(frame_classify(&other, x->b, x->len, &info), FRAME_OURS);
 	}
 }
@@ -326,7 +326,7 @@ bad_kinds(void **state)
 
 		golden_cfg(&c, x->g);
 		c.side[CFG_LEFT].ip_version = 4;	/* the left expects IPv4 */
-		assert_int_equal(frame_cls_init(&k4, &c, x->g->dir, err, sizeof(err)), 0);
+		assert_int_equal(golden_cls_init(&k4, &c, x->g->dir, err, sizeof(err)), 0);
 		assert_int_equal(frame_classify(&k4, x->b, x->len, NULL), FRAME_BAD_ADDR);
 		/* the version check alone: IPv6 addresses expected, version 4
 		 * (an edited k: the reference reads exp[] itself) */
@@ -439,8 +439,8 @@ generated_routed(void **state)
 			if (v == 6)
 				dv->dst_slice = (struct cfg_var){ CFG_VAR_INCREASING, 500, 999 };
 			rcv = &c.side[dir == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
-			assert_int_equal(frame_gen_init(&g, &c, (enum cfg_dir_id)dir, 5, err, sizeof(err)), 0);
-			assert_int_equal(frame_cls_init(&k, &c, (enum cfg_dir_id)dir, err, sizeof(err)), 0);
+			assert_int_equal(golden_gen_init(&g, &c, (enum cfg_dir_id)dir, 5, err, sizeof(err)), 0);
+			assert_int_equal(golden_cls_init(&k, &c, (enum cfg_dir_id)dir, err, sizeof(err)), 0);
 			frame_gen_set_trial(&g, 9);
 			memset(b, 0, sizeof(b));
 			for (i = 0; i < 5000; i++) {

@@ -42,7 +42,7 @@ golden_tx(void **state)
 		uint16_t len;
 
 		golden_cfg(&c, g);
-		assert_int_equal(frame_gen_init(&gen, &c, g->dir, 99, err, sizeof(err)), 0);
+		assert_int_equal(golden_gen_init(&gen, &c, g->dir, 99, err, sizeof(err)), 0);
 		frame_gen_set_trial(&gen, g->trial);
 		memset(buf, 0, sizeof(buf));
 		len = frame_gen_next(&gen, buf, g->seq, g->ts, g->tagged);
@@ -77,7 +77,7 @@ golden_rx(void **state)
 		int glen;
 
 		golden_cfg(&c, g);
-		assert_int_equal(frame_cls_init(&k, &c, g->dir, err, sizeof(err)), 0);
+		assert_int_equal(golden_cls_init(&k, &c, g->dir, err, sizeof(err)), 0);
 		snprintf(name, sizeof(name), "%s_rx", g->name);
 		glen = golden_read(name, gold, sizeof(gold));
 		assert_true(glen > 0);
@@ -206,7 +206,7 @@ generated_frames(void **state)
 		dv = &c.dir[s->dir];
 		snd = &c.side[s->dir == CFG_FWD ? CFG_LEFT : CFG_RIGHT];
 		rcv = &c.side[s->dir == CFG_FWD ? CFG_RIGHT : CFG_LEFT];
-		if (frame_gen_init(&gen, &c, s->dir, 12345 + si, err, sizeof(err)))
+		if (golden_gen_init(&gen, &c, s->dir, 12345 + si, err, sizeof(err)))
 			fail_msg("%s: %s", s->name, err);
 		frame_gen_set_trial(&gen, (uint8_t)(si + 40));	/* masked to 0..31 */
 		memset(buf, 0, sizeof(buf));
@@ -274,11 +274,11 @@ reproducible(void **state)
 	(void)state;
 	scen_cfg(&c, &scens[0]);
 	c.dir[CFG_REV] = c.dir[CFG_FWD];
-	assert_int_equal(frame_gen_init(&g1, &c, CFG_FWD, 7, err, sizeof(err)), 0);
-	assert_int_equal(frame_gen_init(&g2, &c, CFG_FWD, 7, err, sizeof(err)), 0);
-	assert_int_equal(frame_gen_init(&g3, &c, CFG_FWD, 8, err, sizeof(err)), 0);
-	assert_int_equal(frame_gen_init(&fwd, &c, CFG_FWD, 9, err, sizeof(err)), 0);
-	assert_int_equal(frame_gen_init(&rev, &c, CFG_REV, 9, err, sizeof(err)), 0);
+	assert_int_equal(golden_gen_init(&g1, &c, CFG_FWD, 7, err, sizeof(err)), 0);
+	assert_int_equal(golden_gen_init(&g2, &c, CFG_FWD, 7, err, sizeof(err)), 0);
+	assert_int_equal(golden_gen_init(&g3, &c, CFG_FWD, 8, err, sizeof(err)), 0);
+	assert_int_equal(golden_gen_init(&fwd, &c, CFG_FWD, 9, err, sizeof(err)), 0);
+	assert_int_equal(golden_gen_init(&rev, &c, CFG_REV, 9, err, sizeof(err)), 0);
 	memset(a, 0, sizeof(a));
 	memset(b, 0, sizeof(b));
 	for (i = 0; i < 1000; i++) {
@@ -333,13 +333,13 @@ zero_cksum(void **state)
 		int l4 = v == 4 ? 34 : 54;
 
 		golden_cfg(&c, &golden_cases[v == 4 ? 0 : 2]);
-		assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
+		assert_int_equal(golden_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
 		memset(buf, 0, sizeof(buf));
 		len = frame_gen_next(&g, buf, 0, 0, false);
 		ck = golden_rd16(buf + l4 + 6);
 		s0 = (uint16_t)~ck;		/* folded sum with seq = 0 */
 		delta = (uint16_t)(0xffff - s0);	/* seq's low word completes it */
-		assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
+		assert_int_equal(golden_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
 		len = frame_gen_next(&g, buf, delta, 0, false);
 		ck = golden_rd16(buf + l4 + 6);
 		assert_true(ck != 0xffff && ck != 0);
@@ -367,13 +367,13 @@ zero_cksum_translated(void **state)
 	golden_cfg(&c, gc);
 	v4src = c.side[CFG_LEFT].ipv4_virt;
 	v4dst = c.side[CFG_RIGHT].ipv4;
-	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
+	assert_int_equal(golden_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
 	memset(buf, 0, sizeof(buf));
 	len = frame_gen_next(&g, buf, 0, 0, false);
 	ck4 = naive_udp_cksum(v4src, v4dst, 4, buf + l4, len - l4);
 	/* seq's low word that makes the translated sum +-0 */
 	delta = (uint16_t)(0xffff - (uint16_t)~ck4);
-	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
+	assert_int_equal(golden_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
 	len = frame_gen_next(&g, buf, delta, 0, false);
 	assert_int_equal(golden_verify(buf, len), 6);
 	ck4 = naive_udp_cksum(v4src, v4dst, 4, buf + l4, len - l4);
@@ -384,47 +384,110 @@ zero_cksum_translated(void **state)
 	assert_int_equal(naive_udp_cksum(v4src, v4dst, 4, buf + l4, len - l4), 0);
 }
 
+/* cfg_validate refuses c (and frame_spec_from_cfg too when spec_too). */
+static void
+refused_by_cfg(const struct cfg *c, enum cfg_dir_id d, bool spec_too)
+{
+	struct frame_spec s;
+	char err[CFG_ERR_LEN] = "";
+
+	assert_int_equal(cfg_validate(c, err, sizeof(err)), -EINVAL);
+	assert_true(err[0] != 0);
+	if (spec_too)
+		assert_int_equal(frame_spec_from_cfg(&s, c, d, err, sizeof(err)),
+				 -EINVAL);
+}
+
+/* c passes cfg_validate; frame_spec_from_cfg refuses it saying want. */
+static void
+refused_by_spec(const struct cfg *c, enum cfg_dir_id d, const char *want)
+{
+	struct frame_spec s;
+	char err[CFG_ERR_LEN] = "";
+
+	if (cfg_validate(c, err, sizeof(err)) != 0)
+		fail_msg("cfg_validate: %s", err);
+	assert_int_equal(frame_spec_from_cfg(&s, c, d, err, sizeof(err)), -EINVAL);
+	if (strstr(err, want) == NULL)
+		fail_msg("\"%s\" lacks \"%s\"", err, want);
+}
+
+/*
+ * What a configuration may not ask of the frames, and who refuses it:
+ * cfg_validate the rules on the frames sent, frame_spec_from_cfg those on
+ * the addresses a translator delivers to and on fixed fields (which
+ * frame_gen_init and frame_cls_init checked before struct frame_spec;
+ * now they check nothing).
+ */
 static void
 init_errors(void **state)
 {
-	struct frame_gen g;
-	struct frame_cls k;
+	struct frame_spec s;
 	struct cfg c;
-	char err[256];
+	char err[CFG_ERR_LEN];
 
 	(void)state;
 	/* background IPv6 frames do not fit in 64 bytes */
-	golden_cfg_defaults(&c);
+	golden_cfg_valid(&c);
 	c.m = 1;
-	err[0] = 0;
-	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
-	assert_true(err[0] != 0);
+	refused_by_cfg(&c, CFG_FWD, false);
 	/* translating with 64 bytes: IPv4 frame of 44 bytes */
-	golden_cfg_defaults(&c);
+	golden_cfg_valid(&c);
 	c.side[CFG_LEFT].ip_version = 6;
-	assert_int_equal(frame_gen_init(&g, &c, CFG_REV, 1, err, sizeof(err)), -EINVAL);
-	/* networks past 255: 198.19.0.2 + 255 in byte 2 is fine, 256 not */
-	golden_cfg_defaults(&c);
+	refused_by_cfg(&c, CFG_REV, false);
+	/* networks past 255: 198.19.1.2 + 254 in byte 2 is fine, + 255 not */
+	golden_cfg_valid(&c);
 	c.side[CFG_RIGHT].ipv4[2] = 1;
 	c.side[CFG_RIGHT].num_nets = 255;
-	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), 0);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(frame_spec_from_cfg(&s, &c, CFG_FWD, err, sizeof(err)), 0);
 	c.side[CFG_RIGHT].num_nets = 256;
-	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
-	assert_int_equal(frame_cls_init(&k, &c, CFG_FWD, err, sizeof(err)), -EINVAL);
+	refused_by_cfg(&c, CFG_FWD, true);
 	/* IPv4 networks and a varying dst slice collide in byte 2 */
-	golden_cfg_defaults(&c);
+	golden_cfg_valid(&c);
 	c.side[CFG_RIGHT].num_nets = 2;
 	c.dir[CFG_FWD].dst_slice.mode = CFG_VAR_RANDOM;
-	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
-	assert_int_equal(frame_cls_init(&k, &c, CFG_FWD, err, sizeof(err)), -EINVAL);
+	refused_by_cfg(&c, CFG_FWD, true);
 	/* m > n, min > max */
-	golden_cfg_defaults(&c);
+	golden_cfg_valid(&c);
 	c.m = 3;
-	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
-	golden_cfg_defaults(&c);
+	refused_by_cfg(&c, CFG_FWD, false);
+	golden_cfg_valid(&c);
 	c.dir[CFG_FWD].sport.min = 9;
 	c.dir[CFG_FWD].sport.max = 8;
-	assert_int_equal(frame_gen_init(&g, &c, CFG_FWD, 1, err, sizeof(err)), -EINVAL);
+	refused_by_cfg(&c, CFG_FWD, false);
+
+	/* SIIT 6 -> 4: networks vary byte 8 of the IPv6 destination sent,
+	 * byte 3 of the IPv4 one that arrives */
+	golden_cfg_valid(&c);
+	c.side[CFG_LEFT].ip_version = 6;
+	c.frame_size_b = 84;
+	c.side[CFG_RIGHT].num_nets = 2;
+	c.dir[CFG_FWD].dst_slice.mode = CFG_VAR_RANDOM;
+	refused_by_spec(&c, CFG_FWD,
+			"[right] num_nets = 2 and [forward] dst_slice_mode = random");
+	c.dir[CFG_FWD].dst_slice.mode = CFG_VAR_FIXED;
+	c.side[CFG_RIGHT].ipv4[2] = 250;
+	c.side[CFG_RIGHT].num_nets = 10;
+	refused_by_spec(&c, CFG_FWD,
+			"[right] num_nets = 10 with [right] ipv4 = 198.19.250.2: byte 3");
+	/* background frames go to the receiver's own IPv6 address */
+	golden_cfg_valid(&c);
+	c.frame_size_b = 84;
+	c.m = 1;
+	c.side[CFG_RIGHT].ipv6[7] = 250;
+	c.side[CFG_RIGHT].num_nets = 10;
+	refused_by_spec(&c, CFG_FWD,
+			"[right] num_nets = 10 with [right] ipv6 = 2001:2:0:fa::2: byte 8");
+	/* a fixed port ignores min and max; min > max was refused anyway */
+	golden_cfg_valid(&c);
+	c.dir[CFG_REV].sport.mode = CFG_VAR_FIXED;
+	c.dir[CFG_REV].sport.min = 9;
+	c.dir[CFG_REV].sport.max = 8;
+	refused_by_spec(&c, CFG_REV,
+			"[reverse] sport_min = 9 > sport_max = 8 (sport_mode = fixed)");
+	assert_int_equal(frame_spec_from_cfg(&s, &c, CFG_NB_DIRS, err, sizeof(err)),
+			 -EINVAL);
 }
 
 /* Patchable scenarios (n <= m): the fast path, the generic patch loop
@@ -499,8 +562,8 @@ patch_equals_next(void **state)
 		size_t l4 = v == 4 ? 34 : 54;
 
 		scen_cfg(&c, s);
-		assert_int_equal(frame_gen_init(&a, &c, s->dir, 42 + si, err, sizeof(err)), 0);
-		assert_int_equal(frame_gen_init(&b, &c, s->dir, 42 + si, err, sizeof(err)), 0);
+		assert_int_equal(golden_gen_init(&a, &c, s->dir, 42 + si, err, sizeof(err)), 0);
+		assert_int_equal(golden_gen_init(&b, &c, s->dir, 42 + si, err, sizeof(err)), 0);
 		assert_true(frame_gen_patchable(&b));
 		frame_gen_set_trial(&a, (uint8_t)(si + 3));
 		frame_gen_set_trial(&b, (uint8_t)(si + 3));
@@ -597,7 +660,7 @@ write_pcaps(void **state)
 
 		scen_cfg(&c, s);
 		dv = &c.dir[s->dir];
-		assert_int_equal(frame_gen_init(&gen, &c, s->dir, 1 + si, err, sizeof(err)), 0);
+		assert_int_equal(golden_gen_init(&gen, &c, s->dir, 1 + si, err, sizeof(err)), 0);
 		snprintf(path, sizeof(path), "%s/%s.pcap", dir, s->name);
 		if (pcap_wr_open(&pw, path, err, sizeof(err)))
 			fail_msg("%s", err);
@@ -966,8 +1029,8 @@ classify_differential(void **state)
 		char err[256] = "";
 
 		diff_cfg(&c, ds);
-		if (frame_gen_init(&gen, &c, ds->s.dir, 77 + di, err, sizeof(err)) ||
-		    frame_cls_init(&k, &c, ds->s.dir, err, sizeof(err)))
+		if (golden_gen_init(&gen, &c, ds->s.dir, 77 + di, err, sizeof(err)) ||
+		    golden_cls_init(&k, &c, ds->s.dir, err, sizeof(err)))
 			fail_msg("%s: %s", ds->s.name, err);
 		frame_gen_set_trial(&gen, (uint8_t)di);
 		memset(raw, 0, sizeof(raw));

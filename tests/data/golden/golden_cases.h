@@ -3,9 +3,10 @@
  * Shared by tests/unit/test_frame.c, test_classify.c (and test_cksum.c,
  * test_pacer.c, test_rxstate.c for the PRNG): a struct cfg with
  * the documented defaults filled by hand (cfg.c is another module), the
- * golden cases of gen_golden.py (keep both tables in step) and a reader
- * of frames.txt, a small PRNG and an independent checksum verifier and
- * fixer.
+ * golden cases of gen_golden.py (keep both tables in step), the
+ * generator and classifier of a cfg (golden_gen_init, golden_cls_init),
+ * a reader of frames.txt, a small PRNG and an independent checksum
+ * verifier and fixer.
  */
 #ifndef DUTPERF_GOLDEN_CASES_H
 #define DUTPERF_GOLDEN_CASES_H
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "dutperf/cfg.h"
+#include "dutperf/frame.h"
 
 struct golden_case {
 	const char *name;
@@ -96,6 +98,20 @@ golden_cfg_defaults(struct cfg *c)
 	c->link_speed_gbps = 10;
 }
 
+/* cfg_defaults (cfg.c) with the golden sides and directions: a
+ * configuration that passes cfg_validate. */
+static inline void
+golden_cfg_valid(struct cfg *c)
+{
+	struct cfg g;
+
+	golden_cfg_defaults(&g);
+	cfg_defaults(c);
+	memcpy(c->side, g.side, sizeof(c->side));
+	memcpy(c->dir, g.dir, sizeof(c->dir));
+	snprintf(c->outdir, sizeof(c->outdir), "out");
+}
+
 /* The configuration of one golden case. */
 static inline void
 golden_cfg(struct cfg *c, const struct golden_case *g)
@@ -113,6 +129,35 @@ golden_cfg(struct cfg *c, const struct golden_case *g)
 		c->n = 1;
 		c->m = 0;
 	}
+}
+
+/*
+ * The spec of direction d of c, then its generator or classifier: what
+ * frame_gen_init and frame_cls_init took before struct frame_spec.  0 or
+ * frame_spec_from_cfg's error.
+ */
+static inline int
+golden_gen_init(struct frame_gen *g, const struct cfg *c, enum cfg_dir_id d,
+		uint64_t seed, char *err, size_t err_len)
+{
+	struct frame_spec s;
+	int rc = frame_spec_from_cfg(&s, c, d, err, err_len);
+
+	if (rc == 0)
+		frame_gen_init(g, &s, seed);
+	return rc;
+}
+
+static inline int
+golden_cls_init(struct frame_cls *k, const struct cfg *c, enum cfg_dir_id d,
+		char *err, size_t err_len)
+{
+	struct frame_spec s;
+	int rc = frame_spec_from_cfg(&s, c, d, err, err_len);
+
+	if (rc == 0)
+		frame_cls_init(k, &s);
+	return rc;
 }
 
 /* Read frame "name" of frames.txt into buf; returns its length or -1. */

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * frame_spec: the frames of one direction as plain data, what the sender
+ * (frame_gen_init) and the receiver (frame_cls_init) of that direction
+ * build from.  frame_spec_from_cfg derives it from the configuration;
+ * other producers (several streams per direction, a responder answering
+ * the 4-tuples it received) fill one themselves.  No pointers: a spec can
+ * be copied, stored per stream and compared with memcmp after a memset.
+ *
+ * Addresses follow the addressing rule of cfg.h: each kind of frame
+ * (foreground, background) has the addresses it carries when sent (tx)
+ * and those the receiver expects after the DUT (rx): the same unless a
+ * SIIT / NAT64 DUT translates the foreground.  Background frames are
+ * native IPv6 (RFC 8219 5.3).
+ *
+ * What frame_gen and frame_cls rely on without checking (cfg_validate and
+ * frame_spec_from_cfg make sure of it for a configuration):
+ *   - ip_version 4 or 6 everywhere; bg.tx and bg.rx IPv6;
+ *   - size_b of every version in use holds the headers and the stamp
+ *     (IPv4 >= 64, IPv6 >= 84) and is at most CFG_MAX_JUMBO_B;
+ *   - 1 <= n, m <= n;
+ *   - a varying field has min <= max (a fixed one: see below);
+ *   - 1 <= num_nets <= CFG_MAX_NETS, and for every destination (tx and
+ *     rx, background when n > m) byte frame_spec_net_byte(version) +
+ *     num_nets - 1 <= 255; with num_nets > 1 an IPv4 destination has a
+ *     fixed dst_slice (both would vary its byte 2).
+ */
+#ifndef DUTPERF_FRAME_SPEC_H
+#define DUTPERF_FRAME_SPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfg.h"
+
+/* Source and destination of one kind of frame at one end of the DUT. */
+struct frame_spec_addr {
+	uint8_t ip_version;		/* 4 or 6 */
+	uint8_t src[16];		/* IPv4: the first 4 bytes */
+	uint8_t dst[16];
+};
+
+/* One kind of frame: as the sender writes it and as the receiver
+ * expects it after the DUT (translated or not). */
+struct frame_spec_kind {
+	struct frame_spec_addr tx;
+	struct frame_spec_addr rx;
+};
+
+struct frame_spec {
+	/* Direction: the stamp's direction flag, and with stream the
+	 * numbers of the RFC 4814 generator streams (frame_gen_init). */
+	enum cfg_dir_id dir;
+	uint16_t stream;		/* sub-stream of dir; 0: the only one */
+
+	/* sender: Ethernet source and destination */
+	uint8_t tx_src_mac[6];		/* sending tester port */
+	uint8_t tx_dst_mac[6];		/* DUT interface facing it */
+	/* receiver */
+	uint8_t rx_mac[6];		/* receiving tester port */
+	bool promisc;			/* accept any destination MAC */
+
+	struct frame_spec_kind fg;	/* foreground */
+	struct frame_spec_kind bg;	/* background (used when n > m) */
+
+	uint32_t size_b[2];		/* frame size incl. FCS: [0] IPv4, [1] IPv6 */
+	uint32_t n, m;			/* of every n frames the first m foreground */
+
+	/*
+	 * RFC 4814 4.5 variation.  Ports: a fixed port has min == max == its
+	 * value (RFC 2544 C.2.6.4: 0xC020 -> 7).  Slices (the low 16 bits of
+	 * the source / destination address): fixed keeps the address's own
+	 * bits, min and max unused.
+	 */
+	struct cfg_var sport, dport;
+	struct cfg_var src_slice, dst_slice;
+
+	/* RFC 2544 12: destination networks, 1..CFG_MAX_NETS; network k adds
+	 * k to byte frame_spec_net_byte() of the destination */
+	uint16_t num_nets;
+};
+
+/* Byte of an IPv4 / IPv6 address that selects the network (RFC 2544 12). */
+static inline unsigned int
+frame_spec_net_byte(uint8_t ip_version)
+{
+	return ip_version == 4 ? 2 : 7;
+}
+
+/* Frame size incl. FCS of the frames of IP version v. */
+static inline uint32_t
+frame_spec_size_b(const struct frame_spec *s, uint8_t ip_version)
+{
+	return s->size_b[ip_version == 6];
+}
+
+/*
+ * The spec of direction d of c, which must have passed cfg_validate (which
+ * checks the network bytes of active directions only: the spec of an
+ * inactive one may send wrapped ones).
+ * Checks what cfg_validate does not: the network byte of the addresses
+ * the receiver expects (after a translator they are not the ones sent),
+ * fixed ports and slices with min > max, and d itself.  0, or -EINVAL with
+ * err naming the INI section, key and value.
+ */
+int frame_spec_from_cfg(struct frame_spec *s, const struct cfg *c,
+			enum cfg_dir_id d, char *err, size_t err_len);
+
+#endif /* DUTPERF_FRAME_SPEC_H */
