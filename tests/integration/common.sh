@@ -113,7 +113,8 @@ preempted() {
 	case $1 in trial|latency|pdv) ;; *) return 1 ;; esac
 	out=$(out_dir "$@")
 	[ -n "$out" ] && [ -f "$out/trials.csv" ] &&
-		tail -1 "$out/trials.csv" | grep -q 'invalid,".*behind schedule' || return 1
+		[ "$(csv_col "$out/trials.csv" status 2>/dev/null)" = invalid ] &&
+		csv_col "$out/trials.csv" reason | grep -q 'behind schedule' || return 1
 	echo "note: sender preempted on this shared machine; run again" >&2
 }
 
