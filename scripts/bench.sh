@@ -24,7 +24,10 @@
 #      full duration + timeout), beyond trial durations, timeouts, settles
 #   e  pdv-mode peak RSS for a 2 s and a 20 s run (when the mode exists)
 #
-# Every figure is the best of 3 (the machine may be shared).
+# Every figure is the best of 3 (the machine may be shared).  What a dutperf
+# run measured is read from its result CSV files by column name (rate.csv
+# "rate", trials.csv rows: scripts/lib.sh csv_col), never from its output;
+# the EAL and vdev options come from scripts/lib.sh (eal_*).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib.sh
@@ -58,11 +61,10 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-EAL="--no-huge -m 512 --no-pci -l 0-1 --log-level=warning"
-NULL_TX="--vdev=net_null0,size=60,no-rx=1 --vdev=net_null1,size=60,no-rx=1"
-NULL_RX="--vdev=net_null0,size=60,no-rx=1 --vdev=net_null1,size=60"
-MEMIF="--vdev=net_memif0,role=server,socket=$WORK/memif.sock,id=0"
-MEMIF="$MEMIF --vdev=net_memif1,role=client,socket=$WORK/memif.sock,id=0"
+# Virtual devices (scripts/lib.sh eal_*): 60-byte frames on net_null.
+NULL_TX=$(eal_null size=60,no-rx=1 size=60,no-rx=1)
+NULL_RX=$(eal_null size=60,no-rx=1 size=60)
+MEMIF=$(eal_memif "$WORK/memif.sock")
 WIRE=tests/data/wire.ini
 # The wire with a lag limit of LAG_US, the sender alone on lcore 1 (as
 # testpmd's forwarding lcore) and the receiver on lcore 0.
@@ -73,6 +75,8 @@ sed -e "s/^max_lag_us *=.*/max_lag_us = $LAG_US/" -e 's/^send_lcore *=.*/send_lc
 
 n=0
 run_id() { n=$((n + 1)); echo "$PFX-$n"; }
+# eal PREFIX: the EAL options of every run here, runtime directory PREFIX
+eal() { echo "$(eal_common "$1") --log-level=warning"; }
 
 # max of numbers on stdin (0 when none)
 best_max() { sort -g | tail -1 | grep . || echo 0; }
@@ -86,14 +90,14 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 verdict() { awk -v x="$1" "BEGIN { exit !($2) }" && echo PASS || echo MISS; }
 now_ns() { date +%s%N; }
 
-# testpmd_pps MODE FIELD VDEV BURST [testpmd options]: the best of the last
-# three 1-second FIELD (Tx-pps / Rx-pps) figures of one forwarding core.
+# testpmd_pps MODE FIELD VDEVS BURST [testpmd options]: the best of the
+# last three 1-second FIELD (Tx-pps / Rx-pps) figures of one forwarding core.
 testpmd_pps() {
-	local mode=$1 field=$2 vdev=$3 burst=$4 p
+	local mode=$1 field=$2 vdevs=$3 burst=$4 p
 	shift 4
 	p=$(run_id)
-	# shellcheck disable=SC2086
-	timeout -s INT 6 dpdk-testpmd $EAL --file-prefix="$p" --vdev="$vdev" -- \
+	# shellcheck disable=SC2046,SC2086
+	timeout -s INT 6 dpdk-testpmd $(eal "$p") $vdevs -- \
 		--forward-mode="$mode" --stats-period=1 --nb-cores=1 \
 		--port-topology=loop --total-num-mbufs=16384 --burst="$burst" "$@" \
 		</dev/null >"$WORK/testpmd-$mode.log" 2>&1
@@ -112,8 +116,8 @@ bench() {
 		shift
 	fi
 	p=$(run_id)
-	# shellcheck disable=SC2086
-	"$bin" $EAL --file-prefix="$p" $vdevs -- "$mode" "$INI" "$@" 2>>"$WORK/bench.err"
+	# shellcheck disable=SC2046,SC2086
+	"$bin" $(eal "$p") $vdevs -- "$mode" "$INI" "$@" 2>>"$WORK/bench.err"
 	rm -rf "/var/run/dpdk/$p"
 }
 
@@ -122,8 +126,8 @@ dutperf() {
 	local vdevs=$1 p rc
 	shift
 	p=$(run_id)
-	# shellcheck disable=SC2086
-	"$DUTPERF" $EAL --file-prefix="$p" $vdevs -- "$@" -q >"$WORK/dutperf.out" \
+	# shellcheck disable=SC2046,SC2086
+	"$DUTPERF" $(eal "$p") $vdevs -- "$@" -q >"$WORK/dutperf.out" \
 		2>>"$WORK/dutperf.err"
 	rc=$?
 	rm -rf "/var/run/dpdk/$p"
@@ -140,14 +144,14 @@ echo "item,metric,value,unit,reference,reference_value,ratio,target,verdict" >"$
 
 # ---- a: sender ----
 note "a: testpmd txonly on net_null"
-tp_tx=$(testpmd_pps txonly Tx-pps net_null0,size=60,no-rx=1 32 --txpkts=60)
+tp_tx=$(testpmd_pps txonly Tx-pps "$(eal_null size=60,no-rx=1)" 32 --txpkts=60)
 note "a: dutperf throughput search on net_null (testpmd: $tp_tx fps)"
 hi=$tp_tx
 [ "$hi" -gt 0 ] || hi=100000000
 dutperf "$NULL_TX" throughput -c "$INI" --direction f --loss-ppm 1000000 \
 	--burst 32 --duration 1 --timeout 0 --settle 0 --rate-min 0 --rate-max $((2 * hi)) \
 	--error $((hi / 64)) --max-retries 3 -o "$WORK/a" || die "a: dutperf failed: $(tail -2 "$WORK/dutperf.err")"
-tx=$(sed -n 's/^search 1: throughput \([0-9]*\) fps.*/\1/p' "$WORK/dutperf.out")
+tx=$(csv_col "$WORK/a/rate.csv" rate)
 tx=${tx:-0}
 r=$(ratio "$tx" "$tp_tx")
 row a "sender keeps schedule within $LAG_US us (fps)" "$tx" fps "testpmd txonly" "$tp_tx" "$r" ">= 0.9x" \
@@ -157,7 +161,7 @@ row a "sender saturated (fps)" "$cap" fps "testpmd txonly" "$tp_tx" "$(ratio "$c
 
 # ---- b: receiver ----
 note "b: testpmd rxonly and dutperf's receive path on net_null"
-tp_rx=$(testpmd_pps rxonly Rx-pps net_null0,size=60 64)
+tp_rx=$(testpmd_pps rxonly Rx-pps "$(eal_null size=60)" 64)
 rx=$(for i in 1 2 3; do bench rx "$NULL_RX" 0 1 | kv rx_fps /dev/stdin; done | best_max)
 r=$(ratio "$rx" "$tp_rx")
 row b "receiver classifies (fps)" "$rx" fps "testpmd rxonly" "$tp_rx" "$r" ">= 0.9x" \
@@ -209,7 +213,7 @@ for i in 1 2 3; do
 		--settle $D_SET --rate-min 0 --rate-max 400000 --error 50000 \
 		--max-retries 1 -o "$WORK/d.$i" || continue
 	t2=$(now_ns)
-	trials=$(($(wc -l <"$WORK/d.$i/trials.csv") - 1))
+	trials=$(csv_col "$WORK/d.$i/trials.csv" iteration all | wc -l)
 	# search minus one trial run = trials - 1 trials, their settle pauses
 	# and the search's own work; the process start cancels out.
 	awk -v one=$((t1 - t0)) -v all=$((t2 - t1)) -v n="$trials" -v d=$D_DUR \
@@ -229,8 +233,8 @@ row d "search overhead per trial (s)" "$net" s "$trials trials; incl. process st
 pdv_rss() {
 	local p
 	p=$(run_id)
-	# shellcheck disable=SC2086
-	/usr/bin/time -v "$DUTPERF" $EAL --file-prefix="$p" $MEMIF -- pdv -c "$WIRE" \
+	# shellcheck disable=SC2046,SC2086
+	/usr/bin/time -v "$DUTPERF" $(eal "$p") $MEMIF -- pdv -c "$WIRE" \
 		--rate 10000 --duration "$1" --timeout $D_TMO -q -o "$WORK/e$1" \
 		>/dev/null 2>"$WORK/e$1.log"
 	local rc=$?

@@ -44,8 +44,59 @@ build_sanitized() {
 }
 
 # ---------------------------------------------------------------------------
+# Result CSV files (rate.csv, trials.csv, latency.csv, ...): scripts and
+# tests read figures from them by column name, never from the prose dutperf
+# prints.
+
+DUTPERF_SRCDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# csv_col FILE NAME [ROW]: the value of column NAME in the last data row of
+# FILE; ROW: 1-based data row, negative from the end, or "all" for every
+# row, one per line (tests/tools/csvcol.py).  Fails with a message naming
+# the file and the column when either is missing.
+csv_col() {
+	python3 "$DUTPERF_SRCDIR/tests/tools/csvcol.py" "$@"
+}
+
+# ---------------------------------------------------------------------------
+# EAL options of runs on virtual devices: every script and test builds its
+# DPDK command line from these (docs/testbed.md).
+
+# eal_common PREFIX: no hugepages, 512 MB, no PCI scan, lcores 0-1, runtime
+# directory /var/run/dpdk/PREFIX.
+eal_common() {
+	echo "--no-huge -m 512 --no-pci --file-prefix=$1 -l 0-1"
+}
+
+# eal_af_packet IF0 IF1: ports 0 and 1 on the kernel interfaces IF0, IF1.
+eal_af_packet() {
+	echo "--vdev=net_af_packet0,iface=$1,framecnt=4096" \
+		"--vdev=net_af_packet1,iface=$2,framecnt=4096"
+}
+
+# eal_memif SOCKET: ports 0 and 1 joined by the memif socket SOCKET inside
+# one process (a wire: no kernel, no DUT).
+eal_memif() {
+	echo "--vdev=net_memif0,role=server,socket=$1,id=0" \
+		"--vdev=net_memif1,role=client,socket=$1,id=0"
+}
+
+# eal_null DEVARGS...: one net_null port (a sink: every frame sent is lost)
+# per argument, numbered from 0, with that argument as its devargs ("" for
+# none; no-rx=1: it receives nothing either).
+eal_null() {
+	local i=0 a v=""
+	for a in "$@"; do
+		v="$v --vdev=net_null$i${a:+,$a}"
+		i=$((i + 1))
+	done
+	echo "${v# }"
+}
+
+# ---------------------------------------------------------------------------
 # Virtual testbed: tester namespace <-> DUT namespace (docs/testbed.md).
-# Used by scripts/testbed.sh; every function takes the testbed ID first.
+# Used by scripts/testbed.sh and the integration tests (through
+# tests/integration/common.sh); every function takes the testbed ID first.
 
 TB_STATE_ROOT=${TB_STATE_ROOT:-/run/dutperf-testbed}
 # Token-bucket depth of a capacity limit of N frames/s: 20 ms of frames at
@@ -100,9 +151,7 @@ tb_names() {
 	TB_PREFIX=dutperf-$1
 	TB_IF0=t0
 	TB_IF1=t1
-	TB_EAL="--no-huge -m 512 --no-pci --file-prefix=$TB_PREFIX -l 0-1"
-	TB_EAL="$TB_EAL --vdev=net_af_packet0,iface=$TB_IF0,framecnt=4096"
-	TB_EAL="$TB_EAL --vdev=net_af_packet1,iface=$TB_IF1,framecnt=4096"
+	TB_EAL="$(eal_common "$TB_PREFIX") $(eal_af_packet "$TB_IF0" "$TB_IF1")"
 }
 
 tb_exists() {

@@ -43,7 +43,7 @@ scripts/testbed.sh run --name "$id" -- throughput -c "$conf" -o "$out" \
 	--rate-min 10000 --rate-max 1000000 --initial-rate 1000000 "${args[@]}"
 rc=$?
 [ $rc -eq 0 ] || die "dutperf failed (exit status $rc)"
-rate=$(python3 tests/tools/csvcol.py "$out/rate.csv" rate) || die "no result in $out/rate.csv"
+rate=$(csv_col "$out/rate.csv" rate) || die "no result in $out/rate.csv"
 echo
 case $dut in
 siit) what="tayga SIIT (stateless NAT64) on Linux" ;;

@@ -6,7 +6,7 @@
 need_root
 need_dutperf
 
-tb_up --dut router
+it_tb_up router
 "$SRCDIR/scripts/batch.sh" -c "$SRCDIR/conf/testbed-ipv4.ini" --testbed "$TBID" \
 	--sizes "64 256" --dirs "f r" --repeat 1 -o "$WORK/b" -- --duration 1 \
 	--timeout 200 --settle 100 --rate-min 1000 --rate-max 8000 \
@@ -22,4 +22,4 @@ for size in 64 256; do
 	done
 done
 ok "4 series (64/256 B x f/r), each with its own rate.csv"
-tb_down
+it_tb_down

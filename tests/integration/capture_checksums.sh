@@ -9,7 +9,7 @@ need_dutperf
 command -v tcpdump >/dev/null || fail "tcpdump missing"
 command -v tshark >/dev/null || fail "tshark missing"
 
-tb_up --dut router
+it_tb_up router
 eval "$("$TB" env --name "$TBID")"
 pcap=$WORK/d0.pcap
 # tcpdump stops by itself after the 5000 frames (SIGINT would drop what
@@ -32,4 +32,4 @@ expect_equal "ports out of RFC 4814 ranges" "$out_of_range" 0
 distinct=$(tshark -r "$pcap" -T fields -e udp.srcport 2>/dev/null | sort -u | wc -l)
 [ "$distinct" -gt $((total / 2)) ] || fail "source ports hardly vary ($distinct distinct of $total)"
 ok "$total frames captured in the DUT: all checksums good, ports in range, $distinct distinct source ports"
-tb_down
+it_tb_down

@@ -1,24 +1,26 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Shared by the integration tests (sourced).  Every test gets a private work
-# directory and a list of testbeds that are torn down on any exit.
+# directory and a list of testbeds that are torn down on any exit.  The
+# testbed (tb_*), EAL option (eal_*) and CSV (csv_col) helpers are
+# scripts/lib.sh's; the helpers defined here are the tests' own.
 set -u
 : "${SRCDIR:?run through meson test}" "${BUILDDIR:?run through meson test}"
+. "$SRCDIR/scripts/lib.sh"
 DUTPERF=$BUILDDIR/src/dpdk/dutperf
 export DUTPERF
 TB=$SRCDIR/scripts/testbed.sh
-CSVCOL=$SRCDIR/tests/tools/csvcol.py
 WORK=$(mktemp -d /tmp/dpt-test.XXXXXX)
 TB_IDS=()
 
 it_cleanup() {
 	local id pids
 	# Background runs the test did not wait for (it failed or was
-	# stopped): TERM, KILL after 2 s (scripts/lib.sh tb_kill).
+	# stopped): TERM, KILL after 2 s.
 	pids=$(jobs -p)
 	# shellcheck disable=SC2086
-	[ -z "$pids" ] || (. "$SRCDIR/scripts/lib.sh" && tb_kill $pids)
+	[ -z "$pids" ] || tb_kill $pids
 	for id in "${TB_IDS[@]}"; do
-		"$TB" down --name "$id" >/dev/null 2>&1
+		tb_down "$id" >/dev/null 2>&1
 	done
 	# DPDK runtime directories of wire runs (prefixes dpt-NAME-$$)
 	rm -rf /var/run/dpdk/dpt-*-$$
@@ -45,25 +47,34 @@ need_dutperf() {
 	[ -x "$DUTPERF" ] || fail "no binary at $DUTPERF"
 }
 
-# tb_up ARGS...: bring a testbed up; its name lands in $TBID.
-tb_up() {
-	TBID=$("$TB" up "$@") || fail "testbed up $*"
+# it_tb_up KIND [FWD_FPS [REV_FPS]]: a new testbed (scripts/lib.sh tb_up)
+# with DUT KIND (router, bridge, siit; fault with faultdut.py's options in
+# TB_FAULT) and capacity limits in frames/s (0: none; REV_FPS defaults to
+# FWD_FPS).  Its ID lands in $TBID, its names in tb_names' TB_TG, TB_DUT,
+# TB_STATE, TB_PREFIX.
+it_tb_up() {
+	local fwd=${2:-0}
+	TBID=$(tb_new_id)
 	TB_IDS+=("$TBID")
+	# A subshell: tb_up sets traps of its own and dies on failure.
+	(tb_up "$TBID" "$1" "$fwd" "${3:-$fwd}") || fail "testbed up $*"
+	tb_names "$TBID"
 }
 
-# tb_down: check that the test left nothing running in the tester namespace
-# and no DPDK runtime directory (testbed.sh run removes it after each run;
-# down would remove both unseen), tear $TBID down and check that nothing of
-# it is left.
-tb_down() {
+# it_tb_down: check that the test left nothing running in the tester
+# namespace and no DPDK runtime directory (testbed.sh run removes it after
+# each run; tb_down would remove both unseen), remove testbed $TBID
+# (scripts/lib.sh tb_down) and check that nothing of it is left.
+it_tb_down() {
 	local pids
-	pids=$(ip netns pids "dpt-$TBID-tg" 2>/dev/null)
+	tb_names "$TBID"
+	pids=$(ip netns pids "$TB_TG" 2>/dev/null)
 	[ -z "$pids" ] ||
 		fail "left running on $TBID: $(ps -o pid=,args= -p "${pids//$'\n'/,}" | tr '\n' ';')"
-	[ -e "/var/run/dpdk/dutperf-$TBID" ] && fail "/var/run/dpdk/dutperf-$TBID left by a run"
-	"$TB" down --name "$TBID" || fail "testbed down $TBID"
+	[ -e "/var/run/dpdk/$TB_PREFIX" ] && fail "/var/run/dpdk/$TB_PREFIX left by a run"
+	tb_down "$TBID" || fail "testbed down $TBID: not all of it removed"
 	ip netns list | grep -q "dpt-$TBID-" && fail "namespaces of $TBID left behind"
-	[ -e "/var/run/dpdk/dutperf-$TBID" ] && fail "/var/run/dpdk/dutperf-$TBID left behind"
+	[ -e "/var/run/dpdk/$TB_PREFIX" ] && fail "/var/run/dpdk/$TB_PREFIX left behind"
 	return 0
 }
 
@@ -71,8 +82,9 @@ tb_down() {
 # it to start, fails if it does not.
 dutperf_pid() {
 	local pid="" i
+	tb_names "$TBID"
 	for i in $(seq 100); do
-		pid=$(pgrep -f "file-prefix=dutperf-$TBID " | head -1)
+		pid=$(pgrep -f "file-prefix=$TB_PREFIX " | head -1)
 		[ -n "$pid" ] && break
 		sleep 0.1
 	done
@@ -101,7 +113,8 @@ preempted() {
 	case $1 in trial|latency|pdv) ;; *) return 1 ;; esac
 	out=$(out_dir "$@")
 	[ -n "$out" ] && [ -f "$out/trials.csv" ] &&
-		tail -1 "$out/trials.csv" | grep -q 'invalid,".*behind schedule' || return 1
+		[ "$(csv_col "$out/trials.csv" status 2>/dev/null)" = invalid ] &&
+		csv_col "$out/trials.csv" reason | grep -q 'behind schedule' || return 1
 	echo "note: sender preempted on this shared machine; run again" >&2
 }
 
@@ -132,14 +145,10 @@ dut_once() {
 	"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
 }
 
-# nft_burst FPS: the token-bucket depth in frames that testbed.sh gives a
-# capacity limit of FPS frames/s (scripts/lib.sh).
-nft_burst() {
-	(. "$SRCDIR/scripts/lib.sh" && tb_nft_burst "$1")
-}
-
-col() {	# FILE COLUMN [ROW]
-	python3 "$CSVCOL" "$@" || fail "cannot read column $2 of $1"
+# col FILE COLUMN [ROW]: scripts/lib.sh csv_col; the test fails if the
+# file, the column or the row is missing.
+col() {
+	csv_col "$@" || fail "cannot read column $2 of $1"
 }
 
 # expect_equal WHAT A B
@@ -167,17 +176,19 @@ check_lossless() {
 	done
 }
 
+# wire_sock PREFIX: the memif socket of the wire with runtime directory PREFIX.
+wire_sock() {
+	echo "$WORK/memif-$1.sock"
+}
+
 # EAL options for a wire inside one process: two memif ports joined by a
 # socket (no kernel, no DUT); tests/data/wire.ini fits it.  With WIRE=null,
 # two net_null sinks instead: every frame sent is lost.  wire_eal PREFIX
 wire_eal() {
-	local sock=$WORK/memif-$1.sock
-	echo "--no-huge -m 512 --no-pci --file-prefix=$1 -l 0-1"
 	if [ "${WIRE:-memif}" = null ]; then
-		echo "--vdev=net_null0 --vdev=net_null1"
+		echo "$(eal_common "$1") $(eal_null "" "")"
 	else
-		echo "--vdev=net_memif0,role=server,socket=$sock,id=0" \
-			"--vdev=net_memif1,role=client,socket=$sock,id=0"
+		echo "$(eal_common "$1") $(eal_memif "$(wire_sock "$1")")"
 	fi
 }
 

@@ -26,11 +26,11 @@ grep -q '^max_lag_us = 500000' "$conf" || fail "no max_lag_us in testbed-ipv4.in
 RATE=2000
 stats() {	# KEY: a counter of the running faultdut.py (0 when absent)
 	local v
-	v=$(sed -n "s/^$1=//p" "${TB_STATE_ROOT:-/run/dutperf-testbed}/$TBID/faultdut.stats" 2>/dev/null)
+	v=$(sed -n "s/^$1=//p" "$TB_STATE/faultdut.stats" 2>/dev/null)
 	echo "${v:-0}"
 }
 fault_up() {	# FAULT OPTIONS
-	tb_up --dut fault --fault "$*"
+	TB_FAULT="$*" it_tb_up fault
 }
 trial() {	# OUTDIR ARGS...: a 2 s trial at $RATE fps; exit status must be 0
 	local out=$1
@@ -61,7 +61,7 @@ for r in rows:
 PY
 [ "$(stats dropped)" -ge "$(col "$WORK/drop/trials.csv" fwd_sent)" ] || fail "drop: forwarder saw too few"
 ok "drops everything: $(col "$WORK/drop/rate.csv" rate all | wc -l) search, throughput 0, 'no trial passed'"
-tb_down
+it_tb_down
 
 # --- duplicates every 60th frame: exactly sent/60 each way, nothing lost
 # (not a multiple of the frame count: a copy of the very last frame may
@@ -78,7 +78,7 @@ expect_equal "dup: forwarder copies" $(($(stats duplicated_0) + $(stats duplicat
 expect_equal "dup: status" "$(col "$csv" status)" fail
 grep -q duplicate <<<"$(col "$csv" reason)" || fail "dup: reason $(col "$csv" reason)"
 ok "duplicates: $((planned / 60)) per direction reported, none received twice, trial failed"
-tb_down
+it_tb_down
 
 # --- reorders: one frame in 4 sent after the next 3.
 fault_up --reorder 3
@@ -95,7 +95,7 @@ done
 expect_equal "reorder: status" "$(col "$csv" status)" pass
 grep -q reordered <<<"$(col "$csv" reason)" || fail "reorder: reason $(col "$csv" reason)"
 ok "reorders: $(col "$csv" fwd_reordered)/$(col "$csv" rev_reordered) reordered reported, no loss: pass"
-tb_down
+it_tb_down
 
 # --- delay 300 ms.
 fault_up --delay-ms 300
@@ -120,7 +120,7 @@ for d in fwd rev; do
 done
 expect_equal "delay2: status" "$(col "$csv" status)" fail
 ok "delay beyond the trial timeout: $(col "$csv" fwd_lost) frames lost (late $(col "$csv" fwd_late)), trial failed"
-tb_down
+it_tb_down
 
 # --- foreign traffic every 20 ms towards both tester ports while test
 # frames flow: ARP, ND, garbage, signature with bad checksum, stale.
@@ -147,7 +147,7 @@ ok "foreign traffic: $f of $inj injected counted foreign, $s of $(stats inj_stal
 	--timeout 300 -o "$WORK/linkdown" >"$WORK/ld.out" 2>"$WORK/ld.err" &
 bg=$!
 sleep 1.5
-ip -n "dpt-$TBID-dut" link set d1 down || fail "cannot set d1 down"
+ip -n "$TB_DUT" link set d1 down || fail "cannot set d1 down"
 wait $bg
 rc=$?
 [ $rc -eq 0 ] || [ $rc -eq 1 ] || fail "link down: exit status $rc"
@@ -160,7 +160,7 @@ else
 	grep -q "dutperf:" "$WORK/ld.err" || fail "link down: exit 1 without a message"
 	ok "link down mid-trial: exit 1: $(grep dutperf: "$WORK/ld.err" | tail -1)"
 fi
-pid=$(cat "${TB_STATE_ROOT:-/run/dutperf-testbed}/$TBID/faultdut.pid")
-tb_down	# fails if a dutperf process is left
+pid=$(cat "$TB_STATE/faultdut.pid")
+it_tb_down	# fails if a dutperf process is left
 kill -0 "$pid" 2>/dev/null && fail "faultdut.py ($pid) is left"
 ok "nothing left: processes, runtime directory, namespaces, forwarder"

@@ -7,7 +7,7 @@
 need_root
 need_dutperf
 
-tb_up --dut router
+it_tb_up router
 
 # start_bg ARGS...: dutperf on the testbed in the background ($BG = its shell)
 start_bg() {
@@ -71,5 +71,5 @@ PY
 grep -q interrupted "$WORK/bg.err" || fail "no word of the interruption on stderr"
 ok "SIGTERM during search $((searches + 1)): exit 143, $searches complete rows, no row for the unfinished search"
 
-tb_down	# fails if a dutperf process is left
+it_tb_down	# fails if a dutperf process is left
 ok "nothing left behind"

@@ -13,7 +13,7 @@
 need_root
 need_dutperf
 
-tb_up --dut router
+it_tb_up router
 set -m	# background jobs in their own process group, SIGINT not ignored
 "$SRCDIR/scripts/batch.sh" -c "$SRCDIR/conf/testbed-ipv4.ini" --testbed "$TBID" \
 	--sizes "64 128 256" --dirs "f" --repeat 1 -o "$WORK/b" -- --duration 1 \
@@ -51,5 +51,5 @@ assert rows[-1]["status"] == "interrupted", rows[-1]
 assert all(r["status"] != "pass" or r["fwd_received"] == r["fwd_sent"] for r in rows)
 PY
 ok "Ctrl-C during a batch series: dutperf 130, batch.sh stopped (1), 64 B row kept, no 128 B row, no 256 B run"
-tb_down	# fails if a dutperf process or the DPDK runtime directory is left
+it_tb_down	# fails if a dutperf process or the DPDK runtime directory is left
 ok "testbed removed, nothing left"

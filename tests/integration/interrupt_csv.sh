@@ -41,7 +41,7 @@ for i in $(seq "$KILLS"); do
 	wait $pid 2>/dev/null
 	rc=$?
 	# SIGKILL leaves the runtime directory; the scripts remove it
-	rm -rf "/var/run/dpdk/$prefix" "$WORK/memif-$prefix.sock"
+	rm -rf "/var/run/dpdk/$prefix" "$(wire_sock "$prefix")"
 	[ $rc -eq "${want[$sig]}" ] || [ $rc -eq 0 ] ||
 		fail "run $i: SIG$sig after $delay_ms ms: exit status $rc ($(tail -2 "$WORK/run.err"))"
 	[ $rc -eq 130 ] || [ $rc -eq 143 ] && n_int=$((n_int + 1))

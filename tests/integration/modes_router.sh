@@ -7,7 +7,7 @@
 need_root
 need_dutperf
 
-tb_up --dut router
+it_tb_up router
 cfg=$SRCDIR/conf/testbed-ipv4.ini
 
 # latency: every tagged frame back, 0 < TL <= WCL
@@ -62,15 +62,15 @@ ok "pdv: Dmin <= D99.9 <= Dmax and PDV = D99.9 - Dmin, 2 s and 20 s"
 diff=$(( long > short ? long - short : short - long ))
 [ $diff -le 4096 ] || fail "pdv peak RSS grew from $short KiB (2 s) to $long KiB (20 s)"
 ok "pdv peak RSS: $short KiB for 2 s, $long KiB for 20 s"
-tb_down
+it_tb_down
 
 # loss: a DUT of capacity C; no loss below C, 1 - C/offered above it
 C=10000
-tb_up --dut router --limit-fps $C
+it_tb_up router $C
 out=$WORK/loss
 dut loss -c "$cfg" --rate-max 15000 --loss-step 10 --duration 2 --timeout 300 \
 	--settle 200 -o "$out" >/dev/null || fail "loss: exit status $?"
-python3 - "$out/flr.csv" $C "$(nft_burst $C)" <<'PY' || fail "loss sweep does not match the capacity"
+python3 - "$out/flr.csv" $C "$(tb_nft_burst $C)" <<'PY' || fail "loss sweep does not match the capacity"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 C, B = int(sys.argv[2]), int(sys.argv[3])
@@ -91,4 +91,4 @@ for r in rows:
 print("\n".join(f"{r['offered_fps']} {r['dir']} loss {r['loss_pct']} %" for r in rows))
 PY
 ok "loss: no loss below $C fps, 1 - C/offered above it"
-tb_down
+it_tb_down

@@ -17,8 +17,9 @@ rate=$(col "$WORK/qs/rate.csv" rate)
 [ "$rate" -gt 0 ] || fail "throughput $rate"
 grep -q "Throughput of the Linux router on this machine: $rate frames/s" "$WORK/qs.log" ||
 	fail "the printed throughput is not rate.csv's"
+tb_names "$id"
 ip netns list | grep -q "^dpt-$id-" && fail "namespaces of testbed $id left behind"
-[ -e "${TB_STATE_ROOT:-/run/dutperf-testbed}/$id" ] && fail "state of testbed $id left behind"
-[ -e "/var/run/dpdk/dutperf-$id" ] && fail "/var/run/dpdk/dutperf-$id left behind"
-pgrep -f "file-prefix=dutperf-$id " >/dev/null && fail "a dutperf process is left"
+[ -e "$TB_STATE" ] && fail "state of testbed $id left behind"
+[ -e "/var/run/dpdk/$TB_PREFIX" ] && fail "/var/run/dpdk/$TB_PREFIX left behind"
+pgrep -f "file-prefix=$TB_PREFIX " >/dev/null && fail "a dutperf process is left"
 ok "quickstart: $rate frames/s per direction, nothing left behind"

@@ -18,7 +18,7 @@
 . "$(dirname "$0")/common.sh"
 need_root
 dir=$(realpath -m "${SANITIZE_BUILDDIR:-$BUILDDIR-asan}")
-(cd "$SRCDIR" && . scripts/lib.sh && build_sanitized "$dir") >"$WORK/build.log" 2>&1 ||
+(cd "$SRCDIR" && build_sanitized "$dir") >"$WORK/build.log" 2>&1 ||
 	{ tail -30 "$WORK/build.log"; fail "sanitized build in $dir"; }
 export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1

@@ -6,6 +6,7 @@ set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 BIN=${BUILDDIR:?BUILDDIR not set}/src/stats/dutperf-stats
 DATA=$SRCDIR/tests/data/stats
+. "$SRCDIR/scripts/lib.sh"
 fails=0
 
 fail() {
@@ -20,9 +21,9 @@ command -v ministat >/dev/null ||
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-# Values of the last column of a CSV file (header skipped), for ministat.
+# Values of the rate column of a CSV file, for ministat.
 column_values() {
-	tail -n +2 "$1" | awk -F', *' 'NF { print $NF }'
+	csv_col "$1" rate all
 }
 
 # field NAME of "name value" summary output

@@ -7,6 +7,7 @@
 # behind.  Needs root; exit 77 (skip) otherwise.  Env: SRCDIR (BUILDDIR unused).
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$SRCDIR/scripts/lib.sh"
 TB=$SRCDIR/scripts/testbed.sh
 RAW=$SRCDIR/tests/tools/rawpkt.py
 
@@ -141,7 +142,7 @@ for kind in router bridge siit; do
 		[ "$d" = rev ] && lim=400
 		# shellcheck disable=SC2046
 		flow $(dirs "$kind" "$d") 1000 2000
-		burst=$(. "$SRCDIR/scripts/lib.sh" && tb_nft_burst $lim)
+		burst=$(tb_nft_burst $lim)
 		exp=$(python3 -c "print(round($lim * $elapsed_s + $burst))")
 		[ "$matched" -ge 50 ] && [ "$matched" -le 600 ] ||
 			fail "$kind $d limit $lim: $matched of 1000 (want 5..60 %)"

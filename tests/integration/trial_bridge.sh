@@ -5,9 +5,9 @@
 need_root
 need_dutperf
 
-tb_up --dut bridge
+it_tb_up bridge
 dut trial -c "$SRCDIR/conf/testbed-bridge.ini" --rate 20000 --duration 2 \
 	--timeout 500 -o "$WORK/out" || fail "exit status $? ($(tail -3 "$WORK/err.log"))"
 check_lossless "$WORK/out/trials.csv" fwd rev
 ok "bridge: 40000 frames each way, sent == received"
-tb_down
+it_tb_down

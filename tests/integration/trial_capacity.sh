@@ -7,8 +7,8 @@ need_root
 need_dutperf
 
 C=10000
-B=$(nft_burst $C)
-tb_up --dut router --limit-fps $C
+B=$(tb_nft_burst $C)
+it_tb_up router $C
 out=$WORK/out
 dut trial -c "$SRCDIR/conf/testbed-ipv4.ini" --rate $((C * 8 / 10)) \
 	--duration 2 --timeout 500 -o "$out" || fail "0.8 C: exit status $?"
@@ -29,4 +29,4 @@ for d in fwd rev; do
 	[ $diff -le $((sent / 50)) ] || fail "$d lost $lost, expected $want +- $((sent / 50))"
 	ok "1.3 C: $d lost $lost of $sent (token bucket predicts $want)"
 done
-tb_down
+it_tb_down

@@ -6,7 +6,7 @@
 need_root
 need_dutperf
 
-tb_up --dut router
+it_tb_up router
 for v in ipv4 ipv6; do
 	out=$WORK/$v
 	dut trial -c "$SRCDIR/conf/testbed-$v.ini" --rate 20000 --duration 2 \
@@ -26,5 +26,5 @@ ok "trials.csv appended, one header"
 python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$WORK/ipv4/run.json" ||
 	fail "run.json is not JSON lines"
 ok "run.json: one JSON object per run"
-tb_down	# fails if a dutperf process or the runtime directory is left
+it_tb_down	# fails if a dutperf process or the runtime directory is left
 ok "testbed, DPDK runtime directory and processes gone"

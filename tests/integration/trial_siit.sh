@@ -6,7 +6,7 @@
 need_root
 need_dutperf
 
-tb_up --dut siit
+it_tb_up siit
 for dir in f r b; do
 	out=$WORK/$dir
 	dut trial -c "$SRCDIR/conf/testbed-siit.ini" --rate 10000 --duration 2 \
@@ -29,4 +29,4 @@ dut trial -c "$SRCDIR/conf/testbed-siit.ini" --rate 8000 --duration 2 \
 	fail "n/m mix: exit status $? ($(tail -3 "$WORK/err.log"))"
 check_lossless "$out/trials.csv" fwd rev
 ok "siit with background traffic (n=4, m=3): every frame accounted"
-tb_down
+it_tb_down

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Print one column of a CSV file by name (tests read columns, never prose).
+"""Print one column of a CSV file by name (scripts and tests read columns,
+never prose; scripts/lib.sh csv_col).
 
 csvcol.py FILE COLUMN [ROW]   ROW: 1-based data row, negative from the end,
                               'all' for every row (one per line); default -1.
@@ -14,8 +15,11 @@ def main():
         sys.exit(__doc__)
     path, col = sys.argv[1], sys.argv[2]
     row = sys.argv[3] if len(sys.argv) == 4 else "-1"
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f, skipinitialspace=True))
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f, skipinitialspace=True))
+    except OSError as e:
+        sys.exit(f"{path}: {e.strerror}")
     if not rows:
         sys.exit(f"{path}: no data rows")
     if col not in rows[0]:
@@ -24,8 +28,13 @@ def main():
         for r in rows:
             print(r[col])
         return
-    i = int(row)
-    print(rows[i - 1 if i > 0 else i][col])
+    try:
+        i = int(row)
+        if i == 0:
+            raise IndexError
+        print(rows[i - 1 if i > 0 else i][col])
+    except (ValueError, IndexError):
+        sys.exit(f"{path}: no data row {row!r} ({len(rows)} rows)")
 
 
 if __name__ == "__main__":
