@@ -62,10 +62,12 @@ csv_col() {
 # EAL options of runs on virtual devices: every script and test builds its
 # DPDK command line from these (docs/testbed.md).
 
-# eal_common PREFIX: no hugepages, 512 MB, no PCI scan, lcores 0-1, runtime
-# directory /var/run/dpdk/PREFIX.
+# eal_common PREFIX [LCORES]: no hugepages, 512 MB, no PCI scan, runtime
+# directory /var/run/dpdk/PREFIX, lcores LCORES (default "-l 0-1"; the
+# monitor wants a main lcore without a role: "$EAL_MAIN_FREE").
+EAL_MAIN_FREE="--lcores 0@0,1@0,2@1"
 eal_common() {
-	echo "--no-huge -m 512 --no-pci --file-prefix=$1 -l 0-1"
+	echo "--no-huge -m 512 --no-pci --file-prefix=$1 ${2:--l 0-1}"
 }
 
 # eal_af_packet IF0 IF1: ports 0 and 1 on the kernel interfaces IF0, IF1.

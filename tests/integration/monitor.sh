@@ -12,9 +12,8 @@ need_dutperf
 prefix=dpt-mon-$$
 cfg=$SRCDIR/tests/data/wire-main-free.ini
 sock=$WORK/memif-$prefix.sock
-EAL=(--no-huge -m 512 --no-pci --file-prefix=$prefix --lcores 0@0,1@0,2@1
-     --vdev=net_memif0,role=server,socket=$sock,id=0
-     --vdev=net_memif1,role=client,socket=$sock,id=0)
+# shellcheck disable=SC2207
+EAL=($(eal_common "$prefix" "$EAL_MAIN_FREE") $(eal_memif "$sock"))
 RATE=20000
 
 # check OUT: rows complete, sums per direction equal trials.csv's counts
@@ -94,9 +93,8 @@ echo "$out"
 ok "monitor: Ctrl-C leaves complete rows that add up"
 
 # 3. the main lcore carries a role: refused before anything is written
-"$DUTPERF" --no-huge -m 512 --no-pci --file-prefix=$prefix -l 0-1 \
-	--vdev=net_memif0,role=server,socket=$sock.2,id=0 \
-	--vdev=net_memif1,role=client,socket=$sock.2,id=0 -- monitor \
+# shellcheck disable=SC2046
+"$DUTPERF" $(eal_common "$prefix") $(eal_memif "$sock.2") -- monitor \
 	-c "$SRCDIR/tests/data/wire.ini" --rate $RATE -o "$WORK/c" >"$WORK/out.log" 2>"$WORK/err.log"
 rc=$?
 rm -rf "/var/run/dpdk/$prefix"
