@@ -138,7 +138,8 @@ port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 	       char *err, size_t err_len)
 {
 	struct rte_eth_link link;
-	uint64_t until;
+	uint64_t until, now, grace;
+	bool stopped = false;
 	int rc;
 
 	until = rte_get_timer_cycles() +
@@ -148,13 +149,35 @@ port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 		rc = rte_eth_link_get_nowait(p->id, &link);
 		if (rc == 0 && link.link_status == RTE_ETH_LINK_UP)
 			break;
-		if (rte_get_timer_cycles() >= until || engine_stop) {
-			snprintf(err, err_len, "[%s] port %u (%s): link down after "
-				 "%u s (link_timeout_s)", side, p->id,
-				 p->driver, c->link_timeout_s);
+		now = rte_get_timer_cycles();
+		/*
+		 * Stopped by a signal: still wait up to 1 s for the link, so
+		 * that a PMD's connection handshake (memif's control channel
+		 * on DPDK's interrupt thread) ends before the port is closed;
+		 * closing in the middle of it panics inside DPDK 22.11.
+		 */
+		if (engine_stop && !stopped) {
+			stopped = true;
+			grace = now + rte_get_timer_hz();
+			until = grace < until ? grace : until;
+		}
+		if (now >= until) {
+			if (stopped)
+				snprintf(err, err_len, "[%s] port %u (%s): stopped "
+					 "while waiting for the link", side, p->id,
+					 p->driver);
+			else
+				snprintf(err, err_len, "[%s] port %u (%s): link "
+					 "down after %u s (link_timeout_s)", side,
+					 p->id, p->driver, c->link_timeout_s);
 			return -ENOLINK;
 		}
 		usleep(10000);
+	}
+	if (engine_stop) {
+		snprintf(err, err_len, "[%s] port %u (%s): stopped while waiting "
+			 "for the link", side, p->id, p->driver);
+		return -ENOLINK;
 	}
 	return 0;
 }
