@@ -583,19 +583,29 @@ plot_loss_load(struct plot_buf *b, const struct plot_input *in, size_t n,
 	       struct plot_set *set, char *err, size_t err_len)
 {
 	static const char *const names[] = { "offered_fps", "dir", "loss_pct" };
-	char title[512];
+	char title[512], ignore[8];
 	size_t i, r;
-	long col[3];
+	long col[3], status;
 	int rc = 0;
 
 	for (i = 0; rc == 0 && i < n; i++) {
 		const struct csv_table *t = in[i].t;
 
 		rc = plot_cols(t, names, 3, col, err, err_len);
+		/* optional: an invalid or interrupted trial measured the
+		 * tester, not the DUT; its loss is no point of the curve */
+		status = csv_table_column(t, "status", ignore, sizeof(ignore));
 		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
 			struct plot_series *s;
 			double x, y;
-			const char *dir;
+			const char *dir, *st;
+
+			if (status >= 0) {
+				st = csv_table_cell(t, r, (size_t)status);
+				if (st != NULL && (strcmp(st, "invalid") == 0 ||
+						   strcmp(st, "interrupted") == 0))
+					continue;
+			}
 
 			rc = csv_table_number(t, r, col[0], false, &x, err,
 					      err_len);

@@ -174,7 +174,7 @@ mon_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
 	struct mon *x = m->priv;
 	const struct report_trial *r = &m->last;
-	uint64_t start = 0, end = 0;
+	uint64_t start = 0, end;
 	int d, rc = x->rc;
 
 	(void)complete;
@@ -182,13 +182,11 @@ mon_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	if (!x->single.done)
 		return 0;	/* stopped before the trial started */
 	for (d = 0; d < CFG_NB_DIRS; d++)
-		if (x->single.spec.active[d]) {
+		if (x->single.spec.active[d])
 			start = m->trial->tx[d].pacer.start_tsc;
-			if (m->trial->rx[d].last_tsc > end)
-				end = m->trial->rx[d].last_tsc;
-		}
-	if (end == 0)		/* interrupted: the receivers stopped now */
-		end = rte_rdtsc();
+	/* now, after every lcore is done: later than any watch sample, so
+	 * the last row always carries what the watch had not seen */
+	end = rte_rdtsc();
 	for (d = 0; d < CFG_NB_DIRS && rc == 0; d++)
 		if (x->single.spec.active[d])
 			rc = mon_sample(x, d, start, end, true, r);

@@ -91,10 +91,13 @@ render tput-size tput $((groups + dirs)) "Throughput against frame size" \
 	"$BIN" tput-size --script "$TMP/files.gp" "$B"/*/rate.csv &&
 	cmp -s "$TMP/dir.gp" "$TMP/files.gp" || fail "tput-size: DIR and its files differ"
 
-# --- loss-load: each non-empty loss_pct, 2 files x 2 directions
+# --- loss-load: each non-empty loss_pct of a trial that was not invalid
+# (those measured the tester), 2 files x 2 directions
 R=$DATA/flr-routed.csv
 G=$DATA/flr-bridged.csv
-render loss-load loss $(($(values loss_pct "$R" "$G") + 4)) \
+invalid=$(cat "$R" "$G" | grep -c ',[0-9.][0-9.]*,invalid$')
+[ "$invalid" -ge 1 ] || fail "the fixtures lost their invalid row with a loss value"
+render loss-load loss $(($(values loss_pct "$R" "$G") - invalid + 4)) \
 	"Frame loss rate against offered load" "Offered load (frames/s)" \
 	"Frame loss rate (%)" "routed, fwd" "bridged, rev" -- \
 	--label routed --label bridged "$R" "$G"
