@@ -33,9 +33,6 @@ struct proc_ops {
 		       const struct report_trial *r);
 	/* Trials still needed at most (for an ETA); 0 when complete. */
 	uint32_t (*remaining)(const void *state);
-	/* Trial-seconds still needed at most; NULL: remaining() times the
-	 * last trial's length. */
-	double (*remaining_s)(const void *state);
 	/* Where the run stands, for the progress line ("[lo, hi] best x"). */
 	void (*describe)(const void *state, char *buf, size_t len);
 };

@@ -50,7 +50,6 @@ struct report_trial {
 	const char *reason;		/* why not pass; "" when passed */
 	/* not in trials.csv (yet): for procedures */
 	double loss_ratio;		/* lost / sent over the active dirs */
-	uint64_t duration_ms;		/* sending time the spec asked for */
 };
 
 /* One binary search, in siitperf's rate.csv columns. */

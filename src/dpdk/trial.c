@@ -420,7 +420,6 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 			 CFG_DIRECTION_BOTH : spec->active[CFG_FWD] ?
 			 CFG_DIRECTION_FORWARD : CFG_DIRECTION_REVERSE;
 	out->duration_s = trial_spec_duration_s(spec);
-	out->duration_ms = trial_spec_send_ms(spec);
 	out->timeout_ms = spec->timeout_ms;
 	out->seed = c->seed;
 
