@@ -286,6 +286,21 @@ int report_row(const struct report_table *t, const void *row, char *buf,
 int report_col_find(const struct report_table *t, const char *name,
 		    const struct report_col **col);
 
+/*
+ * What one run (a search, a sweep, a measurement) gave: the rate.csv
+ * column result_kind, run.json's per-run results, and exit status 3
+ * (docs/results.md) when any run's result is not REPORT_RESULT_MEASURED.
+ */
+enum report_result {
+	REPORT_RESULT_MEASURED = 0,	/* a DUT figure */
+	REPORT_RESULT_LOWER_BOUND,	/* bounded only by invalid trials: "at
+					 * least"; the tester could not offer more */
+	REPORT_RESULT_NONE,		/* no valid result at all */
+};
+
+/* "measured", "lower_bound", "none". */
+const char *report_result_name(enum report_result r);
+
 /* siitperf's direction letters: b, f, r. */
 char report_direction_char(enum cfg_direction d);
 

@@ -28,6 +28,20 @@ report_format_date(time_t t, char *buf, size_t len)
 		snprintf(buf, len, "%s", "1970-01-01 00:00:00");
 }
 
+const char *
+report_result_name(enum report_result r)
+{
+	switch (r) {
+	case REPORT_RESULT_MEASURED:
+		return "measured";
+	case REPORT_RESULT_LOWER_BOUND:
+		return "lower_bound";
+	case REPORT_RESULT_NONE:
+		return "none";
+	}
+	return "?";
+}
+
 /* trials.csv: one direction of a trial (fwd_*, rev_*). */
 static const struct report_col trial_dir_cols[] = {
 	REPORT_COL_U64("planned", "", struct report_dir, v.planned),

@@ -336,6 +336,10 @@ struct mode_ctx {
 	uint32_t runs_done;
 	double value[MODE_MAX_VALUES];
 	double *values[MODE_MAX_VALUES];
+	/* what the current run gave (run_end sets it; driver resets it to
+	 * MEASURED before each run) and, per complete run, results[i] */
+	enum report_result run_result;
+	enum report_result *results;
 	char result[128];		/* run.json "result" */
 	void *priv;			/* the mode's state */
 	/* live progress of a long trial (driver.c) */

@@ -216,6 +216,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		m->per_run = proc_remaining(&m->proc);
 	for (k = 0; k < MODE_MAX_VALUES; k++)
 		m->value[k] = NAN;
+	m->run_result = REPORT_RESULT_MEASURED;
 	m->iteration = 0;
 	while (!engine_stop && proc_next(&m->proc, &spec)) {
 		if (m->trials_done > 0)
@@ -246,6 +247,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		for (k = 0; k < MODE_MAX_VALUES; k++)
 			if (m->values[k] != NULL)
 				m->values[k][m->runs_done] = m->value[k];
+		m->results[m->runs_done] = m->run_result;
 		m->runs_done++;
 	}
 	fflush(stdout);
@@ -266,6 +268,11 @@ driver_open(struct mode_ctx *m, char *err, size_t err_len)
 			snprintf(err, err_len, "no memory for %u results", m->repeat);
 			return -ENOMEM;
 		}
+	}
+	m->results = calloc(m->repeat, sizeof(*m->results));
+	if (m->results == NULL) {
+		snprintf(err, err_len, "no memory for %u results", m->repeat);
+		return -ENOMEM;
 	}
 	if (ops->priv_size > 0) {
 		m->priv = calloc(1, ops->priv_size);
@@ -304,6 +311,8 @@ driver_close(struct mode_ctx *m)
 		free(m->values[k]);
 		m->values[k] = NULL;
 	}
+	free(m->results);
+	m->results = NULL;
 	free(m->priv);
 	m->priv = NULL;
 }
