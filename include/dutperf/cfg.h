@@ -25,6 +25,7 @@
 #define CFG_MAX_FRAME_B 1518
 #define CFG_MAX_JUMBO_B 9216
 #define CFG_MIN_SIIT_FRAME_B 84	/* RFC 8219 5.1.1: IPv6 size when translating */
+#define CFG_MIN_IPV6_FRAME_B 78	/* RFC 5180 5: IPv6 with the compact stamp */
 #define CFG_MAX_LCORE 127	/* RTE_MAX_LCORE in Debian's DPDK is 128 */
 #define CFG_MAX_BURST 64	/* frames per TX burst (the sender's array) */
 #define CFG_LCORE_NONE UINT16_MAX	/* INI value "none" */

@@ -10,14 +10,20 @@
  * in the buffer.  When translating, the configured size is the IPv6 frame
  * size and IPv4 frames are 20 bytes shorter (RFC 8219 5.1.1).
  *
- * UDP payload stamp (the first FRAME_STAMP_B bytes of the UDP payload; it
- * fits the 18 bytes that 64-byte IPv4 and 84-byte IPv6 frames leave):
+ * UDP payload stamp, full (the first FRAME_STAMP_B bytes of a UDP payload
+ * of at least 18 bytes: IPv4 >= 64-byte and IPv6 >= 84-byte frames):
  *   0      magic FRAME_MAGIC
  *   1      flags: bit 0 direction (0 fwd, 1 rev), bit 1 background,
  *          bit 2 tagged (latency), bits 3-7 trial id (0..31)
  *   2..9   sequence number, 64-bit big endian, per direction from 0
  *   10..17 TX timestamp, 64-bit big endian (TSC ticks), 0 when unused
- * Payload bytes after the stamp are zero.
+ * Compact (FRAME_STAMP_COMPACT_B bytes, when the UDP payload has 12..17
+ * bytes: IPv6 frames of 78..83 bytes; the payload length alone tells
+ * which, so a template or expectation selects it once):
+ *   0      magic, 1 flags, as above
+ *   2..6   sequence number, low 40 bits, big endian (all ones: bogus)
+ *   7..11  TX timestamp, low 40 bits of the TSC, big endian
+ * Payload bytes after the stamp are zero.  docs/frames.md, "Stamp".
  */
 #ifndef DUTPERF_FRAME_H
 #define DUTPERF_FRAME_H
@@ -33,6 +39,12 @@
 #define FRAME_FCS_B 4
 #define FRAME_MAX_BUF_B (CFG_MAX_JUMBO_B - FRAME_FCS_B)
 #define FRAME_STAMP_B 18
+#define FRAME_STAMP_COMPACT_B 12
+/* The compact stamp's 40-bit fields: sequence numbers 0..2^40 - 2 (all
+ * ones is the bogus number, read back as UINT64_MAX), timestamps modulo
+ * 2^40 ticks. */
+#define FRAME_COMPACT_BITS 40
+#define FRAME_COMPACT_MASK ((UINT64_C(1) << FRAME_COMPACT_BITS) - 1)
 #define FRAME_MAGIC 0xd5
 #define FRAME_TRIAL_ID_MAX 31
 /* Stamp flag bits (byte 1 of the stamp). */
@@ -63,6 +75,7 @@ struct frame_tmpl {
 	uint8_t flags;			/* FRAME_FLAG_BG for the background template */
 	uint16_t copy_len;		/* min(len, FRAME_HDR_MAX_B): bytes written */
 	uint16_t xlat_delta;		/* UDP sum change a translator makes (0: none) */
+	bool compact;			/* compact stamp (UDP payload < 18 B) */
 };
 
 /* The sender's state for one direction; one writer (the sending lcore). */
@@ -124,6 +137,14 @@ frame_gen_patchable(const struct frame_gen *g)
 	return g->n <= g->m;	/* no background frames */
 }
 
+/*
+ * Most frames a trial of g may send per direction: sequence numbers
+ * 0..limit - 1 must fit the stamp (FRAME_COMPACT_MASK with a compact
+ * stamp, 2^40 - 1, about 2.4 hours at 100GbE line rate of 78-byte frames;
+ * UINT64_MAX otherwise).
+ */
+uint64_t frame_gen_max_frames(const struct frame_gen *g);
+
 /* Receiver side. */
 enum frame_kind {
 	FRAME_OURS = 0,
@@ -144,11 +165,27 @@ enum frame_kind {
 
 struct frame_rx_info {
 	uint64_t seq;
-	uint64_t ts;
+	uint64_t ts;			/* compact stamp: the TSC's low 40 bits */
 	uint8_t trial_id;
 	bool background;
 	bool tagged;
+	uint8_t ts_shift;		/* 64 - bits of ts: 0 or 24 (compact) */
 };
+
+/*
+ * TSC ticks from the TX timestamp of info to now (the receiver's TSC),
+ * 0 when the timestamp is ahead (another core's TSC).  With the compact
+ * stamp's 40 bits the difference is taken modulo 2^40 and read as a
+ * signed number: exact for delays below 2^39 ticks (183 s at 3 GHz).
+ */
+static inline uint64_t
+frame_rx_delay(const struct frame_rx_info *info, uint64_t now)
+{
+	int64_t d = (int64_t)((now - info->ts) << info->ts_shift) >>
+		    info->ts_shift;
+
+	return d > 0 ? (uint64_t)d : 0;
+}
 
 /* What one kind of frame (foreground or background) looks like after the
  * DUT: exact where a mask byte is 0xff, range-checked where it is 0. */
@@ -188,6 +225,7 @@ struct frame_fast {
 	 * network byte with the exact byte beside it in its lane.
 	 */
 	uint16_t rng_lo[2][8], rng_span[2][8];
+	bool compact;			/* the frames carry the compact stamp */
 };
 
 /* Where the range lanes start: IPv4 one vector (source address + 2 up to

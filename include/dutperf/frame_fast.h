@@ -100,14 +100,27 @@ frame_fast_get64(const uint8_t *p)
 }
 
 /* info from the UDP header and stamp at udp of a frame that is ours
- * (frame_classify_ref and the fast path). */
+ * (frame_classify_ref and the fast path); compact: the stamp's layout,
+ * constant per expectation (frame.h). */
 static inline void
-frame_stamp_info(struct frame_rx_info *info, const uint8_t *udp)
+frame_stamp_info(struct frame_rx_info *info, const uint8_t *udp, bool compact)
 {
 	uint8_t flags = udp[9];
 
-	info->seq = frame_fast_get64(udp + 10);
-	info->ts = frame_fast_get64(udp + 18);
+	if (compact) {
+		/* bytes 10..11: seq bits 39..24; 12..19: seq bits 23..0, ts */
+		uint64_t lo = frame_fast_get64(udp + 12);
+		uint64_t seq = (uint64_t)(udp[10] << 8 | udp[11]) << 24 |
+			       lo >> FRAME_COMPACT_BITS;
+
+		info->seq = seq == FRAME_COMPACT_MASK ? UINT64_MAX : seq;
+		info->ts = lo & FRAME_COMPACT_MASK;
+		info->ts_shift = 64 - FRAME_COMPACT_BITS;
+	} else {
+		info->seq = frame_fast_get64(udp + 10);
+		info->ts = frame_fast_get64(udp + 18);
+		info->ts_shift = 0;
+	}
 	info->trial_id = flags >> FRAME_TRIAL_SHIFT;
 	info->background = flags & FRAME_FLAG_BG;
 	info->tagged = flags & FRAME_FLAG_TAGGED;
@@ -176,7 +189,8 @@ frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		/* the masks made the BG flag equal b */
 		if (info)
 			frame_stamp_info(info,
-					 buf + 14 + (f->version == 4 ? 20 : 40));
+					 buf + 14 + (f->version == 4 ? 20 : 40),
+					 f->compact);
 		return FRAME_OURS;
 	}
 	return FRAME_KIND_COUNT;

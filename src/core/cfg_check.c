@@ -142,20 +142,24 @@ check_frame_size(const struct cfg *c, const char *pre, char *err, size_t err_len
 				pre, c->frame_size_b, CFG_MAX_FRAME_B);
 	if (c->frame_size_b >= CFG_MIN_SIIT_FRAME_B)
 		return 0;
-	/* 14 Ethernet + 40 IPv6 + 8 UDP + 18 stamp + 4 FCS = 84 */
+	/* The IPv4 frames are 20 bytes shorter than the IPv6 ones and at
+	 * least 64: 84 (RFC 8219 5.1.1; the full stamp fits both). */
 	if (translating(c))
 		return cfg_errf(err, err_len,
-				"%s[traffic] frame_size_b = %" PRIu32 ": below %d with translation ([left] ip_version = %u, [right] ip_version = %u; RFC 8219 5.1.1)",
+				"%s[traffic] frame_size_b = %" PRIu32 ": below %d with translation ([left] ip_version = %u, [right] ip_version = %u; the IPv4 frames, 20 bytes shorter, need %d; RFC 8219 5.1.1)",
 				pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B,
-				l->ip_version, r->ip_version);
+				l->ip_version, r->ip_version, CFG_MIN_FRAME_B);
+	/* 14 Ethernet + 40 IPv6 + 8 UDP + 12 compact stamp + 4 FCS = 78 */
+	if (c->frame_size_b >= CFG_MIN_IPV6_FRAME_B)
+		return 0;
 	if (l->ip_version == 6)
 		return cfg_errf(err, err_len,
-				"%s[traffic] frame_size_b = %" PRIu32 ": IPv6 frames ([left] ip_version = 6) need at least %d bytes",
-				pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B);
+				"%s[traffic] frame_size_b = %" PRIu32 ": IPv6 frames ([left] ip_version = 6) need at least %d bytes (12 bytes of UDP payload for the stamp; RFC 5180's smallest IPv6 frame)",
+				pre, c->frame_size_b, CFG_MIN_IPV6_FRAME_B);
 	if (c->n > c->m)
 		return cfg_errf(err, err_len,
-				"%s[traffic] frame_size_b = %" PRIu32 ": background IPv6 frames ([traffic] n = %" PRIu32 " > m = %" PRIu32 ") need at least %d bytes",
-				pre, c->frame_size_b, c->n, c->m, CFG_MIN_SIIT_FRAME_B);
+				"%s[traffic] frame_size_b = %" PRIu32 ": background IPv6 frames ([traffic] n = %" PRIu32 " > m = %" PRIu32 ") need at least %d bytes (12 bytes of UDP payload for the stamp)",
+				pre, c->frame_size_b, c->n, c->m, CFG_MIN_IPV6_FRAME_B);
 	return 0;
 }
 

@@ -93,7 +93,7 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	uint8_t pw[2];
 
 	memset(f, 0, sizeof(*f));
-	if (len_b < (uint32_t)l4 + UDP_HDR_B + FRAME_STAMP_B ||
+	if (len_b < (uint32_t)l4 + UDP_HDR_B + FRAME_STAMP_COMPACT_B ||
 	    len_b > FRAME_MAX_BUF_B)
 		return;		/* len_b 0: such frames take the reference */
 	memset(want, 0, sizeof(want));
@@ -135,6 +135,7 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	memcpy(f->mask, mask, sizeof(mask));
 	f->version = e->version;
 	f->len_b = (uint16_t)len_b;
+	f->compact = frame_stamp_compact(udp_len);
 	f->sum_len = (uint16_t)(len_b - src_off);
 	/* the last 16 bytes: only the sum_len % 16 past the whole blocks */
 	memset(f->sum_tail + 16 - f->sum_len % 16, 0xff, f->sum_len % 16);
@@ -296,7 +297,7 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		return FRAME_BAD_TRUNCATED;
 	if (udp_len < pl)
 		return FRAME_BAD_IP;
-	if (udp_len < UDP_HDR_B + FRAME_STAMP_B || udp[8] != FRAME_MAGIC)
+	if (udp_len < UDP_HDR_B + FRAME_STAMP_COMPACT_B || udp[8] != FRAME_MAGIC)
 		return FRAME_FOREIGN_OTHER_UDP;
 	/*
 	 * RFC 768: an IPv4 UDP checksum of 0 means "none computed".  We always
@@ -342,7 +343,7 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 	if ((flags & FRAME_FLAG_REV) != (k->dir == CFG_REV ? FRAME_FLAG_REV : 0))
 		return FRAME_BAD_STAMP;
 	if (info)
-		frame_stamp_info(info, udp);
+		frame_stamp_info(info, udp, frame_stamp_compact(udp_len));
 	return FRAME_OURS;
 }
 

@@ -98,14 +98,22 @@ gen_avoid_zero(uint16_t xlat_delta, uint64_t sum, uint64_t *ts)
  * frame, at its UDP header l4; base = the partial sum of every other UDP
  * word (fixed words, pseudo header, address bytes that vary).  Values, not
  * the template, come in: a store through l4 may alias the caller's state.
+ * compact: the stamp's layout (frame.h), a constant in every caller's
+ * loop.  Both layouts are a 16-bit or 64-bit field hi at stamp byte 2 and
+ * a 64-bit field lo after it that ends in the timestamp: full, hi = seq
+ * and lo = ts; compact, hi = seq bits 39..24 and lo = seq bits 23..0 then
+ * the timestamp's low 40 bits.
  */
 static inline __attribute__((always_inline)) void
 gen_stamp(uint8_t *l4, uint64_t base, uint16_t xlat_delta, uint16_t sp,
-	  uint16_t dp, uint8_t flags, uint64_t seq, uint64_t ts)
+	  uint16_t dp, uint8_t flags, uint64_t seq, uint64_t ts, bool compact)
 {
 	uint32_t ports = htobe32((uint32_t)sp << 16 | dp);
-	uint64_t sum = cksum_add64(base + sp + dp + flags, seq);
-	uint16_t ck = cksum_finish(cksum_add64(sum, ts));
+	uint64_t hi = compact ? seq >> (FRAME_COMPACT_BITS - 16) & 0xffff : seq;
+	uint64_t lo = compact ? seq << FRAME_COMPACT_BITS |
+				(ts & FRAME_COMPACT_MASK) : ts;
+	uint64_t sum = cksum_add64(base + sp + dp + flags, hi);
+	uint16_t ck = cksum_finish(cksum_add64(sum, lo));
 
 	/*
 	 * A checksum that computes to 0 is sent as 0xFFFF (RFC 768, RFC 8200
@@ -115,21 +123,26 @@ gen_stamp(uint8_t *l4, uint64_t base, uint16_t xlat_delta, uint16_t sp,
 	 * bits of the timestamp change instead (at most 3 TSC ticks).
 	 */
 	if (__builtin_expect(ck == 0 || (xlat_delta != 0 &&
-			     cksum_finish(cksum_add64(sum, ts) + xlat_delta) == 0),
+			     cksum_finish(cksum_add64(sum, lo) + xlat_delta) == 0),
 			     0))
-		ck = gen_avoid_zero(xlat_delta, sum, &ts);
+		ck = gen_avoid_zero(xlat_delta, sum, &lo);
 	memcpy(l4, &ports, 4);
 	put16(l4 + 6, ck);
 	l4[UDP_HDR_B + 1] = flags;
-	put64(l4 + UDP_HDR_B + 2, seq);
-	put64(l4 + UDP_HDR_B + 10, ts);
+	if (compact) {
+		put16(l4 + UDP_HDR_B + 2, (uint16_t)hi);
+		put64(l4 + UDP_HDR_B + 4, lo);
+	} else {
+		put64(l4 + UDP_HDR_B + 2, hi);
+		put64(l4 + UDP_HDR_B + 10, lo);
+	}
 }
 
 /* Everything that varies from frame to frame, into buf that already holds
  * t's fixed bytes. */
 static inline __attribute__((always_inline)) uint16_t
 gen_fields(struct frame_gen *g, const struct frame_tmpl *t, uint8_t *buf,
-	   uint64_t seq, uint64_t ts, bool tagged)
+	   uint64_t seq, uint64_t ts, bool tagged, bool compact)
 {
 	uint16_t sp = rfc4814_next(&g->sport);
 	uint16_t dp = rfc4814_next(&g->dport);
@@ -144,7 +157,7 @@ gen_fields(struct frame_gen *g, const struct frame_tmpl *t, uint8_t *buf,
 	put16(buf + t->dst_slice_off, ds);
 	buf[t->net_off] = (uint8_t)(t->net_base + k);
 	gen_stamp(buf + t->l4_off, t->udp_sum_base + addr_sum, t->xlat_delta,
-		  sp, dp, flags, seq, ts);
+		  sp, dp, flags, seq, ts, compact);
 	if (t->ip_version == 4)
 		put16(buf + t->l3_off + 10,
 		      cksum_finish(t->ip4_sum_base + addr_sum));
@@ -160,7 +173,17 @@ frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
 
 	g->mix_pos = g->mix_pos + 1 == g->n ? 0 : g->mix_pos + 1;
 	memcpy(buf, t->hdr, t->copy_len);	/* also clears stale bytes */
-	return gen_fields(g, t, buf, seq, ts, tagged);
+	if (t->compact)
+		return gen_fields(g, t, buf, seq, ts, tagged, true);
+	return gen_fields(g, t, buf, seq, ts, tagged, false);
+}
+
+uint64_t
+frame_gen_max_frames(const struct frame_gen *g)
+{
+	bool compact = g->fg.compact || (g->n > g->m && g->bg.compact);
+
+	return compact ? FRAME_COMPACT_MASK : UINT64_MAX;
 }
 
 /*
@@ -183,9 +206,9 @@ gen_ports_only(const struct frame_gen *g)
  * store through a uint8_t pointer could alias g, so g's fields would
  * otherwise be read again after every store into a frame).
  */
-static void
+static inline __attribute__((always_inline)) void
 gen_patch_ports(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
-		uint64_t seq, uint64_t ts, uint64_t tag_mask)
+		uint64_t seq, uint64_t ts, uint64_t tag_mask, bool compact)
 {
 	const struct frame_tmpl *t = &g->fg;
 	struct rfc4814_field sport = g->sport, dport = g->dport;
@@ -201,23 +224,36 @@ gen_patch_ports(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
 		gen_stamp(bufs[i] + l4_off, base, xlat, sp, dp,
 			  (uint8_t)(flags | ((tag_mask >> i & 1) ?
 					     FRAME_FLAG_TAGGED : 0)),
-			  seq + i, ts);
+			  seq + i, ts, compact);
 	}
 	g->sport.rng = sport.rng;
 	g->dport.rng = dport.rng;
+}
+
+/* The rest of frame_gen_patch for one stamp layout (a constant). */
+static inline __attribute__((always_inline)) void
+gen_patch(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
+	  uint64_t seq, uint64_t ts, uint64_t tag_mask, bool compact)
+{
+	unsigned int i;
+
+	/* mix_pos stays: with one template every frame is foreground */
+	if (gen_ports_only(g)) {
+		gen_patch_ports(g, bufs, n, seq, ts, tag_mask, compact);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		gen_fields(g, &g->fg, bufs[i], seq + i, ts, tag_mask >> i & 1,
+			   compact);
 }
 
 void
 frame_gen_patch(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
 		uint64_t seq, uint64_t ts, uint64_t tag_mask)
 {
-	unsigned int i;
-
-	/* mix_pos stays: with one template every frame is foreground */
-	if (gen_ports_only(g)) {
-		gen_patch_ports(g, bufs, n, seq, ts, tag_mask);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		gen_fields(g, &g->fg, bufs[i], seq + i, ts, tag_mask >> i & 1);
+	/* the layout once per burst, not per frame */
+	if (g->fg.compact)
+		gen_patch(g, bufs, n, seq, ts, tag_mask, true);
+	else
+		gen_patch(g, bufs, n, seq, ts, tag_mask, false);
 }

@@ -46,6 +46,14 @@ put64(uint8_t *p, uint64_t v)
 	memcpy(p, &v, 8);
 }
 
+/* The stamp layout of a UDP datagram of udp_len bytes (header included):
+ * compact when the payload cannot hold the full stamp. */
+static inline bool
+frame_stamp_compact(uint32_t udp_len)
+{
+	return udp_len < UDP_HDR_B + FRAME_STAMP_B;
+}
+
 /*
  * The template of kind k of s (bg: the background one): its frames of
  * version k->tx.ip_version, frame_spec_size_b() bytes with the FCS.

@@ -47,7 +47,10 @@ frame_tmpl_build(struct frame_tmpl *t, const struct frame_spec *s,
 	t->l3_off = ETH_HDR_B;
 	t->l4_off = ETH_HDR_B + ip_hdr;
 	t->stamp_off = t->l4_off + UDP_HDR_B;
-	t->hdr_len = t->stamp_off + FRAME_STAMP_B;
+	udp_len = (uint16_t)(len - ETH_HDR_B - ip_hdr);
+	t->compact = frame_stamp_compact(udp_len);
+	t->hdr_len = t->stamp_off + (t->compact ? FRAME_STAMP_COMPACT_B :
+						  FRAME_STAMP_B);
 	t->len = (uint16_t)len;
 	t->copy_len = len < FRAME_HDR_MAX_B ? (uint16_t)len : FRAME_HDR_MAX_B;
 
@@ -55,7 +58,6 @@ frame_tmpl_build(struct frame_tmpl *t, const struct frame_spec *s,
 	memcpy(h, s->tx_dst_mac, 6);
 	memcpy(h + 6, s->tx_src_mac, 6);
 	put16(h + 12, v == 4 ? ETHERTYPE_IPV4 : ETHERTYPE_IPV6);
-	udp_len = (uint16_t)(len - ETH_HDR_B - ip_hdr);
 	if (v == 4) {
 		uint8_t *ip = h + ETH_HDR_B;
 

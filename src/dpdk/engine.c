@@ -258,7 +258,7 @@ rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 	uint64_t before = r->st.c.received, d = 0;
 
 	if (r->need_delay) {
-		d = now > info->ts ? now - info->ts : 0;
+		d = frame_rx_delay(info, now);	/* either stamp layout */
 		if (r->frame_timeout_tsc != 0 && d > r->frame_timeout_tsc)
 			late = true;	/* siitperf's special throughput */
 	}

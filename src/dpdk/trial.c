@@ -233,6 +233,14 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	memset(tx, 0, sizeof(*tx));
 	frame_gen_init(&tx->gen, &t->spec[d], trial_seed);
 	frame_gen_set_trial(&tx->gen, trial_id);
+	if (total > frame_gen_max_frames(&tx->gen)) {
+		snprintf(err, err_len,
+			 "%s: %" PRIu64 " frames: above the %" PRIu64
+			 " that the compact stamp of %" PRIu32 "-byte IPv6 frames numbers (docs/frames.md)",
+			 trial_dir_name[d], total, frame_gen_max_frames(&tx->gen),
+			 c->frame_size_b);
+		return -EINVAL;
+	}
 	tx->port_id = t->port[cfg_tx_side(d)].id;
 	tx->pool = t->port[cfg_tx_side(d)].tx_pool;
 	engine_tx_prefill(tx);

@@ -91,7 +91,7 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 		if ((golden_rd16(b + 20) & 0x3fff) != 0)
 			fuzz_die("OURS: an IPv4 fragment", ki);
 		tot = golden_rd16(b + 16);
-		if (tot < 20 + 8 + FRAME_STAMP_B || tot > len - 14)
+		if (tot < 20 + 8 + FRAME_STAMP_COMPACT_B || tot > len - 14)
 			fuzz_die("OURS: IPv4 total length insane", ki);
 		if (golden_sum(b + 14, 20, 0) != 0xffff)
 			fuzz_die("OURS: IPv4 header checksum wrong", ki);
@@ -107,7 +107,7 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 		if (len < 54 || (b[14] >> 4) != 6 || b[20] != 17)
 			fuzz_die("OURS: not IPv6/UDP", ki);
 		pl = golden_rd16(b + 18);
-		if (pl < 8 + FRAME_STAMP_B || pl > len - 54)
+		if (pl < 8 + FRAME_STAMP_COMPACT_B || pl > len - 54)
 			fuzz_die("OURS: IPv6 payload length insane", ki);
 		u = b + 54;
 		ulen = golden_rd16(u + 4);
@@ -121,7 +121,18 @@ fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 	}
 	if (u[8] != FRAME_MAGIC)
 		fuzz_die("OURS without the magic byte", ki);
-	if (info->seq != golden_rd64(u + 10) || info->ts != golden_rd64(u + 18) ||
+	if (ulen < 8 + FRAME_STAMP_B) {
+		/* compact stamp: 40-bit fields, all ones is UINT64_MAX */
+		uint64_t seq = golden_rd40(u + 10);
+
+		if (info->seq != (seq == 0xffffffffffull ? UINT64_MAX : seq) ||
+		    info->ts != golden_rd40(u + 15))
+			fuzz_die("OURS: info differs from the compact stamp", ki);
+	} else if (info->seq != golden_rd64(u + 10) ||
+		   info->ts != golden_rd64(u + 18)) {
+		fuzz_die("OURS: info differs from the stamp", ki);
+	}
+	if (
 	    info->trial_id != u[9] >> FRAME_TRIAL_SHIFT ||
 	    info->background != !!(u[9] & FRAME_FLAG_BG) ||
 	    info->tagged != !!(u[9] & FRAME_FLAG_TAGGED))

@@ -336,7 +336,10 @@ static const struct bad_case bad_cases[] = {
 	  { "[forward] sport_min = 2000 > sport_max = 1000", "sport_mode = increasing" } },
 	{ "bad_frame70_translation.ini", false,
 	  { "[traffic] frame_size_b = 70", "translation", "ip_version = 6" } },
-	{ "bad_frame78_ipv6.ini", false, { "[traffic] frame_size_b = 78", "IPv6" } },
+	{ "bad_frame77_ipv6.ini", false,
+	  { "[traffic] frame_size_b = 77", "IPv6", "at least 78 bytes" } },
+	{ "bad_frame77_background.ini", false,
+	  { "[traffic] frame_size_b = 77", "n = 10 > m = 9", "at least 78 bytes" } },
 	{ "bad_frame64_background.ini", false,
 	  { "[traffic] frame_size_b = 64", "n = 10 > m = 9" } },
 	{ "bad_frame2000_nojumbo.ini", false,
@@ -643,6 +646,38 @@ test_validate_edges(void **state)
 	assert_contains(err, "[traffic] frame_size_b = 1519");
 	assert_null(strstr(err, ".ini"));	/* no file: no file name */
 	c.jumbo = true;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+
+	/*
+	 * Smallest frames per setup (issue 18 item 5): IPv6 78 (compact
+	 * stamp, RFC 5180), 77 not; background IPv6 the same; translation
+	 * 84, as its IPv4 frames are 20 bytes shorter and at least 64.
+	 */
+	cfg_defaults(&c);
+	c.side[CFG_LEFT].ip_version = 6;
+	c.side[CFG_RIGHT].ip_version = 6;
+	c.frame_size_b = 78;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.frame_size_b = 83;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.frame_size_b = 77;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[traffic] frame_size_b = 77: IPv6 frames");
+	assert_contains(err, "at least 78 bytes");
+	cfg_defaults(&c);
+	c.m = 0;
+	c.frame_size_b = 78;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.frame_size_b = 77;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "background IPv6 frames");
+	cfg_defaults(&c);
+	c.side[CFG_LEFT].ip_version = 6;
+	c.frame_size_b = 78;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[traffic] frame_size_b = 78: below 84 with translation");
+	assert_contains(err, "need 64");
+	c.frame_size_b = 84;
 	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
 
 	/* num_nets byte overflow: 3rd byte 19 + 237 - 1 = 255 fits, 238 not */

@@ -3,8 +3,9 @@
  * test_classify: the receiver's classifier.  Good frames of every kind
  * (golden after-DUT frames of gen_golden.py, generated frames passed
  * through a simulated router), each bad kind built on purpose, every
- * single-byte mutation and truncation of the golden frames, and a million
- * random / mutated buffers checked against an independent verifier.
+ * single-byte mutation and truncation of the golden frames, a million
+ * random / mutated buffers checked against an independent verifier, and
+ * the accounting of compact-stamped (IPv6 78-byte) frames.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "dutperf/frame.h"
+#include "dutperf/rxstate.h"
 #include "../data/golden/golden_cases.h"
 
 #define BUF_B 1600
@@ -164,9 +166,10 @@ static void m_udplen_small4(uint8_t *b, size_t *l) { (void)l; golden_put16(b + 3
 static void
 m_short_udp4(uint8_t *b, size_t *l)
 {
-	golden_put16(b + 16, 20 + 8 + 17);
-	golden_put16(b + 38, 8 + 17);
-	*l = 14 + 20 + 8 + 17;
+	/* 11 bytes: not even the 12-byte compact stamp fits */
+	golden_put16(b + 16, 20 + 8 + 11);
+	golden_put16(b + 38, 8 + 11);
+	*l = 14 + 20 + 8 + 11;
 }
 
 /* IPv4 with 4 bytes of options (NOPs): IHL 6 */
@@ -362,7 +365,10 @@ single_byte_mutations(void **state)
 	(void)state;
 	for (i = 0; i < GOLDEN_NB; i++) {
 		const struct good *x = &goods[i];
-		size_t hdr = 14 + ((x->b[14] >> 4) == 4 ? 20 : 40) + 8 + FRAME_STAMP_B;
+		size_t l4 = 14 + ((x->b[14] >> 4) == 4 ? 20 : 40);
+		/* the stamp: full, or compact below 18 bytes of payload */
+		size_t hdr = l4 + 8 + (golden_rd16(x->b + l4 + 4) < 8 + FRAME_STAMP_B ?
+				       FRAME_STAMP_COMPACT_B : FRAME_STAMP_B);
 		struct frame_rx_info ref, info;
 
 		assert_int_equal(frame_classify(&x->k, x->b, x->len, &ref), FRAME_OURS);
@@ -415,9 +421,11 @@ static void
 generated_routed(void **state)
 {
 	static uint8_t b[BUF_B];
-	int v, dir;
+	static const uint32_t sizes[] = { 100, 78 };	/* 78: compact IPv6 */
+	int v, dir, si;
 
 	(void)state;
+	for (si = 0; si < 2; si++)
 	for (v = 4; v <= 6; v += 2) {
 		for (dir = CFG_FWD; dir <= CFG_REV; dir++) {
 			struct cfg c;
@@ -431,7 +439,7 @@ generated_routed(void **state)
 
 			golden_cfg_defaults(&c);
 			c.side[CFG_LEFT].ip_version = c.side[CFG_RIGHT].ip_version = (uint8_t)v;
-			c.frame_size_b = 100;
+			c.frame_size_b = sizes[si];
 			c.n = 5;
 			c.m = 3;
 			c.side[CFG_LEFT].num_nets = c.side[CFG_RIGHT].num_nets = 3;
@@ -455,8 +463,8 @@ generated_routed(void **state)
 				route(b, rcv);
 				kd = frame_classify(&k, b, len, &info);
 				if (kd != FRAME_OURS)
-					fail_msg("IPv%d dir %d frame %u: %s", v, dir, i,
-						 frame_kind_name(kd));
+					fail_msg("IPv%d %u B dir %d frame %u: %s", v,
+						 sizes[si], dir, i, frame_kind_name(kd));
 				assert_true(info.seq == i && info.ts == i * 2ull);
 				assert_int_equal(info.background, bg);
 				assert_int_equal(info.tagged, i & 1);
@@ -479,6 +487,138 @@ generated_routed(void **state)
 			}
 		}
 	}
+}
+
+/* A compact-stamped frame (IPv6 78 B) of the configuration c, routed. */
+static size_t
+compact_frame(struct frame_gen *g, const struct cfg *c, uint8_t *b,
+	      uint64_t seq, uint64_t ts, bool tagged)
+{
+	size_t len = frame_gen_next(g, b, seq, ts, tagged);
+
+	route(b, &c->side[CFG_RIGHT]);
+	return len;
+}
+
+/*
+ * Issue 18 item 5: IPv6 78-byte frames carry the compact stamp (40-bit
+ * sequence number and timestamp) and are accounted as any other: sequence
+ * numbers up to 2^40 - 2 exactly, the bogus all-ones number, trial id,
+ * direction, tagged; duplicates, reordering and losses through rxstate;
+ * delays across the 40-bit timestamp's wrap.
+ */
+static void
+compact_accounting(void **state)
+{
+	static const uint64_t seqs[] = { 0, 1, 0xffffffffull, (1ull << 32) + 5,
+					 (1ull << 39) + 7, (1ull << 40) - 2 };
+	static uint64_t bits[RXSTATE_WORDS];
+	static uint8_t b[BUF_B];
+	const uint64_t base = (1ull << 40) - 2 - 3000;
+	struct frame_rx_info info;
+	struct frame_cls k, k2, krev;
+	struct frame_gen g, g2;
+	struct rxstate st;
+	char err[256];
+	struct cfg c, c2;
+	size_t i, len;
+	uint64_t s;
+
+	(void)state;
+	golden_cfg_defaults(&c);
+	c.side[CFG_LEFT].ip_version = c.side[CFG_RIGHT].ip_version = 6;
+	c.frame_size_b = 78;
+	c.dir[CFG_FWD].sport = (struct cfg_var){ CFG_VAR_RANDOM, 1024, 65535 };
+	assert_int_equal(golden_gen_init(&g, &c, CFG_FWD, 3, err, sizeof(err)), 0);
+	assert_int_equal(golden_cls_init(&k, &c, CFG_FWD, err, sizeof(err)), 0);
+	assert_true(g.fg.compact && k.fast[0].compact);
+	assert_true(frame_gen_max_frames(&g) == (1ull << 40) - 1);
+	frame_gen_set_trial(&g, 21);
+	memset(b, 0, sizeof(b));
+
+	for (i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++) {
+		len = compact_frame(&g, &c, b, seqs[i], 0x12345678900ull + i, i & 1);
+		assert_int_equal(len, 74);
+		assert_int_equal(golden_verify(b, len), 6);
+		memset(&info, 0xee, sizeof(info));
+		assert_int_equal(frame_classify(&k, b, len, &info), FRAME_OURS);
+		assert_int_equal(frame_classify_fast(&k, b, len, NULL), FRAME_OURS);
+		assert_true(info.seq == seqs[i]);
+		/* the TSC's low 40 bits, whichever path */
+		assert_true((info.ts ^ ((0x12345678900ull + i) & 0xffffffffffull)) <= 3);
+		assert_int_equal(info.trial_id, 21);
+		assert_int_equal(info.tagged, i & 1);
+		assert_false(info.background);
+		assert_int_equal(info.ts_shift, 24);
+		assert_int_equal(frame_classify_ref(&k, b, len, &info), FRAME_OURS);
+		assert_true(info.seq == seqs[i]);
+		/* the stamp's bytes, read independently */
+		assert_true(golden_rd40(b + 54 + 10) == seqs[i]);
+	}
+	/* the prefilled frames' bogus number: beyond every trial */
+	len = compact_frame(&g, &c, b, UINT64_MAX, 0, false);
+	assert_int_equal(frame_classify(&k, b, len, &info), FRAME_OURS);
+	assert_true(info.seq == UINT64_MAX);
+
+	/* a receiver of the other direction that expects these addresses
+	 * and ports: the direction bit alone rejects the frame */
+	c2 = c;
+	memcpy(c2.side[CFG_RIGHT].ipv6, c2.side[CFG_LEFT].ipv6, 16);
+	c2.dir[CFG_REV] = c2.dir[CFG_FWD];
+	c2.promisc = true;
+	assert_int_equal(golden_gen_init(&g2, &c2, CFG_FWD, 3, err, sizeof(err)), 0);
+	assert_int_equal(golden_cls_init(&k2, &c2, CFG_FWD, err, sizeof(err)), 0);
+	assert_int_equal(golden_cls_init(&krev, &c2, CFG_REV, err, sizeof(err)), 0);
+	len = compact_frame(&g2, &c2, b, 77, 0, false);
+	assert_int_equal(frame_classify(&k2, b, len, &info), FRAME_OURS);
+	assert_int_equal(frame_classify(&krev, b, len, &info), FRAME_BAD_STAMP);
+
+	/* rxstate: 3000 frames below 2^40 - 2, one lost, every 100th twice,
+	 * one pair swapped, a stale trial's frame, the bogus number */
+	rxstate_init(&st, bits);
+	rxstate_set_total(&st, (1ull << 40) - 1);
+	for (i = 0; i < 3000; i++) {
+		s = base + i;
+		if (i == 1000)
+			continue;			/* lost */
+		if (i == 2000 || i == 2001)
+			s = base + (i == 2000 ? 2001 : 2000);	/* swapped */
+		len = compact_frame(&g, &c, b, s, i, false);
+		assert_int_equal(frame_classify(&k, b, len, &info), FRAME_OURS);
+		assert_int_equal(info.trial_id, 21);
+		rxstate_add(&st, info.seq, false);
+		if (i % 100 == 0) {
+			assert_int_equal(frame_classify(&k, b, len, &info), FRAME_OURS);
+			rxstate_add(&st, info.seq, false);
+		}
+	}
+	len = compact_frame(&g, &c, b, UINT64_MAX, 0, false);
+	assert_int_equal(frame_classify(&k, b, len, &info), FRAME_OURS);
+	rxstate_add(&st, info.seq, false);
+	frame_gen_set_trial(&g, 20);
+	len = compact_frame(&g, &c, b, base + 5, 0, false);
+	assert_int_equal(frame_classify(&k, b, len, &info), FRAME_OURS);
+	assert_int_equal(info.trial_id, 20);	/* stale: the caller skips it */
+	assert_int_equal(st.c.received, 2999);
+	assert_int_equal(st.c.duplicates, 29);	/* 1000 was lost */
+	assert_int_equal(st.c.reordered, 1);
+	assert_int_equal(st.c.beyond, 1);
+	assert_true(st.c.max_seq == base + 3000);
+
+	/* delays: 40-bit timestamps across the wrap, and a TSC ahead */
+	info.ts_shift = 24;
+	info.ts = 0xfffffffff6ull;		/* TSC 5 * 2^40 - 10 */
+	assert_true(frame_rx_delay(&info, (5ull << 40) + 90) == 100);
+	assert_true(frame_rx_delay(&info, (5ull << 40) - 10) == 0);
+	assert_true(frame_rx_delay(&info, (5ull << 40) - 20) == 0);
+	info.ts = 1000;
+	assert_true(frame_rx_delay(&info, (7ull << 40) + 1000 + (1ull << 38)) ==
+		    1ull << 38);
+	info.ts_shift = 0;			/* full stamp: as before */
+	info.ts = 5000;
+	assert_true(frame_rx_delay(&info, 5100) == 100);
+	assert_true(frame_rx_delay(&info, 4000) == 0);
+	assert_true(frame_rx_delay(&info, (1ull << 50) + 5000) == 1ull << 50);
 }
 
 /* Independent acceptance check: right checksums, right MAC, addresses and
@@ -552,6 +692,7 @@ main(void)
 		cmocka_unit_test(bad_kinds),
 		cmocka_unit_test(single_byte_mutations),
 		cmocka_unit_test(generated_routed),
+		cmocka_unit_test(compact_accounting),
 		cmocka_unit_test(fuzz),
 	};
 

@@ -126,6 +126,13 @@ static const struct scen scens[] = {
 	{ "ipv4_fixed", 4, 4, 64, CFG_REV, 1, 1, 1,
 	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 },
 	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	/* compact stamp: IPv6 78 B, and IPv6 background among IPv4 80 B */
+	{ "ipv6_78", 6, 6, 78, CFG_FWD, 2, 2, 3,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_RANDOM, 0, 65535 }, { CFG_VAR_RANDOM, 7, 9 } },
+	{ "ipv4_80_bg", 4, 4, 80, CFG_REV, 3, 2, 1,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_FIXED, 0, 0 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
 };
 #define SCEN_NB (sizeof(scens) / sizeof(scens[0]))
 
@@ -199,7 +206,7 @@ generated_frames(void **state)
 		struct frame_gen gen;
 		struct cfg c;
 		char err[256] = "";
-		uint32_t i, net_seen = 0;
+		uint32_t i, net_seen = 0, compact_seen = 0, stamp_b;
 		uint16_t prev_sport = 0;
 
 		scen_cfg(&c, s);
@@ -249,16 +256,31 @@ generated_frames(void **state)
 					  ((si + 40) & 31) << 3);
 			assert_int_equal(buf[l4 + 8], FRAME_MAGIC);
 			assert_int_equal(buf[l4 + 9], flags);
-			assert_true(golden_rd64(buf + l4 + 10) == i * 3ull);
 			/* the timestamp's 2 low bits may move to keep the
 			 * checksum off +-0 (frame_gen_next), never more */
-			assert_true((golden_rd64(buf + l4 + 18) ^ ~(uint64_t)i) <= 3);
+			if (len - l4 - 8 >= FRAME_STAMP_B) {
+				assert_true(golden_rd64(buf + l4 + 10) == i * 3ull);
+				assert_true((golden_rd64(buf + l4 + 18) ^
+					     ~(uint64_t)i) <= 3);
+				stamp_b = FRAME_STAMP_B;
+			} else {
+				/* compact: 40-bit seq and ts (docs/frames.md) */
+				assert_true(golden_rd40(buf + l4 + 10) == i * 3ull);
+				assert_true((golden_rd40(buf + l4 + 15) ^
+					     (~(uint64_t)i & 0xffffffffffull)) <= 3);
+				assert_true(bg || v == 6);
+				compact_seen++;
+				stamp_b = FRAME_STAMP_COMPACT_B;
+			}
 			assert_true(golden_rd16(buf + l4 + 6) != 0xffff);
-			for (j = (uint32_t)l4 + 26; j < len; j++)
+			for (j = (uint32_t)(l4 + 8 + stamp_b); j < len; j++)
 				assert_int_equal(buf[j], 0);
 		}
 		if (s->nets > 1)	/* every network used */
 			assert_int_equal(net_seen, (1u << s->nets) - 1);
+		/* the compact stamp exactly where an IPv6 payload is short */
+		assert_int_equal(compact_seen > 0, s->size_b < 84 &&
+				 (s->left_v == 6 || s->n > s->m));
 	}
 }
 
@@ -520,6 +542,13 @@ static const struct scen patch_scens[] = {
 	{ "siit_slices", 6, 4, 84, CFG_FWD, 1, 1, 1,
 	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
 	  { CFG_VAR_RANDOM, 100, 200 }, { CFG_VAR_FIXED, 0, 3 } },
+	/* compact stamp: the ports-only burst and the generic loop */
+	{ "v6_78_drawn", 6, 6, 78, CFG_REV, 1, 1, 1,
+	  { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } },
+	{ "v6_83_slices", 6, 6, 83, CFG_FWD, 1, 1, 2,
+	  { CFG_VAR_INCREASING, 1, 3 }, { CFG_VAR_RANDOM, 1, 49151 },
+	  { CFG_VAR_RANDOM, 100, 200 }, { CFG_VAR_FIXED, 0, 3 } },
 };
 #define PATCH_SCEN_NB (sizeof(patch_scens) / sizeof(patch_scens[0]))
 #define PATCH_BUFS 64
@@ -735,6 +764,16 @@ static const struct diff_scen diff_scens[] = {
 	{ { "d_ipv6_odd", 6, 6, 91, CFG_FWD, 1, 1, 1,
 	    { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 },
 	    { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } }, false, 1, 100000 },
+	/* compact stamp: IPv6 78 B, odd 81 B padded, IPv6 background 82 B */
+	{ { "d_ipv6_78", 6, 6, 78, CFG_FWD, 2, 2, 3,
+	    { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	    { CFG_VAR_RANDOM, 0, 65535 }, { CFG_VAR_RANDOM, 7, 9 } }, false, 0, 100000 },
+	{ { "d_ipv6_81_pad", 6, 6, 81, CFG_REV, 1, 1, 1,
+	    { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_INCREASING, 1, 3 },
+	    { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } }, true, 3, 60000 },
+	{ { "d_ipv4_82_bg", 4, 4, 82, CFG_REV, 3, 2, 1,
+	    { CFG_VAR_RANDOM, 1024, 65535 }, { CFG_VAR_RANDOM, 1, 49151 },
+	    { CFG_VAR_FIXED, 0, 0 }, { CFG_VAR_FIXED, 0, 0 } }, false, 0, 60000 },
 };
 #define DIFF_NB (sizeof(diff_scens) / sizeof(diff_scens[0]))
 
@@ -879,11 +918,15 @@ zero_field_sums_right(uint8_t *b, size_t len)
 	uint16_t ulen = golden_rd16(b + l4 + 4);
 	uint32_t w;
 
-	if (ulen < 8 + FRAME_STAMP_B || ulen > len - l4)
+	/* the timestamp's low word: the stamp's last two bytes */
+	size_t ts_lo = l4 + 8 + (ulen < 8 + FRAME_STAMP_B ?
+				 FRAME_STAMP_COMPACT_B : FRAME_STAMP_B) - 2;
+
+	if (ulen < 8 + FRAME_STAMP_COMPACT_B || ulen > len - l4)
 		return;
-	w = golden_rd16(b + l4 + 24) + (0xffff - golden_udp_sum(b, l4, ulen));
+	w = golden_rd16(b + ts_lo) + (0xffff - golden_udp_sum(b, l4, ulen));
 	w = (w & 0xffff) + (w >> 16);
-	golden_put16(b + l4 + 24, (uint16_t)w);
+	golden_put16(b + ts_lo, (uint16_t)w);
 }
 
 /*

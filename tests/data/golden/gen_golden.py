@@ -16,7 +16,8 @@ import struct
 import socket
 
 MAGIC = 0xD5
-STAMP_B = 18
+STAMP_B = 18          # full stamp
+COMPACT_B = 12        # compact stamp, when the UDP payload is 12..17 bytes
 
 SIDES = {
     "left": dict(ipv4="198.18.0.2", ipv6="2001:2::2",
@@ -52,9 +53,16 @@ def csum(data):
     return (~s) & 0xFFFF
 
 
-def stamp(direction, bg, tagged, trial, seq, ts):
+def stamp(direction, bg, tagged, trial, seq, ts, room):
+    """The stamp for a UDP payload of room bytes: full (magic, flags,
+    64-bit seq, 64-bit ts) or, below 18 bytes, compact (magic, flags,
+    40-bit seq, 40-bit ts)."""
     flags = direction | (bg << 1) | (tagged << 2) | (trial << 3)
-    return struct.pack(">BBQQ", MAGIC, flags, seq, ts)
+    if room >= STAMP_B:
+        return struct.pack(">BBQQ", MAGIC, flags, seq, ts)
+    assert room >= COMPACT_B and seq < (1 << 40) - 1 and ts < (1 << 40)
+    return (bytes([MAGIC, flags]) + seq.to_bytes(5, "big") +
+            ts.to_bytes(5, "big"))
 
 
 def udp(src, dst, sport, dport, payload):
@@ -117,6 +125,13 @@ CASES = [
     ("siit_rev", 6, 4, 84, 1, 0xC020, 7, 2000, 987654321, 2, 1, 0),
     ("siit_fwd_bg", 6, 4, 84, 0, 0xC020, 7, 3000, 5, 4, 0, 1),
     ("siit_rev_bg", 6, 4, 84, 1, 1, 65535, 4000, 6, 5, 1, 1),
+    # compact stamp (RFC 5180's smallest IPv6 frame, an odd size, IPv6
+    # background frames among IPv4 ones of the same size)
+    ("ipv6_78", 6, 6, 78, 0, 0xC020, 7, (1 << 39) + 0x123456,
+     0xABCDEF0123, 9, 1, 0),
+    ("ipv6_83", 6, 6, 83, 1, 1234, 5678, (1 << 40) - 2, (1 << 40) - 1,
+     31, 0, 0),
+    ("ipv4_78_bg", 4, 4, 78, 0, 0xC020, 7, 12345, 77, 2, 0, 1),
 ]
 
 
@@ -126,7 +141,6 @@ def build(case):
     sv = lv if snd == "left" else rv
     ov = rv if snd == "left" else lv
     xlat = lv != rv
-    st = stamp(d, bg, tagged, trial, seq, ts)
     if bg:
         tv = rv_ = 6
         tsrc, tdst = addr(snd, 6), addr(rcv, 6)
@@ -140,6 +154,10 @@ def build(case):
 
     def sz(v):
         return size - 20 if xlat and v == 4 else size
+
+    # the sender's stamp, for the room of the frame as sent
+    st = stamp(d, bg, tagged, trial, seq, ts,
+               sz(tv) - 4 - 14 - (20 if tv == 4 else 40) - 8)
 
     tx = frame(SIDES[snd]["dut_mac"], SIDES[snd]["mac"], tv, tsrc, tdst,
                sz(tv), sport, dport, st)

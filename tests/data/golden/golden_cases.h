@@ -39,6 +39,10 @@ static const struct golden_case golden_cases[] = {
 	{ "siit_rev", 6, 4, 84, CFG_REV, 0xC020, 7, 2000, 987654321, 2, true, false },
 	{ "siit_fwd_bg", 6, 4, 84, CFG_FWD, 0xC020, 7, 3000, 5, 4, false, true },
 	{ "siit_rev_bg", 6, 4, 84, CFG_REV, 1, 65535, 4000, 6, 5, true, true },
+	/* compact stamp: seq and ts of 40 bits */
+	{ "ipv6_78", 6, 6, 78, CFG_FWD, 0xC020, 7, (1ull << 39) + 0x123456, 0xABCDEF0123ull, 9, true, false },
+	{ "ipv6_83", 6, 6, 83, CFG_REV, 1234, 5678, (1ull << 40) - 2, (1ull << 40) - 1, 31, false, false },
+	{ "ipv4_78_bg", 4, 4, 78, CFG_FWD, 0xC020, 7, 12345, 77, 2, false, true },
 };
 #define GOLDEN_NB (sizeof(golden_cases) / sizeof(golden_cases[0]))
 
@@ -216,6 +220,18 @@ static inline uint16_t
 golden_rd16(const uint8_t *p)
 {
 	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+/* The compact stamp's 40-bit big-endian fields. */
+static inline uint64_t
+golden_rd40(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		v = v << 8 | p[i];
+	return v;
 }
 
 static inline uint64_t
