@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Generated test frames checked by an independent dissector: test_frame
 # writes pcaps (IPv4, IPv6, SIIT forward and reverse with an n/m mix of
-# background frames); tshark must find every IPv4 header checksum and UDP
+# background frames, IPv6 78-byte frames and IPv4 80-byte ones with IPv6
+# background frames of 80 bytes, both with the compact stamp); tshark must find every IPv4 header checksum and UDP
 # checksum good, the right number of frames, and every port in range.
 # (Payload dissectors on random ports may call frames malformed: that is
 # not checked, only IP/UDP checksums, counts and ports.)
@@ -53,8 +54,8 @@ for pcap in "$tmp"/*.pcap; do
 	fi
 	n=$((n + 1))
 done
-if [ "$n" -ne 4 ]; then
-	echo "frames_pcap: expected 4 pcaps, got $n" >&2
+if [ "$n" -ne 6 ]; then
+	echo "frames_pcap: expected 6 pcaps, got $n" >&2
 	fail=1
 fi
 [ "$fail" -eq 0 ] && echo "frames_pcap: ok"

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Issue 18 item 5: IPv6 78-byte frames (RFC 5180's smallest; 12 bytes of UDP
+# payload, the compact stamp) through the Linux router, both directions, RFC
+# 4814 pseudorandom ports: every frame accounted (planned == sent ==
+# received, nothing lost, duplicated or late).  tcpdump on the DUT's d0
+# records the forward frames as they enter the router; tshark validates
+# every IPv6/UDP checksum and the lengths (74 bytes captured without the
+# FCS, UDP length 20), and the stamps, read here from the pcap, carry the
+# magic, the forward direction and each sequence number 0..N-1 once.
+. "$(dirname "$0")/common.sh"
+need_root
+need_dutperf
+command -v tcpdump >/dev/null || fail "tcpdump missing"
+command -v tshark >/dev/null || fail "tshark missing"
+
+n=4000
+it_tb_up router
+eval "$("$TB" env --name "$TBID")"
+pcap=$WORK/d0.pcap
+# This test is about the frames and their accounting, not the tester's
+# timing: on a loaded shared machine a 20 ms lag limit made every run
+# invalid, so it is 300 ms here (the counts must still be exact).
+sed 's/^max_lag_us *=.*/max_lag_us = 300000/' "$SRCDIR/conf/testbed-ipv6.ini" >"$WORK/ipv6.ini"
+grep -q '^max_lag_us = 300000$' "$WORK/ipv6.ini" || fail "no max_lag_us in conf/testbed-ipv6.ini"
+args=(trial -c "$WORK/ipv6.ini" -s 78 --rate $n --duration 1
+	--timeout 500 -o "$WORK/out")
+# A fresh capture per run: a run that this shared machine preempted
+# (common.sh preempted) is repeated, at most 3 runs.  tcpdump stops by
+# itself after the n forward frames; timeout bounds it.
+for try in 1 2 3; do
+	rm -rf "$WORK/out" "$pcap"
+	ip netns exec "$DUT_NS" timeout 30 tcpdump -i d0 -c $n -w "$pcap" -U -Q in udp \
+		2>"$WORK/tcpdump.log" &
+	tcpd=$!
+	sleep 1
+	dut_once "${args[@]}" ||
+		fail "trial: exit status $? ($(tail -3 "$WORK/err.log"))"
+	preempted "${args[@]}" || break
+	kill "$tcpd" 2>/dev/null
+	wait "$tcpd" 2>/dev/null
+done
+cat "$WORK/out.log"
+wait $tcpd || fail "tcpdump did not see $n frames: $(tail -3 "$WORK/tcpdump.log")"
+expect_equal "frame size" "$(col "$WORK/out/trials.csv" frame_size_b)" 78
+check_lossless "$WORK/out/trials.csv" fwd rev
+expect_equal "fwd planned" "$(col "$WORK/out/trials.csv" fwd_planned)" $n
+expect_equal "rev planned" "$(col "$WORK/out/trials.csv" rev_planned)" $n
+ok "78-byte IPv6 frames: $n each way, sent == received, status pass"
+
+topts=(-n -r "$pcap" -o udp.check_checksum:TRUE)
+total=$(tshark "${topts[@]}" -Y udp 2>/dev/null | wc -l)
+expect_equal "frames captured" "$total" $n
+good=$(tshark "${topts[@]}" -Y 'ipv6 && ipv6.plen == 20 && frame.len == 74 &&
+	udp.length == 20 && udp.checksum.status == "Good"' 2>/dev/null | wc -l)
+expect_equal "78-byte IPv6 frames with good UDP checksums" "$good" $n
+ok "tshark: $good frames of 78 bytes (74 captured), IPv6 and UDP lengths right, every UDP checksum good"
+
+# The compact stamp read from the pcap, independently of dutperf: UDP
+# payload = d5, flags (bit 0 direction), 40-bit sequence number, 40-bit
+# timestamp.
+python3 - "$pcap" $n <<'PY' || fail "compact stamps in the capture"
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+n = int(sys.argv[2])
+le = data[:4] == b"\xd4\xc3\xb2\xa1"
+off, seqs = 24, []
+while off < len(data):
+    _, _, incl, _ = struct.unpack("<IIII" if le else ">IIII", data[off:off + 16])
+    f = data[off + 16:off + 16 + incl]
+    off += 16 + incl
+    assert len(f) == 74 and f[12:14] == b"\x86\xdd" and f[20] == 17, f.hex()
+    stamp = f[62:74]
+    assert stamp[0] == 0xD5 and stamp[1] & 1 == 0, stamp.hex()
+    seqs.append(int.from_bytes(stamp[2:7], "big"))
+assert sorted(seqs) == list(range(n)), "sequence numbers are not 0..%d" % (n - 1)
+print("ok: %d stamps: magic d5, forward, sequence numbers 0..%d once each" % (n, n - 1))
+PY
+it_tb_down
+ok "testbed, DPDK runtime directory and processes gone"
