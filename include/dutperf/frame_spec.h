@@ -17,7 +17,8 @@
  * frame_spec_from_cfg make sure of it for a configuration):
  *   - ip_version 4 or 6 everywhere; bg.tx and bg.rx IPv6;
  *   - size_b of every version in use holds the headers and the stamp
- *     (IPv4 >= 64, IPv6 >= 84) and is at most CFG_MAX_JUMBO_B;
+ *     (IPv4 >= 64, IPv6 >= 78: the compact stamp below 84) and is at
+ *     most CFG_MAX_JUMBO_B;
  *   - 1 <= n, m <= n;
  *   - a varying field has min <= max (a fixed one: see below);
  *   - 1 <= num_nets <= CFG_MAX_NETS, and for every destination (tx and
