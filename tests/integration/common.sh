@@ -145,6 +145,39 @@ dut_once() {
 	"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
 }
 
+# frames_ini SRC OUT: a copy of configuration SRC with max_lag_us = 300000,
+# for tests of the frames and their counts rather than of the tester's
+# timing: on this shared 2-CPU machine under load a 20 ms limit made run
+# after run invalid (aborted), and the counts stay exact with any lag.
+frames_ini() {
+	sed 's/^max_lag_us *=.*/max_lag_us = 300000/' "$1" >"$2"
+	grep -q '^max_lag_us = 300000$' "$2" || fail "no max_lag_us in $1"
+}
+
+# capture_dut NS IF N PCAP MODE ARGS...: dutperf MODE ARGS on $TBID while
+# tcpdump in namespace NS records the first N UDP frames entering IF into
+# PCAP (it stops by itself after N: SIGINT would drop what it has not read
+# yet; timeout bounds it).  A run this shared machine preempted (preempted)
+# is repeated with a fresh capture, at most 3 runs.  Fails when the last
+# run fails or tcpdump did not see N frames; output as by dut.
+capture_dut() {
+	local ns=$1 ifc=$2 n=$3 pcap=$4 try tcpd
+	shift 4
+	for try in 1 2 3; do
+		rm -f "$pcap"
+		ip netns exec "$ns" timeout 30 tcpdump -i "$ifc" -c "$n" -w "$pcap" \
+			-U -Q in udp 2>"$WORK/tcpdump.log" &
+		tcpd=$!
+		sleep 1
+		dut_once "$@" || fail "$1: exit status $? ($(tail -3 "$WORK/err.log"))"
+		[ $try -lt 3 ] && preempted "$@" || break
+		kill "$tcpd" 2>/dev/null
+		wait "$tcpd" 2>/dev/null
+	done
+	cat "$WORK/out.log"
+	wait "$tcpd" || fail "tcpdump did not see $n frames: $(tail -3 "$WORK/tcpdump.log")"
+}
+
 # col FILE COLUMN [ROW]: scripts/lib.sh csv_col; the test fails if the
 # file, the column or the row is missing.
 col() {

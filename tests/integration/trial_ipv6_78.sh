@@ -18,30 +18,12 @@ n=4000
 it_tb_up router
 eval "$("$TB" env --name "$TBID")"
 pcap=$WORK/d0.pcap
-# This test is about the frames and their accounting, not the tester's
-# timing: on a loaded shared machine a 20 ms lag limit made every run
-# invalid, so it is 300 ms here (the counts must still be exact).
-sed 's/^max_lag_us *=.*/max_lag_us = 300000/' "$SRCDIR/conf/testbed-ipv6.ini" >"$WORK/ipv6.ini"
-grep -q '^max_lag_us = 300000$' "$WORK/ipv6.ini" || fail "no max_lag_us in conf/testbed-ipv6.ini"
+# frames and counts, not timing: a 300 ms lag limit (common.sh frames_ini)
+frames_ini "$SRCDIR/conf/testbed-ipv6.ini" "$WORK/ipv6.ini"
 args=(trial -c "$WORK/ipv6.ini" -s 78 --rate $n --duration 1
 	--timeout 500 -o "$WORK/out")
-# A fresh capture per run: a run that this shared machine preempted
-# (common.sh preempted) is repeated, at most 3 runs.  tcpdump stops by
-# itself after the n forward frames; timeout bounds it.
-for try in 1 2 3; do
-	rm -rf "$WORK/out" "$pcap"
-	ip netns exec "$DUT_NS" timeout 30 tcpdump -i d0 -c $n -w "$pcap" -U -Q in udp \
-		2>"$WORK/tcpdump.log" &
-	tcpd=$!
-	sleep 1
-	dut_once "${args[@]}" ||
-		fail "trial: exit status $? ($(tail -3 "$WORK/err.log"))"
-	preempted "${args[@]}" || break
-	kill "$tcpd" 2>/dev/null
-	wait "$tcpd" 2>/dev/null
-done
-cat "$WORK/out.log"
-wait $tcpd || fail "tcpdump did not see $n frames: $(tail -3 "$WORK/tcpdump.log")"
+# forward frames as they enter the router; a preempted run is repeated
+capture_dut "$DUT_NS" d0 $n "$pcap" "${args[@]}"
 expect_equal "frame size" "$(col "$WORK/out/trials.csv" frame_size_b)" 78
 check_lossless "$WORK/out/trials.csv" fwd rev
 expect_equal "fwd planned" "$(col "$WORK/out/trials.csv" fwd_planned)" $n
