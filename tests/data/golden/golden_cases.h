@@ -222,27 +222,29 @@ golden_rd16(const uint8_t *p)
 	return (uint16_t)(p[0] << 8 | p[1]);
 }
 
-/* The compact stamp's 40-bit big-endian fields. */
+/* A big-endian field of n bytes (n <= 8). */
 static inline uint64_t
-golden_rd40(const uint8_t *p)
+golden_rdn(const uint8_t *p, int n)
 {
 	uint64_t v = 0;
 	int i;
 
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < n; i++)
 		v = v << 8 | p[i];
 	return v;
+}
+
+/* The compact stamp's 40-bit fields; the full stamp's 64-bit ones. */
+static inline uint64_t
+golden_rd40(const uint8_t *p)
+{
+	return golden_rdn(p, 5);
 }
 
 static inline uint64_t
 golden_rd64(const uint8_t *p)
 {
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
+	return golden_rdn(p, 8);
 }
 
 /* Naive RFC 1071 sum of big-endian words, independent of cksum.c. */
