@@ -274,6 +274,12 @@ bench_tx(struct cfg *c, uint64_t rate_fps, uint32_t seconds, uint16_t burst,
 		if (rc != 0)
 			return rc;
 		s.stamp_off = g.fg.stamp_off;
+		/* bench_tx_cb reads the full stamp's 64-bit fields */
+		if (stamps && g.fg.compact) {
+			snprintf(err, err_len,
+				 "TX stamps need the full stamp: frames of at least 84 bytes");
+			return -EINVAL;
+		}
 	}
 	cb = stamps ? rte_eth_add_tx_callback(t.port[CFG_LEFT].id, 0,
 					      bench_tx_cb, &s) : NULL;
