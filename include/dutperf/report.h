@@ -307,6 +307,18 @@ char report_direction_char(enum cfg_direction d);
 /* "2026-11-30 12:34:56" in local time; buf of at least 20 bytes. */
 void report_format_date(time_t t, char *buf, size_t len);
 
+/* ISO 8601 local time with its UTC offset, "2026-12-02T00:41:07+00:00";
+ * buf of at least 26 bytes. */
+void report_format_iso8601(time_t t, char *buf, size_t len);
+
+/*
+ * A copy of s (malloc'd; NULL: no memory) that is valid UTF-8: every byte
+ * that does not start a valid sequence (stray continuation bytes, overlong
+ * forms, surrogates, code points above U+10FFFF, cut sequences) becomes
+ * U+FFFD.  For JSON, whose strings must be UTF-8 (run.json).
+ */
+char *report_utf8_clean(const char *s);
+
 /*
  * The legacy per-file functions, each report_header() / report_row() of its
  * table.  The headers are built on the first call into static storage
