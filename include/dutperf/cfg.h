@@ -249,6 +249,9 @@ const uint8_t *cfg_side_seen_addr(const struct cfg_side *s, uint8_t ip_version);
  */
 int cfg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 		  char *err, size_t err_len);
+/* The seed: a decimal as cfg_parse_u64, or "0x" and 1 to 16 hex digits
+ * (trials.csv's form). */
+int cfg_parse_seed(const char *s, uint64_t *out, char *err, size_t err_len);
 int cfg_parse_bool(const char *s, bool *out, char *err, size_t err_len);
 int cfg_parse_mac(const char *s, uint8_t mac[6], char *err, size_t err_len);
 int cfg_parse_ipv4(const char *s, uint8_t addr[4], char *err, size_t err_len);

@@ -142,6 +142,9 @@ struct report_flr {
  * Field formats (none contains a comma or a newline, but REPORT_TEXT is
  * written as given: its strings must not either):
  *   REPORT_U64, REPORT_U32  decimal
+ *   REPORT_HEX64            uint64_t as "0x" and 16 lowercase hex digits:
+ *                           text to a spreadsheet, which would round a
+ *                           20-digit decimal (the seed)
  *   REPORT_DOUBLE           "%.<decimals>f"; empty when not valid (below)
  *   REPORT_NS_US            uint64_t nanoseconds as microseconds, exact:
  *                           "<ns / 1000>.<ns % 1000, 3 digits>"
@@ -162,6 +165,7 @@ struct report_flr {
 enum report_kind {
 	REPORT_U64 = 0,
 	REPORT_U32,
+	REPORT_HEX64,
 	REPORT_DOUBLE,
 	REPORT_NS_US,
 	REPORT_DATE,
@@ -225,6 +229,8 @@ struct report_table {
 	.kind = (k), .off = REPORT_OFF(type, m, t) }
 #define REPORT_COL_U64(n, u, type, m) \
 	REPORT_COL_(n, u, REPORT_U64, type, m, uint64_t)
+#define REPORT_COL_HEX64(n, u, type, m) \
+	REPORT_COL_(n, u, REPORT_HEX64, type, m, uint64_t)
 #define REPORT_COL_U32(n, u, type, m) \
 	REPORT_COL_(n, u, REPORT_U32, type, m, uint32_t)
 #define REPORT_COL_NS_US(n, type, m) \

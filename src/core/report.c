@@ -145,7 +145,7 @@ static const struct report_col trial_cols[] = {
 	REPORT_COL_DIRECTION("direction", struct report_trial, direction),
 	REPORT_COL_U32("duration_s", "s", struct report_trial, duration_s),
 	REPORT_COL_U32("timeout_ms", "ms", struct report_trial, timeout_ms),
-	REPORT_COL_U64("seed", "", struct report_trial, seed),
+	REPORT_COL_HEX64("seed", "", struct report_trial, seed),
 	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
 			 &trial_dir_table),
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
@@ -187,7 +187,7 @@ static const struct report_col run_cols[] = {
 	REPORT_COL_U32("timeout_ms", "ms", struct report_run, timeout_ms),
 	REPORT_COL_U32("frame_timeout_ms", "ms", struct report_run,
 		       frame_timeout_ms),
-	REPORT_COL_U64("seed", "", struct report_run, seed),
+	REPORT_COL_HEX64("seed", "", struct report_run, seed),
 };
 
 static const struct report_table run_table = REPORT_TABLE(NULL, run_cols);

@@ -6,7 +6,8 @@
 # reports 100 Gb/s) and refuses there.  run.json is JSON Lines that python
 # and jq parse although the config path and the output directory hold
 # quotes, backslashes, control characters and invalid UTF-8; its seed is a
-# string equal to trials.csv's, its times carry a UTC offset, and it has
+# string equal to trials.csv's (there 0x and hex digits, which --seed
+# takes back), its times carry a UTC offset, and it has
 # the git commit, command line, EAL arguments, CPU, kernel, the ports'
 # link speeds and each run's result.
 . "$(dirname "$0")/common.sh"
@@ -83,13 +84,22 @@ ok "run.json: 2 runs, 2 lines, python and jq parse them"
 [ "$(jq -r '.seed | type' "$json" | sort -u)" = string ] || fail "seed not a string"
 seeds=$(jq -r .seed "$json" | sort -u | tr '\n' ' ')
 csv_seeds=$(python3 - "$out/trials.csv" <<'PY'
-import csv, sys
-print(" ".join(sorted({r["seed"].removeprefix("0x") and str(int(r["seed"], 0))
-                       for r in csv.DictReader(open(sys.argv[1]))})) + " ")
+import csv, re, sys
+seeds = {r["seed"] for r in csv.DictReader(open(sys.argv[1]))}
+# 0x and 16 hex digits: text to a spreadsheet, no rounding
+assert all(re.fullmatch("0x[0-9a-f]{16}", s) for s in seeds), seeds
+print(" ".join(sorted(str(int(s, 16)) for s in seeds)) + " ")
 PY
-)
+) || fail "trials.csv seeds"
 [ "$seeds" = "$csv_seeds" ] || fail "run.json seeds '$seeds', trials.csv '$csv_seeds'"
-ok "seed: a string, as in trials.csv ($seeds)"
+ok "seed: a string in run.json, the same number as trials.csv's 0x form ($seeds)"
+# trials.csv's form is taken back by --seed
+wire_once trial -c "$WORK/nokey.ini" --rate 1000 --duration 1 \
+	--seed 0x00000000000000ff -o "$WORK/seed" || fail "--seed 0x...: exit $?"
+[ "$(tail -1 "$WORK/seed/run.json" | jq -r .seed)" = 255 ] &&
+	[ "$(csv_col "$WORK/seed/trials.csv" seed)" = 0x00000000000000ff ] ||
+	fail "--seed 0x00000000000000ff: $(jq -r .seed "$WORK/seed/run.json")"
+ok "--seed 0x00000000000000ff: run.json \"255\", trials.csv 0x00000000000000ff"
 
 re='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$'
 for k in start end; do

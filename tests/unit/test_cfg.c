@@ -187,6 +187,29 @@ test_parse_u64(void **state)
 	v = 5;
 	assert_int_equal(cfg_parse_u64("9216", 64, 9216, &v, err, sizeof(err)), 0);
 	assert_true(v == 9216);
+
+	/* the seed also in trials.csv's hex form, so a row reproduces */
+	assert_int_equal(cfg_parse_seed("0xffffffffffffffff", &v, err, sizeof(err)), 0);
+	assert_true(v == UINT64_MAX);
+	assert_int_equal(cfg_parse_seed("0x00000000000BcDe1", &v, err, sizeof(err)), 0);
+	assert_true(v == 0xbcde1);
+	assert_int_equal(cfg_parse_seed("12345678901234567890", &v, err, sizeof(err)), 0);
+	assert_true(v == 12345678901234567890ULL);
+	assert_int_equal(cfg_parse_seed("0x", &v, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cfg_parse_seed("0x1g", &v, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cfg_parse_seed("0x10000000000000000", &v, err, sizeof(err)),
+			 -EINVAL);
+	assert_contains(err, "16 hex digits");
+	assert_int_equal(cfg_parse_seed("042", &v, err, sizeof(err)), -EINVAL);
+	{
+		struct cfg c;
+
+		cfg_defaults(&c);
+		assert_int_equal(cfg_key_set(&c, cfg_key_find("traffic", "seed"),
+					     "0x00000000000000ff", err,
+					     sizeof(err)), 0);
+		assert_true(c.seed == 255);
+	}
 }
 
 static void

@@ -127,7 +127,7 @@ test_trial_row_shape(void **state)
 	assert_int_equal(csv_fields(row), csv_fields(report_trial_header()));
 	assert_null(strchr(row, '\n'));
 	assert_non_null(strstr(row, "2026-11-30 12:00:01,0,0,20000,64,b,2,500,"
-				    "18446744073709551615,40000,40000,0,39999,1,"
+				    "0xffffffffffffffff,40000,40000,0,39999,1,"
 				    "0,0,0,0,3,5,1234.567,,,,,,,,,,,,,,,fail,"));
 	assert_non_null(strstr(row, "\"forward: 1 frame \"\"lost\"\"; second line\""));
 	t.dir[CFG_FWD].achieved_fps = 19999.9996;
