@@ -62,6 +62,16 @@ grep -qF "rate_fps = 9000000 fps is above the line rate of 1518-byte frames at 1
 	"$WORK/err.log" || fail "ports' line rate: $(cat "$WORK/err.log")"
 [ ! -e "$WORK/port/trials.csv" ] || fail "a trial ran above the line rate"
 ok "without the key: the ports' 100 Gb/s, 9000000 fps at 1518 B refused, exit 2"
+# rate_max_fps = 0: the search's upper bound is the ports' line rate (one
+# trial at 1000 fps, then error_fps covers the whole range)
+sed 's/^rate_max_fps = .*/rate_max_fps = 0/' "$WORK/nokey.ini" >"$WORK/nomax.ini"
+wire_once throughput -c "$WORK/nomax.ini" -s 1518 --initial-rate 1000 \
+	--error 9000000 --duration 1 -o "$WORK/nomax" ||
+	fail "search to the ports' line rate: exit $?"
+cat "$WORK/out.log" "$WORK/err.log" | grep -qF "between 0 and 8127438 fps" ||
+	fail "search bound not the ports' line rate: $(cat "$WORK/out.log" "$WORK/err.log")"
+[ "$(jq -r .link_speed_from "$WORK/nomax/run.json")" = port ] || fail "link_speed_from"
+ok "rate_max_fps = 0 without the key: the search's bound is 8127438 fps (100 Gb/s, 1518 B)"
 
 # run.json with nasty bytes in the config path and the output directory
 # (the config values themselves refuse quotes and control characters).
