@@ -185,12 +185,6 @@ grep -q "skipped 1 row(s) .* 1 empty" "$TMP/err" || fail "old: stderr: $(cat "$T
 [ "$(summary_field n < "$TMP/out")" = 3 ] || fail "kinds: other columns skip the same rows"
 
 # --- errors: exit 2 and a useful message on stderr ---
-expect_usage "mixes 3 (frame size, direction) groups" compare "$TMP/mixed.csv" "$RATE"
-expect_usage "mixes 3 (frame size, direction) groups" compare "$RATE" "$TMP/mixed.csv"
-printf 'Size, Dir, rate\n1518, b, 10\n1518, b, 30\n' > "$TMP/big.csv"
-expect_usage "compare needs the same frame size and direction" compare "$RATE" "$TMP/big.csv"
-expect_usage "has no measured values" summary <(printf 'rate, result_kind\n, none\n')
-expect_usage "confidence is for compare only" summary "$RATE" --confidence 95
 expect_usage() {	# PATTERN ARGS...
 	local pat=$1 rc
 	shift
@@ -208,6 +202,12 @@ expect_usage "must be one of" compare "$RATE" "$RATE" --confidence 97
 expect_usage "two FILEs" compare "$RATE"
 expect_usage "usage" frobnicate
 expect_usage "usage"
+expect_usage "mixes 3 (frame size, direction) groups" compare "$TMP/mixed.csv" "$RATE"
+expect_usage "mixes 3 (frame size, direction) groups" compare "$RATE" "$TMP/mixed.csv"
+printf 'Size, Dir, rate\n1518, b, 10\n1518, b, 30\n' > "$TMP/big.csv"
+expect_usage "compare needs the same frame size and direction" compare "$RATE" "$TMP/big.csv"
+expect_usage "has no measured values" summary <(printf 'rate, result_kind\n, none\n')
+expect_usage "confidence is for compare only" summary "$RATE" --confidence 95
 "$BIN" --help | grep -q "dutperf-stats summary" || fail "--help"
 "$BIN" summary "$RATE" --column "Initial Rate" | grep -q '^median *200000$' ||
 	fail "--column 'Initial Rate'"
