@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Shared helpers for dutperf's scripts (sourced, not run).
 
-DUTPERF_DEBS="dpdk dpdk-dev libdpdk-dev libnuma-dev libiniparser-dev meson ninja-build
+DUTPERF_DEBS="dpdk dpdk-dev libdpdk-dev libnuma-dev libiniparser-dev libjansson-dev meson ninja-build
 pkg-config gcc libcmocka-dev python3 iproute2 ethtool nftables tayga tcpdump tshark
 ministat clang libclang-rt-14-dev procps time gnuplot-nox"
 

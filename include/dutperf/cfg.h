@@ -118,10 +118,13 @@ struct cfg {
 	uint64_t seed;			/* 0: chosen at start and recorded */
 	uint16_t burst;			/* frames per TX burst, 1 = evenly spaced */
 	bool promisc;
-	uint32_t link_speed_gbps;	/* for the line-rate upper bound */
+	uint32_t link_speed_gbps;	/* line rate; 0: the ports' speed */
 	uint32_t link_timeout_s;	/* wait for link up */
 	uint32_t max_lag_us;		/* sender behind schedule more than this: invalid */
 	uint32_t frame_timeout_ms;	/* a frame delayed more than this is lost; 0 = off */
+	/* not a key: the slowest port's reported speed once the ports are
+	 * up (0: not known yet, or no port reports one) */
+	uint32_t port_speed_mbps;
 
 	/* [latency] (RFC 8219 7.2) */
 	uint32_t lat_tagged;		/* tagged frames per direction */
@@ -201,8 +204,30 @@ uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);
 int cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max,
 		   char *err, size_t err_len);
 
-/* Line rate in frames/s of size_b frames at speed_gbps (20 B preamble+IFG). */
-uint64_t cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps);
+/* Line rate in frames/s of size_b frames at speed_mbps (20 B preamble+IFG). */
+uint64_t cfg_line_rate_fps(uint32_t size_b, uint32_t speed_mbps);
+
+/*
+ * The link speed in Mb/s the line rate is taken at: [traffic]
+ * link_speed_gbps when set (an override), else the ports' reported speed
+ * (port_speed_mbps), else 0: not known (before the EAL, or ports that
+ * report no speed).
+ */
+uint32_t cfg_link_speed_mbps(const struct cfg *c);
+
+/* The line rate at speed_mbps of the larger frame size in use (that one
+ * into *size_b unless NULL): the rate both links of a direction carry. */
+uint64_t cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
+			       uint32_t *size_b);
+
+/*
+ * Reject a rate above the line rate of the frame size in use ([traffic]
+ * rate_fps, [search] rate_max_fps and initial_rate_fps, [loss] rates)
+ * when the link speed is known (cfg_link_speed_mbps); err names the key,
+ * the rate and the line rate.  0 or -EINVAL.  cfg_validate runs it (the
+ * key only); the run again once the ports report their speed.
+ */
+int cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len);
 
 /*
  * Addresses of the frames sent in direction d in IP version v (4 or 6),
@@ -225,6 +250,9 @@ const uint8_t *cfg_side_seen_addr(const struct cfg_side *s, uint8_t ip_version);
  */
 int cfg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 		  char *err, size_t err_len);
+/* The seed: a decimal as cfg_parse_u64, or "0x" and 1 to 16 hex digits
+ * (trials.csv's form). */
+int cfg_parse_seed(const char *s, uint64_t *out, char *err, size_t err_len);
 int cfg_parse_bool(const char *s, bool *out, char *err, size_t err_len);
 int cfg_parse_mac(const char *s, uint8_t mac[6], char *err, size_t err_len);
 int cfg_parse_ipv4(const char *s, uint8_t addr[4], char *err, size_t err_len);

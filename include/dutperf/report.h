@@ -142,6 +142,9 @@ struct report_flr {
  * Field formats (none contains a comma or a newline, but REPORT_TEXT is
  * written as given: its strings must not either):
  *   REPORT_U64, REPORT_U32  decimal
+ *   REPORT_HEX64            uint64_t as "0x" and 16 lowercase hex digits:
+ *                           text to a spreadsheet, which would round a
+ *                           20-digit decimal (the seed)
  *   REPORT_DOUBLE           "%.<decimals>f"; empty when not valid (below)
  *   REPORT_NS_US            uint64_t nanoseconds as microseconds, exact:
  *                           "<ns / 1000>.<ns % 1000, 3 digits>"
@@ -162,6 +165,7 @@ struct report_flr {
 enum report_kind {
 	REPORT_U64 = 0,
 	REPORT_U32,
+	REPORT_HEX64,
 	REPORT_DOUBLE,
 	REPORT_NS_US,
 	REPORT_DATE,
@@ -225,6 +229,8 @@ struct report_table {
 	.kind = (k), .off = REPORT_OFF(type, m, t) }
 #define REPORT_COL_U64(n, u, type, m) \
 	REPORT_COL_(n, u, REPORT_U64, type, m, uint64_t)
+#define REPORT_COL_HEX64(n, u, type, m) \
+	REPORT_COL_(n, u, REPORT_HEX64, type, m, uint64_t)
 #define REPORT_COL_U32(n, u, type, m) \
 	REPORT_COL_(n, u, REPORT_U32, type, m, uint32_t)
 #define REPORT_COL_NS_US(n, type, m) \
@@ -306,6 +312,18 @@ char report_direction_char(enum cfg_direction d);
 
 /* "2026-11-30 12:34:56" in local time; buf of at least 20 bytes. */
 void report_format_date(time_t t, char *buf, size_t len);
+
+/* ISO 8601 local time with its UTC offset, "2026-12-02T00:41:07+00:00";
+ * buf of at least 26 bytes. */
+void report_format_iso8601(time_t t, char *buf, size_t len);
+
+/*
+ * A copy of s (malloc'd; NULL: no memory) that is valid UTF-8: every byte
+ * that does not start a valid sequence (stray continuation bytes, overlong
+ * forms, surrogates, code points above U+10FFFF, cut sequences) becomes
+ * U+FFFD.  For JSON, whose strings must be UTF-8 (run.json).
+ */
+char *report_utf8_clean(const char *s);
 
 /*
  * The legacy per-file functions, each report_header() / report_row() of its

@@ -83,9 +83,13 @@ int trial_spec_check(const struct trial_spec *s, char *err, size_t err_len);
 void trial_spec_place_tags(uint64_t *seq, uint32_t nb, uint64_t first,
 			   uint64_t total);
 
+/* Link speed of the search's line-rate bound when none is known. */
+#define TRIAL_SPEC_DEFAULT_MBPS 10000
+
 /*
  * The search upper bound: [search] rate_max_fps, or else the line rate
- * (at [traffic] link_speed_gbps) of the larger frame size in use.
+ * of the larger frame size in use at cfg_link_speed_mbps ([traffic]
+ * link_speed_gbps, else the ports' reported speed, else 10 Gb/s).
  */
 uint64_t trial_spec_max_rate_fps(const struct cfg *c);
 

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dutperf/cfg.h"
@@ -48,17 +49,24 @@ cfg_frame_size_b(const struct cfg *c, uint8_t ip_version)
 }
 
 /*
- * floor(gbps * 1e9 / ((size + 20) * 8)).  methodology.md quotes 12,019,231
+ * floor(mbps * 1e6 / ((size + 20) * 8)).  methodology.md quotes 12,019,231
  * fps for 84 B at 10 Gb/s: that is 12,019,230.77 rounded to nearest; floor
  * gives 12,019,230, a rate the link can actually carry, so we use floor.
  */
 uint64_t
-cfg_line_rate_fps(uint32_t size_b, uint32_t speed_gbps)
+cfg_line_rate_fps(uint32_t size_b, uint32_t speed_mbps)
 {
-	return (uint64_t)speed_gbps * 1000000000ULL /
+	return (uint64_t)speed_mbps * 1000000ULL /
 	       (((uint64_t)size_b + 20) * 8);
 }
 
+uint32_t
+cfg_link_speed_mbps(const struct cfg *c)
+{
+	if (c->link_speed_gbps != 0)
+		return c->link_speed_gbps * 1000;
+	return c->port_speed_mbps;
+}
 
 const uint8_t *
 cfg_side_addr(const struct cfg_side *s, uint8_t ip_version)
@@ -287,6 +295,74 @@ check_search(const struct cfg *c, const char *pre, char *err, size_t err_len)
 	return 0;
 }
 
+uint64_t
+cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
+		      uint32_t *size_b)
+{
+	uint32_t a = cfg_frame_size_b(c, c->side[CFG_LEFT].ip_version);
+	uint32_t b = cfg_frame_size_b(c, c->side[CFG_RIGHT].ip_version);
+	uint32_t big = a > b ? a : b;
+
+	if (size_b != NULL)
+		*size_b = big;
+	return cfg_line_rate_fps(big, speed_mbps);
+}
+
+static int
+line_rate_err(const struct cfg *c, const char *key, uint64_t rate_fps,
+	      char *err, size_t err_len)
+{
+	char prebuf[CFG_PATH_LEN + 4], speed[64];
+	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
+	uint64_t line = cfg_traffic_line_rate_fps(c, mbps, &size_b);
+
+	if (c->link_speed_gbps != 0)
+		snprintf(speed, sizeof(speed), "[traffic] link_speed_gbps = %u",
+			 c->link_speed_gbps);
+	else
+		snprintf(speed, sizeof(speed), "%u Mb/s (the ports' speed)",
+			 mbps);
+	return cfg_errf(err, err_len,
+			"%s%s = %" PRIu64 " fps is above the line rate of %u-byte "
+			"frames at %s: %" PRIu64 " fps",
+			src_prefix(c, prebuf, sizeof(prebuf)), key, rate_fps,
+			size_b, speed, line);
+}
+
+int
+cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
+{
+	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
+	uint64_t line, *rates;
+	int n, i, rc = 0;
+
+	if (mbps == 0)
+		return 0;
+	line = cfg_traffic_line_rate_fps(c, mbps, &size_b);
+	if (c->rate_fps > line)
+		return line_rate_err(c, "[traffic] rate_fps", c->rate_fps, err,
+				     err_len);
+	if (c->rate_max_fps > line)
+		return line_rate_err(c, "[search] rate_max_fps",
+				     c->rate_max_fps, err, err_len);
+	if (c->initial_rate_fps > line)
+		return line_rate_err(c, "[search] initial_rate_fps",
+				     c->initial_rate_fps, err, err_len);
+	n = cfg_loss_rates(c, NULL, 0, err, err_len);
+	if (n <= 0)
+		return n;
+	rates = calloc((size_t)n, sizeof(*rates));
+	if (rates == NULL)
+		return cfg_errf(err, err_len, "no memory for %d [loss] rates", n);
+	cfg_loss_rates(c, rates, (unsigned)n, err, err_len);
+	for (i = 0; i < n && rc == 0; i++)
+		if (rates[i] > line)
+			rc = line_rate_err(c, "[loss] rates item", rates[i], err,
+					   err_len);
+	free(rates);
+	return rc;
+}
+
 int
 cfg_validate(const struct cfg *c, char *err, size_t err_len)
 {
@@ -307,7 +383,8 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 		return -EINVAL;
 	if (c->outdir[0] == '\0')
 		return cfg_errf(err, err_len, "%s[output] dir = \"\": empty directory name", pre);
-	if (cfg_loss_rates(c, NULL, 0, err, err_len) < 0)
+	if (cfg_loss_rates(c, NULL, 0, err, err_len) < 0 ||
+	    cfg_check_line_rate(c, err, err_len) != 0)
 		return -EINVAL;
 	return 0;
 }

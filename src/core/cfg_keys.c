@@ -134,13 +134,14 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("traffic", "m", m, CFG_KEY_U, 0, 1000000, "2", "frames",
 	    "... m are foreground, n - m background IPv6 (RFC 8219 5.3)", NULL),
 	KEY("traffic", "seed", seed, CFG_KEY_U, 0, UINT64_MAX, "0", "",
-	    "RFC 4814 pseudorandom seed (0 = pick one at start and record it)", NULL),
+	    "RFC 4814 pseudorandom seed, decimal or 0x hex (0 = pick one at start and record it)", NULL),
 	KEY("traffic", "burst", burst, CFG_KEY_U, 1, CFG_MAX_BURST, "1", "frames",
 	    "frames per TX burst (1 = evenly spaced)", NULL),
 	KEY("traffic", "promisc", promisc, CFG_KEY_BOOL, 0, 0, "0", "",
 	    "put the tester ports in promiscuous mode", NULL),
-	KEY("traffic", "link_speed_gbps", link_speed_gbps, CFG_KEY_U, 1, 800, "10",
-	    "Gb/s", "link speed, for the line-rate upper bound", NULL),
+	KEY("traffic", "link_speed_gbps", link_speed_gbps, CFG_KEY_U, 0, 800, "0",
+	    "Gb/s", "link speed for the line rate (0 = the ports' reported speed)",
+	    NULL),
 	KEY("traffic", "link_timeout_s", link_timeout_s, CFG_KEY_U, 0, 600, "10",
 	    "s", "wait for link up", NULL),
 	KEY("traffic", "max_lag_us", max_lag_us, CFG_KEY_U, 0, 60000000, "1000",
@@ -311,7 +312,12 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 
 	switch (k->type) {
 	case CFG_KEY_U:
-		rc = cfg_parse_u64(value, k->min, k->max, &u, err, err_len);
+		/* the seed also as trials.csv writes it, 0x and hex digits */
+		if (k->offset == offsetof(struct cfg, seed))
+			rc = cfg_parse_seed(value, &u, err, err_len);
+		else
+			rc = cfg_parse_u64(value, k->min, k->max, &u, err,
+					   err_len);
 		break;
 	case CFG_KEY_LCORE:
 		rc = cfg_parse_lcore(value, k->min, k->max, &u, err, err_len);

@@ -62,6 +62,27 @@ cfg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 	return 0;
 }
 
+int
+cfg_parse_seed(const char *s, uint64_t *out, char *err, size_t err_len)
+{
+	uint64_t v = 0;
+	size_t i, n;
+
+	if (s == NULL || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return cfg_parse_u64(s, 0, UINT64_MAX, out, err, err_len);
+	n = strlen(s + 2);
+	if (n == 0 || n > 16)
+		return cfg_errf(err, err_len, "not 0x and 1 to 16 hex digits");
+	for (i = 2; s[i] != '\0'; i++) {
+		if (!isxdigit((unsigned char)s[i]))
+			return cfg_errf(err, err_len, "not 0x and 1 to 16 hex digits");
+		v = v << 4 | (uint64_t)(isdigit((unsigned char)s[i]) ? s[i] - '0' :
+					  tolower((unsigned char)s[i]) - 'a' + 10);
+	}
+	*out = v;
+	return 0;
+}
+
 static const struct cfg_enum_name bool_names[] = {
 	{ "0", 0 }, { "1", 1 }, { "no", 0 }, { "yes", 1 },
 	{ "false", 0 }, { "true", 1 }, { "off", 0 }, { "on", 1 },

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* report: the column tables of dutperf's result files (report.h). */
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dutperf/report.h"
@@ -26,6 +28,76 @@ report_format_date(time_t t, char *buf, size_t len)
 	if (localtime_r(&t, &tm) == NULL ||
 	    strftime(buf, len, "%Y-%m-%d %H:%M:%S", &tm) == 0)
 		snprintf(buf, len, "%s", "1970-01-01 00:00:00");
+}
+
+void
+report_format_iso8601(time_t t, char *buf, size_t len)
+{
+	struct tm tm;
+	char zone[8];
+
+	/* %z gives "+0000"; ISO 8601's extended form wants "+00:00" */
+	if (localtime_r(&t, &tm) == NULL ||
+	    strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm) == 0 ||
+	    strftime(zone, sizeof(zone), "%z", &tm) != 5) {
+		snprintf(buf, len, "%s", "1970-01-01T00:00:00+00:00");
+		return;
+	}
+	snprintf(buf + strlen(buf), len - strlen(buf), "%.3s:%.2s", zone,
+		 zone + 3);
+}
+
+/* Length of the valid UTF-8 sequence at p (RFC 3629), 0: none. */
+static size_t
+report_utf8_seq(const unsigned char *p)
+{
+	uint32_t cp;
+	size_t n, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, cp = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, cp = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, cp = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)	/* also stops at the NUL */
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+char *
+report_utf8_clean(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char *out = malloc(strlen(s) * 3 + 1), *o = out;
+	size_t n;
+
+	if (out == NULL)
+		return NULL;
+	while (*p != '\0') {
+		n = report_utf8_seq(p);
+		if (n == 0) {
+			memcpy(o, "\xef\xbf\xbd", 3);	/* U+FFFD */
+			o += 3;
+			p++;
+			continue;
+		}
+		memcpy(o, p, n);
+		o += n;
+		p += n;
+	}
+	*o = '\0';
+	return out;
 }
 
 const char *
@@ -73,7 +145,7 @@ static const struct report_col trial_cols[] = {
 	REPORT_COL_DIRECTION("direction", struct report_trial, direction),
 	REPORT_COL_U32("duration_s", "s", struct report_trial, duration_s),
 	REPORT_COL_U32("timeout_ms", "ms", struct report_trial, timeout_ms),
-	REPORT_COL_U64("seed", "", struct report_trial, seed),
+	REPORT_COL_HEX64("seed", "", struct report_trial, seed),
 	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
 			 &trial_dir_table),
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
@@ -115,7 +187,7 @@ static const struct report_col run_cols[] = {
 	REPORT_COL_U32("timeout_ms", "ms", struct report_run, timeout_ms),
 	REPORT_COL_U32("frame_timeout_ms", "ms", struct report_run,
 		       frame_timeout_ms),
-	REPORT_COL_U64("seed", "", struct report_run, seed),
+	REPORT_COL_HEX64("seed", "", struct report_run, seed),
 };
 
 static const struct report_table run_table = REPORT_TABLE(NULL, run_cols);

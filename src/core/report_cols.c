@@ -112,6 +112,7 @@ col_load(const struct report_col *c, const void *row, union report_value *v)
 		return c->get(row, v);
 	switch (c->kind) {
 	case REPORT_U64:
+	case REPORT_HEX64:
 	case REPORT_NS_US:
 		v->u64 = *(const uint64_t *)p;
 		break;
@@ -180,6 +181,9 @@ put_value(struct report_out *o, const struct report_col *c,
 	switch (c->kind) {
 	case REPORT_U64:
 		out_put(o, "%" PRIu64, v->u64);
+		break;
+	case REPORT_HEX64:
+		out_put(o, "0x%016" PRIx64, v->u64);
 		break;
 	case REPORT_U32:
 		out_put(o, "%" PRIu32, v->u32);

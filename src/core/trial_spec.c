@@ -145,17 +145,12 @@ trial_spec_place_tags(uint64_t *seq, uint32_t nb, uint64_t first,
 uint64_t
 trial_spec_max_rate_fps(const struct cfg *c)
 {
-	uint64_t hi = UINT64_MAX, r;
-	int s;
+	uint32_t mbps = cfg_link_speed_mbps(c);
 
 	if (c->rate_max_fps != 0)
 		return c->rate_max_fps;
-	for (s = 0; s < CFG_NB_SIDES; s++) {
-		r = cfg_line_rate_fps(cfg_frame_size_b(c, c->side[s].ip_version),
-				      c->link_speed_gbps);
-		hi = r < hi ? r : hi;
-	}
-	return hi;
+	return cfg_traffic_line_rate_fps(c, mbps ? mbps : TRIAL_SPEC_DEFAULT_MBPS,
+				     NULL);
 }
 
 int

@@ -56,12 +56,20 @@ struct port_ctx {
 	struct rte_mempool *tx_pool;
 	char driver[64];
 	char name[64];
+	uint32_t speed_mbps;		/* reported once up; 0: none */
 };
 
 int port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	       const struct cfg *c, char *err, size_t err_len);
 int port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 		   char *err, size_t err_len);
+/*
+ * Once the links are up: the slowest reported speed of ports[0..nb) into
+ * c->port_speed_mbps, then the line-rate check of c (cfg_check_line_rate):
+ * -EINVAL with err when a rate is above the line rate.
+ */
+int port_apply_speed(const struct port_ctx *ports, unsigned nb, struct cfg *c,
+		     char *err, size_t err_len);
 /* Stop the port (once); port_teardown stops it too, then closes it. */
 void port_stop(struct port_ctx *p);
 void port_teardown(struct port_ctx *p);
@@ -323,6 +331,9 @@ struct mode_ctx {
 	const struct cfg *cfg;
 	struct trial_ctx *trial;
 	time_t start;
+	/* the command line (run.json): argv[1..eal_argc) are the EAL's */
+	int argc, eal_argc;
+	char **argv;
 	struct csv_file trials, out;	/* out: ops->file */
 	struct proc proc;		/* the current run's, set by start */
 	uint32_t no, repeat;		/* run 1..repeat */
@@ -392,7 +403,8 @@ void mode_measure_summary(struct mode_ctx *m,
 int runinfo_open_csv(const struct cfg *c, const char *name, const char *header,
 		     struct csv_file *f, char *err, size_t err_len);
 
-/* Append one JSON line describing the run to OUTDIR/run.json. */
+/* Append one JSON line describing the run to OUTDIR/run.json (JSON Lines;
+ * before the mode's results are freed: it lists each run's result). */
 int runinfo_append(const struct mode_ctx *m, time_t end, const char *result,
 		   char *err, size_t err_len);
 

@@ -336,10 +336,11 @@ driver_run(struct mode_ctx *m, char *err, size_t err_len)
 		snprintf(m->result, sizeof(m->result), "%u %s run(s)%s",
 			 m->runs_done, ops->cli.name,
 			 engine_stop ? ", interrupted" : "");
+	/* run.json lists each run's result: before driver_close frees them */
+	if (rc == 0)
+		rc = runinfo_append(m, time(NULL), m->result, err, err_len);
 	driver_close(m);
-	if (rc != 0)
-		return rc;
-	return runinfo_append(m, time(NULL), m->result, err, err_len);
+	return rc;
 }
 
 /* ---- measuring modes (latency, pdv): one trial per run at --rate ---- */

@@ -123,6 +123,9 @@ main(int argc, char **argv)
 	rc = csv_mkdirs(cfg.outdir, err, sizeof(err));
 	if (rc == 0)
 		rc = trial_ctx_init(&trial, &cfg, err, sizeof(err));
+	if (rc == 0)
+		rc = port_apply_speed(trial.port, CFG_NB_SIDES, &cfg, err,
+				      sizeof(err));
 	if (rc != 0) {
 		fprintf(stderr, "dutperf: %s\n", err);
 		status = rc == -EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
@@ -132,6 +135,9 @@ main(int argc, char **argv)
 		mctx.cfg = &cfg;
 		mctx.trial = &trial;
 		mctx.start = time(NULL);
+		mctx.argc = argc;
+		mctx.argv = argv;
+		mctx.eal_argc = eal_argc;
 		rc = driver_run(&mctx, err, sizeof(err));
 		if (rc != 0) {
 			fprintf(stderr, "dutperf: %s\n", err);

@@ -147,8 +147,12 @@ port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 	for (;;) {
 		memset(&link, 0, sizeof(link));
 		rc = rte_eth_link_get_nowait(p->id, &link);
-		if (rc == 0 && link.link_status == RTE_ETH_LINK_UP)
+		if (rc == 0 && link.link_status == RTE_ETH_LINK_UP) {
+			/* virtual devices report 10000 or nothing */
+			p->speed_mbps = link.link_speed == RTE_ETH_SPEED_NUM_UNKNOWN ?
+				RTE_ETH_SPEED_NUM_NONE : link.link_speed;
 			break;
+		}
 		now = rte_get_timer_cycles();
 		/*
 		 * Stopped by a signal: still wait up to 1 s for the link, so
@@ -180,6 +184,21 @@ port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 		return -ENOLINK;
 	}
 	return 0;
+}
+
+int
+port_apply_speed(const struct port_ctx *ports, unsigned nb, struct cfg *c,
+		 char *err, size_t err_len)
+{
+	unsigned i;
+
+	c->port_speed_mbps = 0;
+	for (i = 0; i < nb; i++)
+		if (ports[i].speed_mbps != 0 &&
+		    (c->port_speed_mbps == 0 ||
+		     ports[i].speed_mbps < c->port_speed_mbps))
+			c->port_speed_mbps = ports[i].speed_mbps;
+	return cfg_check_line_rate(c, err, err_len);
 }
 
 void

@@ -1,23 +1,32 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * runinfo: the result files of a run in the output directory: CSV files
- * opened for appending, and run.json, one JSON object per line and run
- * (appended like the CSV files, never rewritten): effective configuration,
- * seed, versions, ports and drivers, TSC frequency, start and end times.
+ * opened for appending, and run.json, JSON Lines: one JSON object per line
+ * and run (appended like the CSV files, never rewritten), written with
+ * jansson: versions and git commit, command line and EAL arguments, host,
+ * CPU model, kernel, start and end times (ISO 8601 with offset), seed (a
+ * string), TSC frequency, ports with drivers and link speeds, each run's
+ * result and the effective configuration.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/utsname.h>
 #include <unistd.h>
+
+#include <jansson.h>
 
 #include <rte_cycles.h>
 #include <rte_version.h>
 
 #include "dpdk.h"
 #include "dutperf/csv.h"
+#include "gitrev.h"
 
 int
 runinfo_open_csv(const struct cfg *c, const char *name, const char *header,
@@ -29,79 +38,204 @@ runinfo_open_csv(const struct cfg *c, const char *name, const char *header,
 	return csv_open(f, path, header, err, err_len);
 }
 
-/* JSON string body of s into f (quotes not included). */
-static void
-runinfo_json_str(FILE *f, const char *s)
+/* A JSON string of any bytes: invalid UTF-8 becomes U+FFFD. */
+static json_t *
+runinfo_str(const char *s)
 {
-	for (; *s != '\0'; s++) {
-		unsigned char ch = (unsigned char)*s;
+	char *clean = report_utf8_clean(s);
+	json_t *j;
 
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", f);
-		else if (ch == '\t')
-			fputs("\\t", f);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
+	if (clean == NULL)
+		return NULL;
+	j = json_string(clean);
+	free(clean);
+	return j;
 }
 
-int
-runinfo_append(const struct mode_ctx *env, time_t end, const char *result,
-	       char *err, size_t err_len)
+/* obj[key] = v; false when v is NULL (no memory) or obj refused it. */
+static bool
+runinfo_set(json_t *obj, const char *key, json_t *v)
 {
-	const struct cfg *c = env->cfg;
-	struct csv_file f;
-	char *cfgtext = NULL, *line = NULL, start_s[32], end_s[32], host[256];
-	size_t cfglen = 0, linelen = 0;
+	return v != NULL && json_object_set_new(obj, key, v) == 0;
+}
+
+static json_t *
+runinfo_strings(char *const *v, int n)
+{
+	json_t *a = json_array();
+	int i;
+
+	for (i = 0; a != NULL && i < n; i++)
+		if (json_array_append_new(a, runinfo_str(v[i])) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
+/* The "model name" line of /proc/cpuinfo, "unknown" when there is none. */
+static void
+runinfo_cpu_model(char *buf, size_t len)
+{
+	char line[512], *p;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	snprintf(buf, len, "unknown");
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "model name", 10) != 0 ||
+		    (p = strchr(line, ':')) == NULL)
+			continue;
+		for (p++; *p == ' ' || *p == '\t'; p++)
+			;
+		p[strcspn(p, "\n")] = '\0';
+		snprintf(buf, len, "%s", p);
+		break;
+	}
+	fclose(f);
+}
+
+static json_t *
+runinfo_kernel(void)
+{
+	struct utsname u;
+	char buf[sizeof(u.sysname) + sizeof(u.release) + sizeof(u.version) +
+		 sizeof(u.machine) + 4];
+
+	if (uname(&u) != 0)
+		return json_string("unknown");
+	snprintf(buf, sizeof(buf), "%s %s %s %s", u.sysname, u.release,
+		 u.version, u.machine);
+	return runinfo_str(buf);
+}
+
+static json_t *
+runinfo_ports(const struct mode_ctx *m)
+{
+	json_t *a = json_array(), *o;
+	int s;
+
+	for (s = 0; a != NULL && s < CFG_NB_SIDES; s++) {
+		const struct port_ctx *p = &m->trial->port[s];
+
+		o = json_object();
+		if (o == NULL || json_array_append_new(a, o) != 0 ||
+		    !runinfo_set(o, "side", json_string(trial_side_name[s])) ||
+		    !runinfo_set(o, "port_id", json_integer(p->id)) ||
+		    !runinfo_set(o, "name", runinfo_str(p->name)) ||
+		    !runinfo_set(o, "driver", runinfo_str(p->driver)) ||
+		    !runinfo_set(o, "speed_mbps", p->speed_mbps ?
+				 json_integer(p->speed_mbps) : json_null())) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+/* Each complete run: its number, value (null: none) and result kind. */
+static json_t *
+runinfo_runs(const struct mode_ctx *m)
+{
+	json_t *a = json_array(), *o;
+	uint32_t i;
+	double v;
+
+	for (i = 0; a != NULL && i < m->runs_done; i++) {
+		v = m->values[0] != NULL ? m->values[0][i] : NAN;
+		o = json_object();
+		if (o == NULL || json_array_append_new(a, o) != 0 ||
+		    !runinfo_set(o, "no", json_integer(i + 1)) ||
+		    !runinfo_set(o, "value", isnan(v) || isinf(v) ? json_null() :
+				 json_real(v)) ||
+		    !runinfo_set(o, "result_kind", json_string(
+				 report_result_name(m->results[i])))) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+/* The run.json object of m; NULL: no memory. */
+static json_t *
+runinfo_object(const struct mode_ctx *m, time_t end, const char *result)
+{
+	const struct cfg *c = m->cfg;
+	char *cfgtext = NULL, buf[256], host[256];
+	size_t cfglen = 0;
+	uint32_t mbps = cfg_link_speed_mbps(c);
+	json_t *o = json_object();
 	FILE *mem;
-	int s, rc;
+	bool ok;
 
 	mem = open_memstream(&cfgtext, &cfglen);
-	if (mem == NULL)
-		return -ENOMEM;
+	if (mem == NULL || o == NULL) {
+		if (mem != NULL)
+			fclose(mem);
+		free(cfgtext);
+		json_decref(o);
+		return NULL;
+	}
 	cfg_print(c, mem);
 	fclose(mem);
 	if (gethostname(host, sizeof(host)) != 0)
 		snprintf(host, sizeof(host), "?");
 	host[sizeof(host) - 1] = '\0';
-	report_format_date(env->start, start_s, sizeof(start_s));
-	report_format_date(end, end_s, sizeof(end_s));
 
-	mem = open_memstream(&line, &linelen);
-	if (mem == NULL) {
-		free(cfgtext);
+	/* the keys of before first (tests/data/columns/run.json.keys) */
+	ok = runinfo_set(o, "dutperf", json_string(DUTPERF_VERSION)) &&
+	     runinfo_set(o, "dpdk", runinfo_str(rte_version())) &&
+	     runinfo_set(o, "mode", json_string(cli_mode_name(m->cli))) &&
+	     runinfo_set(o, "host", runinfo_str(host));
+	report_format_iso8601(m->start, buf, sizeof(buf));
+	ok = ok && runinfo_set(o, "start", json_string(buf));
+	report_format_iso8601(end, buf, sizeof(buf));
+	ok = ok && runinfo_set(o, "end", json_string(buf));
+	/* a string: jq and spreadsheets round integers above 2^53 */
+	snprintf(buf, sizeof(buf), "%" PRIu64, c->seed);
+	ok = ok && runinfo_set(o, "seed", json_string(buf)) &&
+	     runinfo_set(o, "tsc_hz", json_integer((json_int_t)rte_get_tsc_hz())) &&
+	     runinfo_set(o, "ports", runinfo_ports(m)) &&
+	     runinfo_set(o, "result", runinfo_str(result)) &&
+	     runinfo_set(o, "config", runinfo_str(cfgtext)) &&
+	     runinfo_set(o, "git", runinfo_str(DUTPERF_GIT)) &&
+	     runinfo_set(o, "argv", runinfo_strings(m->argv, m->argc)) &&
+	     runinfo_set(o, "eal_args", runinfo_strings(m->argv + 1,
+				m->eal_argc > 1 ? m->eal_argc - 1 : 0));
+	runinfo_cpu_model(buf, sizeof(buf));
+	ok = ok && runinfo_set(o, "cpu_model", runinfo_str(buf)) &&
+	     runinfo_set(o, "kernel", runinfo_kernel()) &&
+	     runinfo_set(o, "link_speed_mbps", mbps ? json_integer(mbps) :
+			 json_null()) &&
+	     runinfo_set(o, "link_speed_from", json_string(
+			 c->link_speed_gbps ? "link_speed_gbps" :
+			 mbps ? "port" : "none")) &&
+	     runinfo_set(o, "runs", runinfo_runs(m));
+	free(cfgtext);
+	if (!ok) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+int
+runinfo_append(const struct mode_ctx *m, time_t end, const char *result,
+	       char *err, size_t err_len)
+{
+	struct csv_file f;
+	json_t *o = runinfo_object(m, end, result);
+	char *line = o != NULL ? json_dumps(o, JSON_COMPACT) : NULL;
+	int rc;
+
+	json_decref(o);
+	if (line == NULL) {
+		snprintf(err, err_len, "run.json: no memory for the record");
 		return -ENOMEM;
 	}
-	fprintf(mem, "{\"dutperf\":\"%s\",\"dpdk\":\"%s\",\"mode\":\"%s\","
-		"\"host\":\"", DUTPERF_VERSION, rte_version(),
-		cli_mode_name(env->cli));
-	runinfo_json_str(mem, host);
-	fprintf(mem, "\",\"start\":\"%s\",\"end\":\"%s\",\"seed\":%" PRIu64
-		",\"tsc_hz\":%" PRIu64 ",\"ports\":[", start_s, end_s, c->seed,
-		rte_get_tsc_hz());
-	for (s = 0; s < CFG_NB_SIDES; s++) {
-		const struct port_ctx *p = &env->trial->port[s];
-
-		fprintf(mem, "%s{\"side\":\"%s\",\"port_id\":%u,\"name\":\"",
-			s ? "," : "", trial_side_name[s], p->id);
-		runinfo_json_str(mem, p->name);
-		fprintf(mem, "\",\"driver\":\"");
-		runinfo_json_str(mem, p->driver);
-		fprintf(mem, "\"}");
-	}
-	fprintf(mem, "],\"result\":\"");
-	runinfo_json_str(mem, result);
-	fprintf(mem, "\",\"config\":\"");
-	runinfo_json_str(mem, cfgtext);
-	fprintf(mem, "\"}");
-	fclose(mem);
-	free(cfgtext);
-
-	rc = runinfo_open_csv(c, "run.json", NULL, &f, err, err_len);
+	rc = runinfo_open_csv(m->cfg, "run.json", NULL, &f, err, err_len);
 	if (rc == 0) {
 		rc = csv_append(&f, line, err, err_len);
 		csv_close(&f);

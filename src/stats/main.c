@@ -19,6 +19,7 @@
 struct opts {
 	const char *column;
 	double conf_pct;
+	bool conf_set;		/* --confidence given (compare only) */
 	bool csv;
 };
 
@@ -30,9 +31,14 @@ usage(FILE *out)
 		"       dutperf-stats compare A B [--column NAME] [--confidence LEVEL]\n"
 		"\n"
 		"summary   N, min, max, median, mean, sample stddev and the 1st and\n"
-		"          99th percentiles (nearest rank) of one numeric column\n"
+		"          99th percentiles (nearest rank) of one numeric column, one\n"
+		"          summary per (frame size, direction) group of the file\n"
 		"compare   both sets' N Min Max Median Avg Stddev and Student's t test\n"
-		"          of B against A, as ministat(1) prints them\n"
+		"          of B against A in ministat(1)'s layout (the median of an\n"
+		"          even N differs: docs/statistics.md); one group per file\n"
+		"\n"
+		"Rows whose result_kind is not 'measured' (lower_bound, none) and\n"
+		"empty cells are skipped, with a count on stderr.\n"
 		"\n"
 		"  -C, --column NAME      column to read (default: rate)\n"
 		"  -c, --confidence LEVEL 80, 90, 95, 98, 99 or 99.5 (default: 95)\n"
@@ -54,29 +60,222 @@ parse_confidence(const char *s, double *conf_pct)
 	return 0;
 }
 
-/* Read and summarize one file's column; prints errors.  Exit code or 0. */
-static int
-load(const char *path, const char *column, double **values,
-     struct stats_summary *sum)
-{
-	char err[2048];
-	long n;
+/*
+ * The values of one (frame size, direction) group.  Files with the columns
+ * (rate.csv: Size, Dir; trials.csv, latency.csv, pdv.csv: frame_size_b,
+ * direction; flr.csv: dir) are split by them; others are one group.
+ */
+struct group {
+	char size[32], dir[16];		/* "" where the file has no column */
+	double *v;
+	size_t n, cap;
+	struct stats_summary sum;
+};
 
-	n = csv_read_column(path, column, values, err, sizeof(err));
-	if (n < 0) {
-		fprintf(stderr, "dutperf-stats: %s\n", err);
-		return n == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+struct sample {
+	const char *path;
+	bool by_size, by_dir;
+	struct group *g;
+	size_t nb_groups;
+	size_t skipped_lower, skipped_none, skipped_other, skipped_empty;
+};
+
+static const char *const size_cols[] = { "Size", "frame_size_b", NULL };
+static const char *const dir_cols[] = { "Dir", "direction", "dir", NULL };
+
+/* The first of names that t has, or -1. */
+static long
+find_any(const struct csv_table *t, const char *const *names)
+{
+	size_t i, c;
+
+	for (i = 0; names[i] != NULL; i++)
+		for (c = 0; c < t->nb_cols; c++)
+			if (strcmp(t->cols[c], names[i]) == 0)
+				return (long)c;
+	return -1;
+}
+
+static const char *
+cell_or_empty(const struct csv_table *t, size_t row, long col)
+{
+	const char *s = col < 0 ? NULL : csv_table_cell(t, row, (size_t)col);
+
+	return s != NULL ? s : "";
+}
+
+static void
+sample_free(struct sample *sm)
+{
+	size_t i;
+
+	for (i = 0; i < sm->nb_groups; i++)
+		free(sm->g[i].v);
+	free(sm->g);
+	sm->g = NULL;
+	sm->nb_groups = 0;
+}
+
+/* Add x to the group (size, dir), made on first sight.  0 or -ENOMEM. */
+static int
+sample_push(struct sample *sm, const char *size, const char *dir, double x)
+{
+	struct group *g = NULL, *ng;
+	size_t i;
+
+	for (i = 0; i < sm->nb_groups && g == NULL; i++)
+		if (strcmp(sm->g[i].size, size) == 0 &&
+		    strcmp(sm->g[i].dir, dir) == 0)
+			g = &sm->g[i];
+	if (g == NULL) {
+		ng = realloc(sm->g, (sm->nb_groups + 1) * sizeof(*ng));
+		if (ng == NULL)
+			return -ENOMEM;
+		sm->g = ng;
+		g = &sm->g[sm->nb_groups++];
+		memset(g, 0, sizeof(*g));
+		snprintf(g->size, sizeof(g->size), "%s", size);
+		snprintf(g->dir, sizeof(g->dir), "%s", dir);
 	}
-	if (n == 0) {
-		fprintf(stderr, "dutperf-stats: %s: column '%s' has no values\n",
-			path, column);
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 64;
+		double *nv = realloc(g->v, cap * sizeof(*nv));
+
+		if (nv == NULL)
+			return -ENOMEM;
+		g->v = nv;
+		g->cap = cap;
+	}
+	g->v[g->n++] = x;
+	return 0;
+}
+
+/* "frame size 84, direction b" (or the part there is); "" for none. */
+static void
+group_label(const struct sample *sm, const struct group *g, char *buf,
+	    size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s%s", sm->by_size ? "frame size " : "",
+		 sm->by_size ? g->size : "",
+		 sm->by_size && sm->by_dir ? ", " : "",
+		 sm->by_dir ? "direction " : "", sm->by_dir ? g->dir : "");
+}
+
+/*
+ * Read one file's column into groups, skipping rows whose result_kind is
+ * not "measured" (lower_bound, none: no DUT result) and rows without a
+ * value; says on stderr how many it skipped and why.  Exit code or 0.
+ */
+static int
+load(const char *path, const char *column, struct sample *sm)
+{
+	struct csv_table t;
+	char err[2048];
+	long col, kcol, scol, dcol;
+	const char *kind;
+	size_t r, i, skipped;
+	double x;
+	int rc;
+
+	memset(sm, 0, sizeof(*sm));
+	sm->path = path;
+	rc = csv_table_read(path, &t, err, sizeof(err));
+	if (rc == 0) {
+		col = csv_table_column(&t, column, err, sizeof(err));
+		rc = col < 0 ? (int)col : 0;
+	}
+	if (rc != 0) {
+		fprintf(stderr, "dutperf-stats: %s\n", err);
+		csv_table_free(&t);	/* zeroed or freed: safe */
+		return rc == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+	}
+	kcol = find_any(&t, (const char *const[]){ "result_kind", NULL });
+	scol = find_any(&t, size_cols);
+	dcol = find_any(&t, dir_cols);
+	sm->by_size = scol >= 0;
+	sm->by_dir = dcol >= 0;
+	for (r = 0; r < t.nb_rows && rc == 0; r++) {
+		kind = cell_or_empty(&t, r, kcol);
+		if (kcol >= 0 && strcmp(kind, "measured") != 0) {
+			if (strcmp(kind, "lower_bound") == 0)
+				sm->skipped_lower++;
+			else if (strcmp(kind, "none") == 0)
+				sm->skipped_none++;
+			else
+				sm->skipped_other++;
+			continue;
+		}
+		rc = csv_table_number(&t, r, (size_t)col, true, &x, err,
+				      sizeof(err));
+		if (rc == 1) {
+			sm->skipped_empty++;
+			rc = 0;
+			continue;
+		}
+		if (rc < 0) {
+			fprintf(stderr, "dutperf-stats: %s\n", err);
+			rc = EXIT_USAGE;
+			break;
+		}
+		if (sample_push(sm, cell_or_empty(&t, r, scol),
+				cell_or_empty(&t, r, dcol), x) < 0) {
+			fprintf(stderr, "dutperf-stats: %s: out of memory\n", path);
+			rc = EXIT_FAILURE;
+		}
+	}
+	csv_table_free(&t);
+	skipped = sm->skipped_lower + sm->skipped_none + sm->skipped_other +
+		  sm->skipped_empty;
+	if (rc == 0 && skipped > 0)
+		fprintf(stderr, "dutperf-stats: %s: skipped %zu row(s) without "
+			"a measured %s: %zu lower_bound, %zu none, %zu other "
+			"result_kind, %zu empty\n", path, skipped, column,
+			sm->skipped_lower, sm->skipped_none, sm->skipped_other,
+			sm->skipped_empty);
+	if (rc == 0 && sm->nb_groups == 0) {
+		fprintf(stderr, "dutperf-stats: %s: column '%s' has no %svalues\n",
+			path, column, skipped > 0 ? "measured " : "");
+		rc = EXIT_USAGE;
+	}
+	for (i = 0; rc == 0 && i < sm->nb_groups; i++)
+		if (stats_summarize(sm->g[i].v, sm->g[i].n, &sm->g[i].sum) < 0) {
+			fprintf(stderr, "dutperf-stats: %s: out of memory\n", path);
+			rc = EXIT_FAILURE;
+		}
+	if (rc != 0)
+		sample_free(sm);
+	return rc;
+}
+
+/* compare: one group per file, the same in both; exit code or 0. */
+static int
+one_group(const struct sample *a, const struct sample *b)
+{
+	const struct sample *sm[2] = { a, b };
+	char la[64], lb[64];
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		if (sm[k]->nb_groups == 1)
+			continue;
+		group_label(sm[k], &sm[k]->g[0], la, sizeof(la));
+		group_label(sm[k], &sm[k]->g[1], lb, sizeof(lb));
+		fprintf(stderr, "dutperf-stats: %s mixes %zu (frame size, "
+			"direction) groups (%s; %s; ...): compare takes one "
+			"group per file; split it, or use summary (one summary "
+			"per group)\n", sm[k]->path, sm[k]->nb_groups, la, lb);
 		return EXIT_USAGE;
 	}
-	if (stats_summarize(*values, (size_t)n, sum) < 0) {
-		fprintf(stderr, "dutperf-stats: %s: out of memory\n", path);
-		return EXIT_FAILURE;
-	}
-	return 0;
+	/* a file without the column (a plain list of values) fits any */
+	if ((!a->by_size || !b->by_size ||
+	     strcmp(a->g[0].size, b->g[0].size) == 0) &&
+	    (!a->by_dir || !b->by_dir || strcmp(a->g[0].dir, b->g[0].dir) == 0))
+		return 0;
+	group_label(a, &a->g[0], la, sizeof(la));
+	group_label(b, &b->g[0], lb, sizeof(lb));
+	fprintf(stderr, "dutperf-stats: %s is %s, %s is %s: compare needs the "
+		"same frame size and direction\n", a->path, la, b->path, lb);
+	return EXIT_USAGE;
 }
 
 static int
@@ -86,39 +285,52 @@ cmd_summary(const char *path, const struct opts *o)
 		"n", "min", "max", "median", "mean", "stddev", "p1", "p99",
 	};
 	const size_t nb = sizeof(names) / sizeof(names[0]);
-	struct stats_summary s;
-	double *v = NULL, vals[8];
-	char num[64];
-	size_t i;
+	struct sample sm;
+	double vals[8];
+	char num[64], label[64];
+	size_t i, k;
 	int rc;
 
-	rc = load(path, o->column, &v, &s);
+	rc = load(path, o->column, &sm);
 	if (rc != 0)
 		return rc;
-	vals[0] = (double)s.n;
-	vals[1] = s.min;
-	vals[2] = s.max;
-	vals[3] = s.median;
-	vals[4] = s.mean;
-	vals[5] = s.stddev;
-	stats_sort(v, s.n);
-	vals[6] = stats_percentile_sorted(v, s.n, 1.0);
-	vals[7] = stats_percentile_sorted(v, s.n, 99.0);
-	free(v);
-	if (o->csv) {
+	if (o->csv)
 		for (i = 0; i < nb; i++)
-			printf("%s%s", names[i], i + 1 < nb ? "," : "\n");
+			printf("%s,", names[i]);
+	if (o->csv)
+		printf("frame_size,direction\n");
+	for (k = 0; k < sm.nb_groups; k++) {
+		struct group *g = &sm.g[k];
+		const struct stats_summary *s = &g->sum;
+
+		vals[0] = (double)s->n;
+		vals[1] = s->min;
+		vals[2] = s->max;
+		vals[3] = s->median;
+		vals[4] = s->mean;
+		vals[5] = s->stddev;
+		stats_sort(g->v, s->n);
+		vals[6] = stats_percentile_sorted(g->v, s->n, 1.0);
+		vals[7] = stats_percentile_sorted(g->v, s->n, 99.0);
+		if (o->csv) {
+			for (i = 0; i < nb; i++) {
+				stats_format_number(vals[i], num, sizeof(num));
+				printf("%s,", num);
+			}
+			printf("%s,%s\n", g->size, g->dir);
+			continue;
+		}
+		group_label(&sm, g, label, sizeof(label));
+		printf("%s%-8s %s\n%-8s %s\n", k ? "\n" : "", "file", path,
+		       "column", o->column);
+		if (*label)
+			printf("%-8s %s\n", "group", label);
 		for (i = 0; i < nb; i++) {
 			stats_format_number(vals[i], num, sizeof(num));
-			printf("%s%s", num, i + 1 < nb ? "," : "\n");
+			printf("%-8s %s\n", names[i], num);
 		}
-		return 0;
 	}
-	printf("%-8s %s\n%-8s %s\n", "file", path, "column", o->column);
-	for (i = 0; i < nb; i++) {
-		stats_format_number(vals[i], num, sizeof(num));
-		printf("%-8s %s\n", names[i], num);
-	}
+	sample_free(&sm);
 	return 0;
 }
 
@@ -132,35 +344,39 @@ print_row(char mark, const struct stats_summary *s)
 static int
 cmd_compare(const char *a, const char *b, const struct opts *o)
 {
-	struct stats_summary sa, sb;
+	struct sample sa, sb;
 	struct stats_ttest t;
-	double *va = NULL, *vb = NULL;
 	char text[512];
 	int rc;
 
-	rc = load(a, o->column, &va, &sa);
-	if (rc == 0)
-		rc = load(b, o->column, &vb, &sb);
-	free(va);
-	free(vb);
+	memset(&sb, 0, sizeof(sb));
+	rc = load(a, o->column, &sa);
 	if (rc != 0)
 		return rc;
-	if (sa.n < 2 || sb.n < 2) {
+	rc = load(b, o->column, &sb);
+	if (rc == 0)
+		rc = one_group(&sa, &sb);
+	if (rc == 0 && (sa.g[0].n < 2 || sb.g[0].n < 2)) {
 		fprintf(stderr,
 			"dutperf-stats: compare needs at least 2 values in each set\n");
-		return EXIT_USAGE;
+		rc = EXIT_USAGE;
 	}
-	printf("x %s\n+ %s\n", a, b);
-	printf("    N           Min           Max        Median           Avg        Stddev\n");
-	print_row('x', &sa);
-	print_row('+', &sb);
-	if (stats_ttest(&sa, &sb, o->conf_pct, &t) < 0) {
+	if (rc == 0 && stats_ttest(&sa.g[0].sum, &sb.g[0].sum, o->conf_pct,
+				   &t) < 0) {
 		fprintf(stderr, "dutperf-stats: t test failed\n");
-		return EXIT_USAGE;
+		rc = EXIT_USAGE;
 	}
-	stats_format_ttest(&t, text, sizeof(text));
-	fputs(text, stdout);
-	return 0;
+	if (rc == 0) {
+		printf("x %s\n+ %s\n", a, b);
+		printf("    N           Min           Max        Median           Avg        Stddev\n");
+		print_row('x', &sa.g[0].sum);
+		print_row('+', &sb.g[0].sum);
+		stats_format_ttest(&t, text, sizeof(text));
+		fputs(text, stdout);
+	}
+	sample_free(&sa);
+	sample_free(&sb);
+	return rc;
 }
 
 int
@@ -205,6 +421,7 @@ main(int argc, char **argv)
 		case 'c':
 			if (parse_confidence(optarg, &o.conf_pct) < 0)
 				return EXIT_USAGE;
+			o.conf_set = true;
 			break;
 		case 'S':
 			o.csv = true;
@@ -221,6 +438,11 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "summary") == 0) {
 		if (nargs != 1) {
 			fprintf(stderr, "dutperf-stats: summary takes one FILE\n");
+			return EXIT_USAGE;
+		}
+		if (o.conf_set) {
+			fprintf(stderr, "dutperf-stats: --confidence is for "
+				"compare only (summary has no test)\n");
 			return EXIT_USAGE;
 		}
 		return cmd_summary(argv[optind], &o);

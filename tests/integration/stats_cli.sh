@@ -51,8 +51,8 @@ if [ -n "${RATE_SHARED:-}" ]; then
 	cmp -s "$RATE" "$RATE_SHARED" || fail "tests/data copy differs from shared/"
 fi
 csv=$("$BIN" summary "$RATE" --csv) || fail "summary --csv exit $?"
-[ "$csv" = "n,min,max,median,mean,stddev,p1,p99
-10,241210,282616,276952.5,272225.8,$got_sd,241210,282616" ] ||
+[ "$csv" = "n,min,max,median,mean,stddev,p1,p99,frame_size,direction
+10,241210,282616,276952.5,272225.8,$got_sd,241210,282616,84,b" ] ||
 	fail "summary --csv: $csv"
 
 # --- compare against ministat: the whole table and verdict, byte for byte ---
@@ -124,6 +124,66 @@ theirs_x=$(awk '$1 == "x" && NF == 7 { print $2, $3, $4, $6, $7, $5 }' "$TMP/the
 [ "$(tail -n +6 "$TMP/ours")" = "$(tail -n +6 "$TMP/theirs")" ] ||
 	fail "even n: verdict differs"
 
+# --- groups: one summary per (frame size, direction), never pooled ---
+# rate.csv rows of two sizes and two directions, interleaved; each group's
+# median by hand: 84 b {100,300,200} -> 200, 84 f {1000,3000} -> 2000,
+# 1518 b {50,70,60,80} -> 65.
+H="No, Size, Dir, n, m, Duration, Initial Rate, Timeout, Error, Date, Iterations needed, rate"
+{
+	echo "$H"
+	i=0
+	for sdr in "84 b 100" "1518 b 50" "84 f 1000" "84 b 300" "1518 b 70" \
+		   "84 f 3000" "1518 b 60" "84 b 200" "1518 b 80"; do
+		set -- $sdr
+		i=$((i + 1))
+		echo "$i, $1, $2, 2, 2, 60, 1000, 2000, 10, 2026-12-01 00:00:00, 5, $3"
+	done
+} > "$TMP/mixed.csv"
+"$BIN" summary "$TMP/mixed.csv" > "$TMP/out" || fail "summary mixed: exit $?"
+[ "$(grep -c '^group' "$TMP/out")" = 3 ] || fail "mixed: not 3 groups: $(cat "$TMP/out")"
+# each group's block: its label line, then n ... median
+group_med() {	# LABEL -> "n median"
+	awk -v l="$1" '$1 == "group" { on = (substr($0, index($0, $2)) == l) }
+		on && $1 == "n" { n = $2 } on && $1 == "median" { print n, $2; on = 0 }' "$TMP/out"
+}
+[ "$(group_med "frame size 84, direction b")" = "3 200" ] || fail "84 b: $(group_med "frame size 84, direction b")"
+[ "$(group_med "frame size 84, direction f")" = "2 2000" ] || fail "84 f: $(group_med "frame size 84, direction f")"
+[ "$(group_med "frame size 1518, direction b")" = "4 65" ] || fail "1518 b: $(group_med "frame size 1518, direction b")"
+"$BIN" summary "$TMP/mixed.csv" --csv > "$TMP/out" || fail "summary mixed --csv"
+[ "$(cut -d, -f1,4,9,10 "$TMP/out" | tr '\n' ' ')" = "n,median,frame_size,direction 3,200,84,b 4,65,1518,b 2,2000,84,f " ] ||
+	fail "mixed --csv: $(cat "$TMP/out")"
+# trials.csv names them frame_size_b and direction
+printf 'frame_size_b,direction,rate_fps\n64,f,10\n64,r,30\n64,f,20\n' > "$TMP/trials.csv"
+"$BIN" summary "$TMP/trials.csv" --column rate_fps --csv > "$TMP/out" || fail "trials groups"
+[ "$(cut -d, -f1,4,9,10 "$TMP/out" | tr '\n' ' ')" = "n,median,frame_size,direction 2,15,64,f 1,30,64,r " ] ||
+	fail "trials.csv groups: $(cat "$TMP/out")"
+
+# --- rows that are no DUT result are skipped, and said so ---
+# result_kind (the last column): 2 lower_bound rows (with a rate: "at
+# least"), 1 none (empty rate); an old-style row with an empty rate too.
+{
+	echo "$H, result_kind"
+	echo "1, 84, b, 2, 2, 60, 1000, 2000, 10, 2026-12-01 00:00:00, 5, 100, measured"
+	echo "2, 84, b, 2, 2, 60, 1000, 2000, 10, 2026-12-01 00:00:00, 5, 98944, lower_bound"
+	echo "3, 84, b, 2, 2, 60, 1000, 2000, 10, 2026-12-01 00:00:00, 5, 300, measured"
+	echo "4, 84, b, 2, 2, 60, 1000, 2000, 10, 2026-12-01 00:00:00, 5, , none"
+	echo "5, 84, b, 2, 2, 60, 1000, 2000, 10, 2026-12-01 00:00:00, 5, 99000, lower_bound"
+	echo "6, 84, b, 2, 2, 60, 1000, 2000, 10, 2026-12-01 00:00:00, 5, 200, measured"
+} > "$TMP/kinds.csv"
+"$BIN" summary "$TMP/kinds.csv" > "$TMP/out" 2> "$TMP/err" || fail "kinds: exit $?"
+[ "$(summary_field n < "$TMP/out") $(summary_field median < "$TMP/out") $(summary_field max < "$TMP/out")" = "3 200 300" ] ||
+	fail "kinds: counted a row that is no result: $(cat "$TMP/out")"
+grep -q "skipped 3 row(s) without a measured rate: 2 lower_bound, 1 none, 0 other result_kind, 0 empty" "$TMP/err" ||
+	fail "kinds: stderr: $(cat "$TMP/err")"
+# old files: no result_kind column, an empty rate is no value
+printf 'Size, Dir, rate\n84, b, 10\n84, b, \n84, b, 30\n' > "$TMP/old.csv"
+"$BIN" summary "$TMP/old.csv" > "$TMP/out" 2> "$TMP/err" || fail "old: exit $?"
+[ "$(summary_field n < "$TMP/out") $(summary_field mean < "$TMP/out")" = "2 20" ] ||
+	fail "old: $(cat "$TMP/out")"
+grep -q "skipped 1 row(s) .* 1 empty" "$TMP/err" || fail "old: stderr: $(cat "$TMP/err")"
+"$BIN" summary "$TMP/kinds.csv" --column "Initial Rate" > "$TMP/out" 2>/dev/null
+[ "$(summary_field n < "$TMP/out")" = 3 ] || fail "kinds: other columns skip the same rows"
+
 # --- errors: exit 2 and a useful message on stderr ---
 expect_usage() {	# PATTERN ARGS...
 	local pat=$1 rc
@@ -142,6 +202,12 @@ expect_usage "must be one of" compare "$RATE" "$RATE" --confidence 97
 expect_usage "two FILEs" compare "$RATE"
 expect_usage "usage" frobnicate
 expect_usage "usage"
+expect_usage "mixes 3 (frame size, direction) groups" compare "$TMP/mixed.csv" "$RATE"
+expect_usage "mixes 3 (frame size, direction) groups" compare "$RATE" "$TMP/mixed.csv"
+printf 'Size, Dir, rate\n1518, b, 10\n1518, b, 30\n' > "$TMP/big.csv"
+expect_usage "compare needs the same frame size and direction" compare "$RATE" "$TMP/big.csv"
+expect_usage "has no measured values" summary <(printf 'rate, result_kind\n, none\n')
+expect_usage "confidence is for compare only" summary "$RATE" --confidence 95
 "$BIN" --help | grep -q "dutperf-stats summary" || fail "--help"
 "$BIN" summary "$RATE" --column "Initial Rate" | grep -q '^median *200000$' ||
 	fail "--column 'Initial Rate'"

@@ -187,6 +187,29 @@ test_parse_u64(void **state)
 	v = 5;
 	assert_int_equal(cfg_parse_u64("9216", 64, 9216, &v, err, sizeof(err)), 0);
 	assert_true(v == 9216);
+
+	/* the seed also in trials.csv's hex form, so a row reproduces */
+	assert_int_equal(cfg_parse_seed("0xffffffffffffffff", &v, err, sizeof(err)), 0);
+	assert_true(v == UINT64_MAX);
+	assert_int_equal(cfg_parse_seed("0x00000000000BcDe1", &v, err, sizeof(err)), 0);
+	assert_true(v == 0xbcde1);
+	assert_int_equal(cfg_parse_seed("12345678901234567890", &v, err, sizeof(err)), 0);
+	assert_true(v == 12345678901234567890ULL);
+	assert_int_equal(cfg_parse_seed("0x", &v, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cfg_parse_seed("0x1g", &v, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cfg_parse_seed("0x10000000000000000", &v, err, sizeof(err)),
+			 -EINVAL);
+	assert_contains(err, "16 hex digits");
+	assert_int_equal(cfg_parse_seed("042", &v, err, sizeof(err)), -EINVAL);
+	{
+		struct cfg c;
+
+		cfg_defaults(&c);
+		assert_int_equal(cfg_key_set(&c, cfg_key_find("traffic", "seed"),
+					     "0x00000000000000ff", err,
+					     sizeof(err)), 0);
+		assert_true(c.seed == 255);
+	}
 }
 
 static void
@@ -578,24 +601,87 @@ static void
 test_line_rate(void **state)
 {
 	static const uint32_t sizes[] = { 64, 78, 84, 128, 512, 1518, 9216 };
-	static const uint32_t speeds[] = { 1, 10, 25, 40, 100, 800 };
+	static const uint32_t speeds[] = { 1000, 2500, 10000, 25000, 40000,
+					   100000, 800000 };
 	unsigned i, j;
 
 	(void)state;
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		for (j = 0; j < sizeof(speeds) / sizeof(speeds[0]); j++) {
-			long double want = floorl((long double)speeds[j] * 1e9L /
+			long double want = floorl((long double)speeds[j] * 1e6L /
 						  ((sizes[i] + 20) * 8.0L));
 
 			assert_true(cfg_line_rate_fps(sizes[i], speeds[j]) ==
 				    (uint64_t)want);
 		}
 	}
-	/* methodology.md: 14,880,952 at 64 B; 12,019,231 at 84 B is rounded,
-	 * floor is one less */
-	assert_true(cfg_line_rate_fps(64, 10) == 14880952);
-	assert_true(cfg_line_rate_fps(84, 10) + 1 ==
+	/* by hand: 1e10 / (84 * 8) and 1e10 / (1538 * 8), rounded down */
+	assert_true(cfg_line_rate_fps(64, 10000) == 14880952);
+	assert_true(cfg_line_rate_fps(1518, 10000) == 812743);
+	/* methodology.md: 12,019,231 at 84 B is rounded, floor is one less */
+	assert_true(cfg_line_rate_fps(84, 10000) + 1 ==
 		    (uint64_t)llroundl(1e10L / (104 * 8.0L)));
+}
+
+/* Rates above the line rate are refused where the link speed is known:
+ * the key (an override), else the ports' reported speed. */
+static void
+test_line_rate_check(void **state)
+{
+	char err[CFG_ERR_LEN];
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);
+	c.frame_size_b = 64;
+	c.rate_fps = 20000000;
+	/* no key, no port report yet (before the EAL): not known */
+	assert_int_equal(cfg_link_speed_mbps(&c), 0);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.link_speed_gbps = 10;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[traffic] rate_fps = 20000000 fps is above the "
+			"line rate of 64-byte frames at [traffic] "
+			"link_speed_gbps = 10: 14880952 fps");
+	c.rate_fps = 14880952;
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), 0);
+	c.rate_fps = 14880953;
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), -EINVAL);
+
+	c.rate_fps = 1000000;
+	c.frame_size_b = 1518;
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "1518-byte frames");
+	assert_contains(err, "812743 fps");
+	c.rate_fps = 812743;
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), 0);
+
+	/* the key overrides the port; without it the port's speed counts */
+	c.port_speed_mbps = 100000;
+	c.rate_fps = 1000000;
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), -EINVAL);
+	c.link_speed_gbps = 0;
+	assert_int_equal(cfg_link_speed_mbps(&c), 100000);
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), 0);
+	c.port_speed_mbps = 1000;	/* 1e9 / (1538 * 8) = 81274 */
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "1000 Mb/s (the ports' speed): 81274 fps");
+
+	/* the search bounds and the loss rates too */
+	c.rate_fps = 1000;
+	c.rate_max_fps = 81275;
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[search] rate_max_fps = 81275");
+	c.rate_max_fps = 0;
+	c.initial_rate_fps = 90000;
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[search] initial_rate_fps = 90000");
+	c.initial_rate_fps = 0;
+	snprintf(c.loss_rates, sizeof(c.loss_rates), "1000,81274,81275");
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[loss] rates item = 81275");
+	snprintf(c.loss_rates, sizeof(c.loss_rates), "1000,81274");
+	assert_int_equal(cfg_check_line_rate(&c, err, sizeof(err)), 0);
 }
 
 static void
@@ -824,6 +910,7 @@ main(void)
 		cmocka_unit_test(test_conf_example),
 		cmocka_unit_test(test_print_roundtrip),
 		cmocka_unit_test(test_line_rate),
+		cmocka_unit_test(test_line_rate_check),
 		cmocka_unit_test(test_frame_size_and_dirs),
 		cmocka_unit_test(test_validate_edges),
 		cmocka_unit_test(test_loss_rates),

@@ -229,6 +229,14 @@ test_max_rate(void **state)
 	assert_int_equal(trial_spec_max_rate_fps(&c), 14880952);
 	c.frame_size_b = 1518;	/* 10e9 / (1538 * 8) = 812743 */
 	assert_int_equal(trial_spec_max_rate_fps(&c), 812743);
+	/* no key: the ports' reported speed (100 Gb/s), else 10 Gb/s */
+	c.link_speed_gbps = 0;
+	c.port_speed_mbps = 0;
+	assert_int_equal(trial_spec_max_rate_fps(&c), 812743);
+	c.port_speed_mbps = 100000;
+	assert_int_equal(trial_spec_max_rate_fps(&c), 8127438);
+	c.link_speed_gbps = 10;		/* the key overrides the port */
+	assert_int_equal(trial_spec_max_rate_fps(&c), 812743);
 }
 
 static void

@@ -16,6 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "dutperf/csv.h"
 #include "dutperf/report.h"
 
@@ -125,7 +127,7 @@ test_trial_row_shape(void **state)
 	assert_int_equal(csv_fields(row), csv_fields(report_trial_header()));
 	assert_null(strchr(row, '\n'));
 	assert_non_null(strstr(row, "2026-11-30 12:00:01,0,0,20000,64,b,2,500,"
-				    "18446744073709551615,40000,40000,0,39999,1,"
+				    "0xffffffffffffffff,40000,40000,0,39999,1,"
 				    "0,0,0,0,3,5,1234.567,,,,,,,,,,,,,,,fail,"));
 	assert_non_null(strstr(row, "\"forward: 1 frame \"\"lost\"\"; second line\""));
 	t.dir[CFG_FWD].achieved_fps = 19999.9996;
@@ -747,6 +749,80 @@ write_fixtures(const char *dir)
 	return 0;
 }
 
+/* run.json strings: any bytes give UTF-8 that jansson (an independent
+ * validator) accepts; valid text is kept byte for byte. */
+static void
+test_utf8_clean(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "plain \"q\" \\ \t\x01", "plain \"q\" \\ \t\x01" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+		  "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80" },
+		{ "a\xff" "b", "a\xef\xbf\xbd" "b" },		/* never valid */
+		{ "\x80", "\xef\xbf\xbd" },			/* stray continuation */
+		{ "\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd" },	/* overlong '/' */
+		{ "\xe0\x80\xaf", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" },
+		{ "\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" },
+		{ "\xf4\x90\x80\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+		  "\xef\xbf\xbd" },				/* above U+10FFFF */
+		{ "x\xe2\x82", "x\xef\xbf\xbd\xef\xbf\xbd" },	/* cut short */
+	};
+	unsigned i, b;
+	char bytes[256];
+	char *out;
+	json_t *j;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		out = report_utf8_clean(cases[i].in);
+		assert_non_null(out);
+		assert_string_equal(out, cases[i].out);
+		j = json_string(out);
+		assert_non_null(j);
+		json_decref(j);
+		free(out);
+	}
+	/* every byte value, in every position a sequence can take */
+	for (b = 1; b < 256; b++) {
+		for (i = 0; i < 4; i++) {
+			memset(bytes, 0, sizeof(bytes));
+			memcpy(bytes, "\xf0\x9f\x98\x80", i);
+			bytes[i] = (char)b;
+			bytes[i + 1] = (char)0x80;
+			out = report_utf8_clean(bytes);
+			assert_non_null(out);
+			j = json_string(out);
+			assert_non_null(j);
+			json_decref(j);
+			free(out);
+		}
+	}
+}
+
+static void
+test_iso8601(void **state)
+{
+	char buf[32], *tz = getenv("TZ"), *old = tz ? strdup(tz) : NULL;
+
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	report_format_iso8601(1796172067, buf, sizeof(buf));
+	assert_string_equal(buf, "2026-12-02T00:41:07+00:00");
+	setenv("TZ", "IST-5:30", 1);	/* POSIX: 5 h 30 east of UTC */
+	tzset();
+	report_format_iso8601(1796172067, buf, sizeof(buf));
+	assert_string_equal(buf, "2026-12-02T06:11:07+05:30");
+	if (old != NULL)
+		setenv("TZ", old, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(old);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -754,6 +830,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_rate_header_matches_siitperf),
 		cmocka_unit_test(test_rate_row_matches_siitperf),
 		cmocka_unit_test(test_direction_chars),
+		cmocka_unit_test(test_utf8_clean),
+		cmocka_unit_test(test_iso8601),
 		cmocka_unit_test(test_trial_row_shape),
 		cmocka_unit_test(test_latency_pdv_rows),
 		cmocka_unit_test(test_flr_row),
