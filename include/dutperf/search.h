@@ -14,6 +14,12 @@
  * counted in invalid_bounds so callers can say the result may be limited
  * by the tester.  VERDICT_INTERRUPTED ends the search (interrupted, done)
  * with the highest rate passed so far; callers report it as incomplete.
+ * What a complete search found (search_kind): MEASURED, a passed rate
+ * whose upper bound is a rate that failed validly (or the maximum rate
+ * itself passed); LOWER_BOUND, a passed rate whose upper bound is a rate
+ * that stayed invalid (the DUT may forward more: "at least"); NONE, no
+ * trial passed (every trial invalid, or none passed even at the lowest
+ * rate tried).
  * Trials: at most ceil(log2((hi - lo) / error)) + 1 + invalid trials.
  */
 #ifndef DUTPERF_SEARCH_H
@@ -43,6 +49,9 @@ struct search {
 	bool done;
 	uint32_t invalid_bounds;	/* rates that stayed invalid: upper bounds */
 	bool interrupted;	/* stopped by VERDICT_INTERRUPTED */
+	uint32_t passes, fails;	/* valid trials of each verdict */
+	uint32_t invalid;	/* invalid trials, retries included */
+	bool hi_invalid;	/* hi was set by a rate that stayed invalid */
 };
 
 /* 0, or -EINVAL unless lo < hi, lo <= initial <= hi, initial >= 1 and
@@ -54,6 +63,8 @@ uint64_t search_next_rate(const struct search *s);
  * An unknown verdict counts as VERDICT_INVALID. */
 void search_record(struct search *s, enum verdict v);
 uint64_t search_result(const struct search *s);
+/* What the result is: measured, a lower bound, or none (above). */
+enum report_result search_kind(const struct search *s);
 /* Upper bound of trials still needed (for an ETA), not counting invalid
  * trials that may yet be repeated; 0 when done. */
 uint32_t search_remaining(const struct search *s);

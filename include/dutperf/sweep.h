@@ -26,6 +26,7 @@ struct sweep {
 	bool stepped;			/* stop after two lossless trials */
 	uint32_t step;			/* trials recorded, 0.. */
 	uint32_t clean;			/* successive lossless trials */
+	uint32_t invalid;		/* steps whose trial was invalid */
 	bool done, interrupted;
 };
 
@@ -40,6 +41,13 @@ extern const struct proc_ops sweep_ops;
  */
 int sweep_rates(const struct cfg *c, uint64_t *out, uint32_t max,
 		bool *stepped, char *err, size_t err_len);
+
+/*
+ * What a sweep gave: MEASURED when every step's trial was valid, NONE
+ * when any was invalid (that step has no loss figure; the others keep
+ * theirs in flr.csv, each with its own verdict).
+ */
+enum report_result sweep_kind(const struct sweep *s);
 
 /* One sweep over rates[0..nb-1] (kept by reference), trials from base. */
 void sweep_start(struct sweep *s, const struct trial_spec *base,

@@ -45,6 +45,15 @@ search_result(const struct search *s)
 	return s->best;
 }
 
+enum report_result
+search_kind(const struct search *s)
+{
+	if (s->passes == 0)
+		return REPORT_RESULT_NONE;
+	return s->hi_invalid ? REPORT_RESULT_LOWER_BOUND :
+			       REPORT_RESULT_MEASURED;
+}
+
 void
 search_record(struct search *s, enum verdict v)
 {
@@ -55,12 +64,15 @@ search_record(struct search *s, enum verdict v)
 	s->iterations++;
 	switch (v) {
 	case VERDICT_PASS:
+		s->passes++;
 		s->lo = rate;
 		if (rate > s->best)
 			s->best = rate;
 		break;
 	case VERDICT_FAIL:
+		s->fails++;
 		s->hi = rate;
+		s->hi_invalid = false;
 		break;
 	case VERDICT_INTERRUPTED:
 		s->interrupted = true;
@@ -68,6 +80,7 @@ search_record(struct search *s, enum verdict v)
 		return;
 	case VERDICT_INVALID:
 	default:
+		s->invalid++;
 		/*
 		 * Same rate again, a bounded number of times.  Then the rate
 		 * counts as not passed: it bounds the search from above (the
@@ -78,6 +91,7 @@ search_record(struct search *s, enum verdict v)
 			return;
 		s->invalid_bounds++;
 		s->hi = rate;
+		s->hi_invalid = true;
 		break;
 	}
 	s->retries = 0;

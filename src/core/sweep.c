@@ -84,6 +84,8 @@ sweep_record(void *state, const struct trial_spec *spec,
 		return;
 	}
 	s->step++;
+	if (r->verdict == VERDICT_INVALID)
+		s->invalid++;
 	for (d = 0; d < CFG_NB_DIRS; d++)
 		if (r->dir[d].active && r->dir[d].v.lost != 0)
 			lossless = false;
@@ -91,6 +93,12 @@ sweep_record(void *state, const struct trial_spec *spec,
 	s->clean = lossless && r->verdict != VERDICT_INVALID ? s->clean + 1 : 0;
 	if (s->step >= s->nb_rates || (s->stepped && s->clean == 2))
 		s->done = true;
+}
+
+enum report_result
+sweep_kind(const struct sweep *s)
+{
+	return s->invalid > 0 ? REPORT_RESULT_NONE : REPORT_RESULT_MEASURED;
 }
 
 static uint32_t

@@ -293,6 +293,10 @@ test_search_proc(void **state)
 		assert_true(search_result(&sp.s) <= caps[i]);
 		assert_true(caps[i] - search_result(&sp.s) <= prm.error_fps ||
 			    search_result(&sp.s) == 0);
+		/* a sharp capacity is measured; nothing passed: none */
+		assert_int_equal(search_kind(&sp.s), search_result(&sp.s) ?
+				 REPORT_RESULT_MEASURED : REPORT_RESULT_NONE);
+		assert_true(search_result(&sp.s) > 0 || caps[i] < prm.error_fps);
 		assert_int_equal(n, sp.s.iterations);
 		/* the same trials fed by hand give the same search */
 		search_init(&ref, &prm);
@@ -316,6 +320,32 @@ test_search_proc(void **state)
 		assert_true(search_result(&sp.s) <= 50000);
 		assert_true(search_result(&sp.s) >= 50000 - prm.error_fps);
 		assert_true(sp.s.invalid_bounds > 0);
+		/* the DUT forwards 100000: what was found is a lower bound */
+		assert_int_equal(search_kind(&sp.s), REPORT_RESULT_LOWER_BOUND);
+	}
+	/* a tester that can offer nothing validly: no result at all */
+	{
+		struct sim_dut dut = { .capacity_fps = 100000,
+				       .invalid_above = 1 };
+		uint32_t n;
+
+		assert_int_equal(search_proc_start(&sp, &prm, &base), 0);
+		n = run_proc(&p, &dut);
+		assert_int_equal(search_result(&sp.s), 0);
+		assert_int_equal(sp.s.invalid, n);
+		assert_int_equal(search_kind(&sp.s), REPORT_RESULT_NONE);
+	}
+	/* invalid above 50000 but a DUT of 20000: its losses bound the
+	 * search, measured */
+	{
+		struct sim_dut dut = { .capacity_fps = 20000,
+				       .invalid_above = 50000 };
+
+		assert_int_equal(search_proc_start(&sp, &prm, &base), 0);
+		run_proc(&p, &dut);
+		assert_true(search_result(&sp.s) <= 20000);
+		assert_true(search_result(&sp.s) >= 20000 - prm.error_fps);
+		assert_int_equal(search_kind(&sp.s), REPORT_RESULT_MEASURED);
 	}
 	/* interrupted: done, and says so */
 	{
@@ -404,6 +434,7 @@ test_sweep_proc(void **state)
 		assert_int_equal(proc_remaining(&p), 10);
 		assert_int_equal(run_proc(&p, &dut), 6);
 		assert_int_equal(dut.rates[5], 500);
+		assert_int_equal(sweep_kind(&sw), REPORT_RESULT_MEASURED);
 	}
 	/* a DUT that loses everywhere: the whole series */
 	{
@@ -420,10 +451,14 @@ test_sweep_proc(void **state)
 
 		sweep_start(&sw, &base, r, (uint32_t)n, stepped);
 		assert_int_equal(run_proc(&p, &dut), 2);
+		assert_int_equal(sweep_kind(&sw), REPORT_RESULT_MEASURED);
 		dut = (struct sim_dut){ .capacity_fps = 5000, .invalid_above = 850 };
 		sweep_start(&sw, &base, r, (uint32_t)n, stepped);
 		/* 1000 invalid, 900 invalid, 800 and 700 clean */
 		assert_int_equal(run_proc(&p, &dut), 4);
+		/* two steps had no valid trial: not a measured sweep */
+		assert_int_equal(sw.invalid, 2);
+		assert_int_equal(sweep_kind(&sw), REPORT_RESULT_NONE);
 	}
 	/* explicit rates: every one, lossless or not */
 	{

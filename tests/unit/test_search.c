@@ -82,6 +82,21 @@ dut_bands(struct dut *d, uint64_t rate)
 	       VERDICT_PASS : VERDICT_FAIL;
 }
 
+/*
+ * A tester that cannot offer more than t1 validly: rates above t1 are
+ * invalid, except above t3 (when not 0), where the DUT fails validly;
+ * at or below t1 the DUT passes up to its capacity t2.
+ */
+static enum verdict
+dut_invalid_above(struct dut *d, uint64_t rate)
+{
+	if (d->t3 != 0 && rate > d->t3)
+		return VERDICT_FAIL;
+	if (rate > d->t1)
+		return VERDICT_INVALID;
+	return rate <= d->t2 ? VERDICT_PASS : VERDICT_FAIL;
+}
+
 static unsigned
 ceil_log2_ratio(uint64_t gap, uint64_t err)
 {
@@ -333,6 +348,66 @@ test_invalid_retries(void **state)
 	assert_true(search_result(&s) == 0);
 }
 
+/*
+ * What a complete search found: measured (bounded above by a valid
+ * failure or the maximum), a lower bound (bounded above only by a rate
+ * that stayed invalid), or none (nothing passed).
+ */
+static void
+test_result_kind(void **state)
+{
+	struct search_params p = { .lo_fps = 0, .hi_fps = 100000,
+				   .initial_fps = 100000, .error_fps = 10,
+				   .max_retries = 2 };
+	struct dut d;
+	struct trial_log log;
+	struct search s;
+	uint64_t res;
+
+	(void)state;
+	/* sharp capacity: measured, within the error */
+	d = (struct dut){ .trial = dut_threshold, .t1 = 4321 };
+	res = run(&p, &d, &log, &s);
+	assert_true(res <= 4321 && 4321 - res <= p.error_fps);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_MEASURED);
+	/* everything passes: the maximum itself, measured */
+	d = (struct dut){ .trial = dut_pass };
+	assert_true(run(&p, &d, &log, &s) == 100000);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_MEASURED);
+	/* the tester cannot offer more than 50000, the DUT could take
+	 * 80000: at least ~50000, a lower bound */
+	d = (struct dut){ .trial = dut_invalid_above, .t1 = 50000, .t2 = 80000 };
+	res = run(&p, &d, &log, &s);
+	assert_true(res <= 50000 && 50000 - res <= p.error_fps);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_LOWER_BOUND);
+	assert_true(s.invalid_bounds > 0 && s.passes > 0);
+	/* the same tester, a DUT of 30000: its failures bound the search,
+	 * measured although 100000 stayed invalid */
+	d = (struct dut){ .trial = dut_invalid_above, .t1 = 50000, .t2 = 30000 };
+	res = run(&p, &d, &log, &s);
+	assert_true(res <= 30000 && 30000 - res <= p.error_fps);
+	assert_true(s.invalid_bounds == 1);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_MEASURED);
+	/* a valid failure at 100000, then invalid below it: the last upper
+	 * bound is invalid, a lower bound */
+	d = (struct dut){ .trial = dut_invalid_above, .t1 = 40000,
+			  .t2 = 100000, .t3 = 90000 };
+	res = run(&p, &d, &log, &s);
+	assert_int_equal(log.v[0], VERDICT_FAIL);
+	assert_true(res <= 40000 && 40000 - res <= p.error_fps);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_LOWER_BOUND);
+	/* every trial invalid: no result, never "0 fps" as a figure */
+	d = (struct dut){ .trial = dut_invalid_above, .t1 = 0 };
+	assert_true(run(&p, &d, &log, &s) == 0);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
+	assert_true(s.passes == 0 && s.fails == 0 && s.invalid == log.n);
+	/* every trial failed validly: no rate passed, none either */
+	d = (struct dut){ .trial = dut_fail };
+	assert_true(run(&p, &d, &log, &s) == 0);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
+	assert_true(s.fails == log.n && s.invalid == 0);
+}
+
 static void
 test_interrupted(void **state)
 {
@@ -426,6 +501,7 @@ main(void)
 		cmocka_unit_test(test_always_fail_always_pass),
 		cmocka_unit_test(test_non_monotonic),
 		cmocka_unit_test(test_invalid_retries),
+		cmocka_unit_test(test_result_kind),
 		cmocka_unit_test(test_interrupted),
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_init_validation),
