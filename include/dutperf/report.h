@@ -52,6 +52,18 @@ struct report_trial {
 	double loss_ratio;		/* lost / sent over the active dirs */
 };
 
+/*
+ * What one run (a search, a sweep, a measurement) gave: the rate.csv
+ * column result_kind, run.json's per-run results, and exit status 3
+ * (docs/results.md) when any run's result is not REPORT_RESULT_MEASURED.
+ */
+enum report_result {
+	REPORT_RESULT_MEASURED = 0,	/* a DUT figure */
+	REPORT_RESULT_LOWER_BOUND,	/* bounded only by invalid trials: "at
+					 * least"; the tester could not offer more */
+	REPORT_RESULT_NONE,		/* no valid result at all */
+};
+
 /* One binary search, in siitperf's rate.csv columns. */
 struct report_search {
 	uint32_t no;
@@ -65,6 +77,7 @@ struct report_search {
 	time_t date;			/* when the search ended */
 	uint32_t iterations;
 	uint64_t rate_fps;		/* highest rate that passed, 0 if none */
+	enum report_result result;	/* result_kind; NONE: rate empty */
 };
 
 /* One direction of a latency run (RFC 8219 7.2); times in microseconds. */
@@ -122,6 +135,7 @@ struct report_flr {
 	uint32_t duration_s;
 	uint64_t sent, received;
 	enum verdict verdict;		/* of the whole trial */
+	double rx_fps;			/* received / the trial's send time */
 };
 
 /*
@@ -292,18 +306,6 @@ int report_row(const struct report_table *t, const void *row, char *buf,
 int report_col_find(const struct report_table *t, const char *name,
 		    const struct report_col **col);
 
-/*
- * What one run (a search, a sweep, a measurement) gave: the rate.csv
- * column result_kind, run.json's per-run results, and exit status 3
- * (docs/results.md) when any run's result is not REPORT_RESULT_MEASURED.
- */
-enum report_result {
-	REPORT_RESULT_MEASURED = 0,	/* a DUT figure */
-	REPORT_RESULT_LOWER_BOUND,	/* bounded only by invalid trials: "at
-					 * least"; the tester could not offer more */
-	REPORT_RESULT_NONE,		/* no valid result at all */
-};
-
 /* "measured", "lower_bound", "none". */
 const char *report_result_name(enum report_result r);
 
@@ -340,7 +342,9 @@ int report_latency_row(const struct report_latency *r, char *buf, size_t len);
 const char *report_pdv_header(void);
 int report_pdv_row(const struct report_pdv *r, char *buf, size_t len);
 const char *report_flr_header(void);
-/* loss % = (sent - received) * 100 / sent, "" when nothing was sent */
+/* loss % = (sent - received) * 100 / sent, "" when nothing was sent;
+ * lost, loss_pct and rx_fps are "" unless the trial passed or failed
+ * (an invalid or interrupted trial measured no loss) */
 int report_flr_row(const struct report_flr *r, char *buf, size_t len);
 
 #endif /* DUTPERF_REPORT_H */

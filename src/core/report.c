@@ -156,7 +156,27 @@ static const struct report_col trial_cols[] = {
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);
 
-/* rate.csv: siitperf's columns and ", " separators (CSV_RATE_HEADER). */
+/* The rate of a search that found one; empty when it found none. */
+static bool
+rate_get_rate(const void *row, union report_value *v)
+{
+	const struct report_search *s = row;
+
+	v->u64 = s->rate_fps;
+	return s->result != REPORT_RESULT_NONE;
+}
+
+static bool
+rate_get_kind(const void *row, union report_value *v)
+{
+	const struct report_search *s = row;
+
+	v->s = report_result_name(s->result);
+	return true;
+}
+
+/* rate.csv: siitperf's columns and ", " separators, then result_kind
+ * (CSV_RATE_HEADER). */
 static const struct report_col rate_cols[] = {
 	REPORT_COL_U32("No", "", struct report_search, no),
 	REPORT_COL_U32("Size", "b", struct report_search, frame_size_b),
@@ -171,7 +191,8 @@ static const struct report_col rate_cols[] = {
 	REPORT_COL_DATE("Date", struct report_search, date),
 	REPORT_COL_U32("Iterations needed", "", struct report_search,
 		       iterations),
-	REPORT_COL_U64("rate", "fps", struct report_search, rate_fps),
+	REPORT_COL_GET("rate", "fps", REPORT_U64, 0, rate_get_rate),
+	REPORT_COL_GET("result_kind", "", REPORT_TEXT, 0, rate_get_kind),
 };
 
 const struct report_table report_rate_table = REPORT_TABLE(", ", rate_cols);
@@ -265,11 +286,19 @@ flr_lost(const struct report_flr *r)
 	return r->sent > r->received ? r->sent - r->received : 0;
 }
 
+/* Only a trial that passed or failed measured a loss; an invalid or
+ * interrupted one has no loss figures. */
+static bool
+flr_measured(const struct report_flr *r)
+{
+	return r->verdict == VERDICT_PASS || r->verdict == VERDICT_FAIL;
+}
+
 static bool
 flr_get_lost(const void *row, union report_value *v)
 {
 	v->u64 = flr_lost(row);
-	return true;
+	return flr_measured(row);
 }
 
 /* RFC 2544 26.3: (sent - received) * 100 / sent; none when nothing sent. */
@@ -278,10 +307,19 @@ flr_get_loss_pct(const void *row, union report_value *v)
 {
 	const struct report_flr *r = row;
 
-	if (r->sent == 0)
+	if (r->sent == 0 || !flr_measured(r))
 		return false;
 	v->f = (double)flr_lost(r) * 100.0 / (double)r->sent;
 	return true;
+}
+
+static bool
+flr_get_rx_fps(const void *row, union report_value *v)
+{
+	const struct report_flr *r = row;
+
+	v->f = r->rx_fps;
+	return flr_measured(r);
 }
 
 static const struct report_col flr_cols[] = {
@@ -297,6 +335,7 @@ static const struct report_col flr_cols[] = {
 	REPORT_COL_GET("lost", "", REPORT_U64, 0, flr_get_lost),
 	REPORT_COL_GET("loss_pct", "pct", REPORT_DOUBLE, 6, flr_get_loss_pct),
 	REPORT_COL_VERDICT("status", struct report_flr, verdict),
+	REPORT_COL_GET("rx_fps", "fps", REPORT_DOUBLE, 3, flr_get_rx_fps),
 };
 
 const struct report_table report_flr_table = REPORT_TABLE(",", flr_cols);

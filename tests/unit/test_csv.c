@@ -243,7 +243,7 @@ test_read_siitperf(void **state)
 			      shared);
 	assert_int_equal(csv_columns(copy, cols, sizeof(cols), err,
 				     sizeof(err)), 12);
-	assert_string_equal(cols, CSV_RATE_HEADER);
+	assert_string_equal(cols, CSV_RATE_HEADER_SIITPERF);
 }
 
 static void

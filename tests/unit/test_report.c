@@ -21,7 +21,8 @@
 #include "dutperf/csv.h"
 #include "dutperf/report.h"
 
-/* The header must be byte-identical to the first line of a real file. */
+/* The header is siitperf's, byte for byte (the first line of a real
+ * file), then one column of dutperf's own: result_kind. */
 static void
 test_rate_header_matches_siitperf(void **state)
 {
@@ -33,7 +34,9 @@ test_rate_header_matches_siitperf(void **state)
 	assert_non_null(fgets(line, sizeof(line), f));
 	fclose(f);
 	line[strcspn(line, "\r\n")] = '\0';
-	assert_string_equal(line, CSV_RATE_HEADER);
+	assert_string_equal(line, CSV_RATE_HEADER_SIITPERF);
+	assert_int_equal(strncmp(CSV_RATE_HEADER, line, strlen(line)), 0);
+	assert_string_equal(CSV_RATE_HEADER + strlen(line), ", result_kind");
 }
 
 static time_t
@@ -67,7 +70,9 @@ test_rate_row_matches_siitperf(void **state)
 	assert_non_null(fgets(line, sizeof(line), f));
 	fclose(f);
 	line[strcspn(line, "\r\n")] = '\0';
-	assert_string_equal(row, line);
+	/* siitperf's fields, then result_kind */
+	assert_int_equal(strncmp(row, line, strlen(line)), 0);
+	assert_string_equal(row + strlen(line), ", measured");
 }
 
 static void
@@ -181,11 +186,56 @@ test_flr_row(void **state)
 	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
 	assert_int_equal(csv_fields(row), csv_fields(report_flr_header()));
 	/* (26000 - 20100) * 100 / 26000 = 22.692307...% */
-	assert_non_null(strstr(row, ",1,2,13000,64,rev,2,26000,20100,5900,22.692308,fail"));
+	f.rx_fps = 10050;
+	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
+	assert_non_null(strstr(row, ",1,2,13000,64,rev,2,26000,20100,5900,22.692308,fail,10050.000"));
+	/* an invalid trial measured no loss: no lost, loss_pct or rx_fps,
+	 * never 0 % (the counts stay, as sent and received) */
+	f.received = 26000;
+	f.verdict = VERDICT_INVALID;
+	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(report_flr_header()));
+	assert_non_null(strstr(row, ",2,26000,26000,,,invalid,"));
+	assert_true(row[strlen(row) - 1] == ',');
 	f.sent = 0;
 	f.received = 0;
+	f.verdict = VERDICT_FAIL;
+	f.rx_fps = 0;
 	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
-	assert_non_null(strstr(row, ",0,0,0,,fail"));
+	assert_non_null(strstr(row, ",0,0,0,,fail,0.000"));
+}
+
+/*
+ * A search that found no rate writes an empty rate cell, never 0; a lower
+ * bound keeps its rate and says what it is.
+ */
+static void
+test_rate_row_kinds(void **state)
+{
+	struct report_search s = {
+		.no = 2, .frame_size_b = 64, .direction = CFG_DIRECTION_FORWARD,
+		.n = 2, .m = 2, .duration_s = 1, .initial_fps = 1000,
+		.timeout_ms = 2000, .error_fps = 100, .iterations = 4,
+		.rate_fps = 0, .result = REPORT_RESULT_NONE,
+	};
+	char row[256];
+	const char *p;
+
+	(void)state;
+	assert_true(report_search_row(&s, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(CSV_RATE_HEADER));
+	p = strstr(row, ", 4, ");
+	assert_non_null(p);
+	assert_string_equal(p, ", 4, , none");
+	s.rate_fps = 51234;
+	s.result = REPORT_RESULT_LOWER_BOUND;
+	assert_true(report_search_row(&s, row, sizeof(row)) > 0);
+	p = strstr(row, ", 4, ");
+	assert_non_null(p);
+	assert_string_equal(p, ", 4, 51234, lower_bound");
+	s.result = REPORT_RESULT_MEASURED;
+	assert_true(report_search_row(&s, row, sizeof(row)) > 0);
+	assert_string_equal(strstr(row, ", 4, "), ", 4, 51234, measured");
 }
 
 /*
@@ -274,6 +324,16 @@ static const struct report_search rate_rows[] = {
 	  .timeout_ms = 2000, .error_fps = 200,
 	  .date = T_2026_11_30 + 17 * 60 + 8, .iterations = 11,
 	  .rate_fps = 279101 },
+	{ .no = 2, .frame_size_b = 64, .direction = CFG_DIRECTION_BOTH,
+	  .n = 2, .m = 2, .duration_s = 10, .initial_fps = 1000000,
+	  .timeout_ms = 2000, .error_fps = 1000,
+	  .date = T_2026_11_30 + 18 * 60, .iterations = 14,
+	  .rate_fps = 98944, .result = REPORT_RESULT_LOWER_BOUND },
+	{ .no = 3, .frame_size_b = 64, .direction = CFG_DIRECTION_FORWARD,
+	  .n = 2, .m = 2, .duration_s = 10, .initial_fps = 1000000,
+	  .timeout_ms = 2000, .error_fps = 1000,
+	  .date = T_2026_11_30 + 19 * 60, .iterations = 20,
+	  .rate_fps = 0, .result = REPORT_RESULT_NONE },
 	{ .no = UINT32_MAX, .frame_size_b = 1518,
 	  .direction = CFG_DIRECTION_FORWARD, .n = UINT32_MAX, .m = 1,
 	  .duration_s = 1, .initial_fps = UINT64_MAX, .timeout_ms = 1,
@@ -369,7 +429,7 @@ static const struct report_flr flr_rows[] = {
 	{ .start = T_2026_11_30 + 20, .no = 1, .step = 2,
 	  .offered_fps = 13000, .frame_size_b = 64, .dir = CFG_REV,
 	  .duration_s = 2, .sent = 26000, .received = 20100,
-	  .verdict = VERDICT_FAIL },
+	  .verdict = VERDICT_FAIL, .rx_fps = 10050 },
 	{ .start = T_2026_11_30 + 21, .no = 1, .step = 3,
 	  .offered_fps = 0, .frame_size_b = 64, .dir = CFG_FWD,
 	  .duration_s = 2, .sent = 0, .received = 0,
@@ -385,7 +445,7 @@ static const struct report_flr flr_rows[] = {
 	{ .start = T_2026_11_30 + 23, .no = 3, .step = 4,
 	  .offered_fps = 1, .frame_size_b = 84, .dir = CFG_FWD,
 	  .duration_s = 3, .sent = 3, .received = 2,
-	  .verdict = VERDICT_PASS },
+	  .verdict = VERDICT_PASS, .rx_fps = 2.0 / 3 },
 };
 
 static const char *
@@ -829,6 +889,7 @@ main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rate_header_matches_siitperf),
 		cmocka_unit_test(test_rate_row_matches_siitperf),
+		cmocka_unit_test(test_rate_row_kinds),
 		cmocka_unit_test(test_direction_chars),
 		cmocka_unit_test(test_utf8_clean),
 		cmocka_unit_test(test_iso8601),
