@@ -186,7 +186,15 @@ void delay_pdv_summarize(const struct delay_hist *h,
 
 /*
  * Latency of tagged frames (RFC 8219 7.2).  Tagged frame i was sent at
- * tx_tsc[i] and received at rx_tsc[i]; rx_tsc[i] == 0 means it was lost.
+ * tx_tsc[i] and received at rx_tsc[i]; rx_tsc[i] == 0 means it was lost,
+ * tx_tsc[i] == 0 that it was never sent (a trial the sender aborted, a
+ * frame the port refused): such a frame is counted in unsent only, never
+ * as tagged or lost.  One TX-time rule for every tagged frame: the TSC
+ * read right before the rte_eth_tx_burst() call that sent it (a PMD that
+ * delivers inside the call, as af_packet does, may hand the frame to the
+ * receiver before the call returns, so a time taken after the call could
+ * lie after the RX time; the time before it never does, and overstates
+ * latency by at most the call's duration, alike for every frame).
  *
  * Rule for lost tagged frames: a lost tagged frame counts with a latency
  * equal to the timeout (penalty_ns; the caller passes the timeout), as
@@ -196,17 +204,18 @@ void delay_pdv_summarize(const struct delay_hist *h,
  * rx < tx (a TSC that is not synchronized, or a bad stamp) counts as 0 ns
  * and is counted in clamped.
  *
- * Over the n latencies (penalties included): TL = median (stats.h: mean of
- * the two middle values for even n), WCL = 99.9th percentile (nearest rank,
- * stats_percentile), min, max and mean, all exact.
- * valid = false when n == 0 or every tagged frame was lost: then TL and WCL
- * do not exist and tl_ns, wcl_ns, min_ns, max_ns and mean_ns are NaN (the
+ * Over the latencies of the sent tagged frames (penalties included): TL =
+ * median (stats.h: mean of the two middle values for an even count), WCL =
+ * 99.9th percentile (nearest rank, stats_percentile), min, max and mean,
+ * all exact.  valid = false when no tagged frame was sent or every one
+ * was lost: then TL and WCL do not exist and tl_ns, wcl_ns, min_ns, max_ns and mean_ns are NaN (the
  * counters are still filled).
  * Returns 0, -EINVAL (tsc_hz == 0, NULL arrays with n > 0, out NULL) or
  * -ENOMEM.
  */
 struct delay_lat_summary {
-	uint32_t tagged, received, lost;
+	uint32_t tagged, received, lost;	/* tagged = sent tagged frames */
+	uint32_t unsent;	/* placed but never sent (tx 0): not tagged */
 	bool valid;
 	double tl_ns /* median */, wcl_ns /* 99.9th percentile */;
 	double min_ns, max_ns, mean_ns;
@@ -216,17 +225,6 @@ struct delay_lat_summary {
 int delay_latency_summarize(const uint64_t *tx_tsc, const uint64_t *rx_tsc,
 		uint32_t n, uint64_t tsc_hz, uint64_t penalty_ns,
 		struct delay_lat_summary *out);
-
-/*
- * RFC 8219 7.2 TX time of each tagged frame into out[0..n-1]: the TSC
- * right after rte_eth_tx_burst() returned (after[]).  A PMD that delivers
- * inside the call (af_packet: the kernel forwards in the send system call)
- * can hand the frame to the receiver before the call returns; for such a
- * frame (rx[j] != 0 and rx[j] < after[j]) the TSC right before the call
- * (before[]) is the TX time.  Returns how many frames needed that.
- */
-uint32_t delay_lat_tx_times(const uint64_t *after, const uint64_t *before,
-			    const uint64_t *rx, uint32_t n, uint64_t *out);
 
 /* (rx - tx) ticks to ns as delay_latency_summarize() does it (division). */
 uint64_t delay_ticks_to_ns(uint64_t ticks, uint64_t tsc_hz);

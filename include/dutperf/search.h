@@ -14,12 +14,13 @@
  * counted in invalid_bounds so callers can say the result may be limited
  * by the tester.  VERDICT_INTERRUPTED ends the search (interrupted, done)
  * with the highest rate passed so far; callers report it as incomplete.
- * What a complete search found (search_kind): MEASURED, a passed rate
- * whose upper bound is a rate that failed validly (or the maximum rate
- * itself passed); LOWER_BOUND, a passed rate whose upper bound is a rate
- * that stayed invalid (the DUT may forward more: "at least"); NONE, no
- * trial passed (every trial invalid, or none passed even at the lowest
- * rate tried).
+ * What a complete search found (search_kind), by what bounds it from
+ * above: MEASURED, a rate that failed validly (or the maximum itself
+ * passed), also 0 when nothing passed and the search from lo_fps = 0
+ * closed within the error on valid failures; LOWER_BOUND, a rate that
+ * stayed invalid after retries, with a rate passed below it (the DUT may
+ * forward more: "at least"); NONE, a rate that stayed invalid and nothing
+ * passed, or valid failures down to a lo_fps > 0 (below the range).
  * Trials: at most ceil(log2((hi - lo) / error)) + 1 + invalid trials.
  */
 #ifndef DUTPERF_SEARCH_H

@@ -250,7 +250,7 @@ delay_latency_summarize(const uint64_t *tx_tsc, const uint64_t *rx_tsc,
 {
 	struct stats_summary s;
 	double *lat;
-	uint32_t i;
+	uint32_t i, k;
 	int rc;
 
 	if (out == NULL)
@@ -260,34 +260,40 @@ delay_latency_summarize(const uint64_t *tx_tsc, const uint64_t *rx_tsc,
 	out->min_ns = out->max_ns = out->mean_ns = NAN;
 	if (tsc_hz == 0 || (n > 0 && (tx_tsc == NULL || rx_tsc == NULL)))
 		return -EINVAL;
-	out->tagged = n;
-	for (i = 0; i < n; i++)
-		out->lost += rx_tsc[i] == 0;
-	out->received = n - out->lost;
+	for (i = 0; i < n; i++) {
+		if (tx_tsc[i] == 0)
+			out->unsent++;	/* never sent: not tagged, not lost */
+		else
+			out->lost += rx_tsc[i] == 0;
+	}
+	out->tagged = n - out->unsent;
+	out->received = out->tagged - out->lost;
 	if (out->received == 0)
 		return 0;	/* nothing arrived: no TL, no WCL */
 
-	lat = malloc((size_t)n * sizeof(*lat));
+	lat = malloc((size_t)out->tagged * sizeof(*lat));
 	if (lat == NULL)
 		return -ENOMEM;
-	for (i = 0; i < n; i++) {
+	for (i = 0, k = 0; i < n; i++) {
+		if (tx_tsc[i] == 0)
+			continue;
 		if (rx_tsc[i] == 0) {
 			/* RFC 8219 7.2: lost tagged frame = timeout */
-			lat[i] = (double)penalty_ns;
+			lat[k++] = (double)penalty_ns;
 		} else if (rx_tsc[i] < tx_tsc[i]) {
 			out->clamped++;
-			lat[i] = 0.0;
+			lat[k++] = 0.0;
 		} else {
-			lat[i] = (double)delay_ticks_to_ns(rx_tsc[i] - tx_tsc[i],
-							   tsc_hz);
+			lat[k++] = (double)delay_ticks_to_ns(rx_tsc[i] - tx_tsc[i],
+							     tsc_hz);
 		}
 	}
-	stats_sort(lat, n);
-	rc = stats_summarize_sorted(lat, n, &s);
+	stats_sort(lat, k);
+	rc = stats_summarize_sorted(lat, k, &s);
 	if (rc == 0) {
 		out->valid = true;
 		out->tl_ns = s.median;
-		out->wcl_ns = stats_percentile_sorted(lat, n, 99.9);
+		out->wcl_ns = stats_percentile_sorted(lat, k, 99.9);
 		out->min_ns = s.min;
 		out->max_ns = s.max;
 		out->mean_ns = s.mean;
@@ -306,20 +312,4 @@ delay_tsc_scale_init(struct delay_tsc_scale *s, uint64_t tsc_hz)
 	num = (unsigned __int128)DELAY_NS_PER_S << 32;
 	s->mult = (uint64_t)((num + tsc_hz / 2) / tsc_hz);
 	return 0;
-}
-
-uint32_t
-delay_lat_tx_times(const uint64_t *after, const uint64_t *before,
-		   const uint64_t *rx, uint32_t n, uint64_t *out)
-{
-	uint32_t j, pre = 0;
-
-	for (j = 0; j < n; j++) {
-		out[j] = after[j];
-		if (rx[j] != 0 && rx[j] < after[j]) {
-			out[j] = before[j];
-			pre++;
-		}
-	}
-	return pre;
 }

@@ -48,10 +48,15 @@ search_result(const struct search *s)
 enum report_result
 search_kind(const struct search *s)
 {
-	if (s->passes == 0)
+	if (s->hi_invalid)
+		return s->passes > 0 ? REPORT_RESULT_LOWER_BOUND :
+				       REPORT_RESULT_NONE;
+	/* Nothing passed, valid failures down to lo: a throughput of 0
+	 * within the error when the search started at 0, none (below the
+	 * range searched) otherwise. */
+	if (s->passes == 0 && (s->p.lo_fps > 0 || !s->done))
 		return REPORT_RESULT_NONE;
-	return s->hi_invalid ? REPORT_RESULT_LOWER_BOUND :
-			       REPORT_RESULT_MEASURED;
+	return REPORT_RESULT_MEASURED;
 }
 
 void

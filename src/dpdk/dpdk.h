@@ -30,11 +30,12 @@
 #include "dutperf/trial_spec.h"
 #include "dutperf/verdict.h"
 
-/* Exit statuses (README "Exit codes"). */
+/* Exit statuses (README "Exit codes", docs/results.md). */
 enum {
 	EXIT_OK = 0,
 	EXIT_RUNTIME = 1,
 	EXIT_USAGE = 2,
+	EXIT_NO_RESULT = 3,	/* a complete run gave no measured DUT result */
 	EXIT_SIGNAL_BASE = 128,	/* + signal number, like a shell */
 };
 
@@ -77,13 +78,13 @@ void port_teardown(struct port_ctx *p);
 /* ---- features: measurements a trial carries when its spec asks ---- */
 
 /* RFC 8219 7.2 tagged frames of one direction.  seq is read-only during a
- * trial; the sender writes tx_tsc and pre_tsc, the receiver rx_tsc. */
+ * trial; the sender writes tx_tsc, the receiver rx_tsc. */
 struct engine_tags {
 	uint32_t cap;			/* allocated entries */
 	uint32_t nb;			/* tags of this trial */
 	uint64_t *seq;			/* sequence numbers to tag, ascending */
-	uint64_t *tx_tsc;		/* TSC right after tx_burst returned */
-	uint64_t *pre_tsc;		/* TSC right before tx_burst was called */
+	uint64_t *tx_tsc;		/* TSC right before the tx_burst call
+					 * that sent it, 0 = never sent */
 	uint64_t *rx_tsc;		/* TSC right after rx_burst, 0 = lost */
 };
 
@@ -267,12 +268,11 @@ int feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 
 /*
  * After a trial with tags: RFC 8219 7.2 latency of direction d (lost tags
- * count at penalty_ns); *pre += how many TX stamps were taken before
- * tx_burst (delay_lat_tx_times).  0 or -errno.
+ * count at penalty_ns, tags never sent are not counted: delay.h).  0 or
+ * -errno.
  */
 int feature_latency(const struct trial_ctx *t, enum cfg_dir_id d,
-		    uint64_t penalty_ns, struct delay_lat_summary *s,
-		    uint32_t *pre);
+		    uint64_t penalty_ns, struct delay_lat_summary *s);
 /* After a trial with delays: RFC 8219 7.3 PDV of direction d. */
 void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
 		 struct delay_pdv_summary *s);
@@ -351,6 +351,8 @@ struct mode_ctx {
 	 * MEASURED before each run) and, per complete run, results[i] */
 	enum report_result run_result;
 	enum report_result *results;
+	uint32_t not_measured;		/* complete runs whose result is not
+					 * MEASURED: exit status 3 */
 	char result[128];		/* run.json "result" */
 	void *priv;			/* the mode's state */
 	/* live progress of a long trial (driver.c) */
@@ -394,6 +396,12 @@ uint32_t mode_summarize(const struct mode_ctx *m, unsigned k,
 
 int mode_measure_start(struct mode_ctx *m, struct proc_single *single,
 		       uint32_t nb_tags, bool delays);
+/* The trial passed or failed: it measured the DUT (invalid, interrupted:
+ * the tester or nothing). */
+bool mode_measured(const struct report_trial *r);
+/* A trial that did not measure: the run's result is none, and stdout and
+ * stderr say why. */
+void mode_measure_invalid(struct mode_ctx *m, const struct report_trial *r);
 void mode_measure_summary(struct mode_ctx *m,
 			  const char *const metric[MODE_METRICS]);
 

@@ -248,6 +248,8 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 			if (m->values[k] != NULL)
 				m->values[k][m->runs_done] = m->value[k];
 		m->results[m->runs_done] = m->run_result;
+		if (m->run_result != REPORT_RESULT_MEASURED)
+			m->not_measured++;
 		m->runs_done++;
 	}
 	fflush(stdout);
@@ -360,12 +362,34 @@ mode_measure_start(struct mode_ctx *m, struct proc_single *single,
 	return 0;
 }
 
+bool
+mode_measured(const struct report_trial *r)
+{
+	return r->verdict == VERDICT_PASS || r->verdict == VERDICT_FAIL;
+}
+
+void
+mode_measure_invalid(struct mode_ctx *m, const struct report_trial *r)
+{
+	const char *why = r->reason && *r->reason ? r->reason : "see trials.csv";
+
+	if (mode_measured(r))
+		return;
+	m->run_result = REPORT_RESULT_NONE;
+	printf("%s %u: no valid result: the trial was %s (%s): no figures\n",
+	       m->ops->run_name, m->no, r->verdict == VERDICT_INVALID ?
+	       "invalid, the sender aborted it" : verdict_name(r->verdict), why);
+	fprintf(stderr, "dutperf: %s %u: trial %s (%s): no measured result, "
+		"left out of any summary (exit status 3)\n", m->ops->run_name,
+		m->no, verdict_name(r->verdict), why);
+}
+
 void
 mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
 {
 	struct stats_summary s;
 	double p1, p99;
-	uint32_t n;
+	uint32_t n, i, bad = 0;
 	int d, k;
 
 	for (d = 0; d < CFG_NB_DIRS; d++)
@@ -380,6 +404,12 @@ mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
 			       "max %.3f\n", trial_dir_name[d], metric[k], n,
 			       s.median, p1, p99, s.min, s.max);
 		}
-	snprintf(m->result, sizeof(m->result), "%u %s run(s)%s", m->runs_done,
-		 m->ops->cli.name, engine_stop ? ", interrupted" : "");
+	for (i = 0; i < m->runs_done; i++)
+		bad += m->results[i] != REPORT_RESULT_MEASURED;
+	if (bad > 0 && m->runs_done > 1)
+		printf("summary: %u of %u runs left out: their trial was "
+		       "invalid (no valid result)\n", bad, m->runs_done);
+	snprintf(m->result, sizeof(m->result), "%u %s run(s), %u without a "
+		 "valid result%s", m->runs_done, m->ops->cli.name, bad,
+		 engine_stop ? ", interrupted" : "");
 }

@@ -64,19 +64,17 @@ tx_inject(struct engine_tx *t, struct rte_mbuf **m, uint16_t n)
 	return done;
 }
 
-/* RFC 8219 7.2: TX time of the burst's tagged frames (bit i of mask:
- * frame i, the last popcount(mask) tags), right after tx_burst returned. */
+/* RFC 8219 7.2: TX time of the burst's tagged frames that were sent (bit
+ * i of mask: frame i, the last popcount(mask) tags): the TSC right before
+ * the tx_burst call, for every one (delay.h); unsent ones stay 0. */
 static void
 tx_tagged(struct engine_tx *t, uint64_t mask, uint16_t sent, uint64_t before)
 {
-	uint64_t after = rte_rdtsc();
 	uint32_t j = t->next_tag - (uint32_t)__builtin_popcountll(mask);
 
 	for (; mask != 0; mask &= mask - 1, j++)
-		if ((unsigned int)__builtin_ctzll(mask) < sent) {
-			t->tags->tx_tsc[j] = after;
-			t->tags->pre_tsc[j] = before;
-		}
+		if ((unsigned int)__builtin_ctzll(mask) < sent)
+			t->tags->tx_tsc[j] = before;
 }
 
 static inline bool

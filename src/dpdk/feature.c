@@ -10,7 +10,6 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <rte_lcore.h>
@@ -53,11 +52,9 @@ feature_attach_tags(struct trial_ctx *t, uint32_t nb, char *err,
 		g->seq = feature_alloc(size, tx_lc, "tag list", err, err_len);
 		g->tx_tsc = feature_alloc(size, tx_lc, "tag TX stamps", err,
 					  err_len);
-		g->pre_tsc = feature_alloc(size, tx_lc, "tag TX stamps", err,
-					   err_len);
 		g->rx_tsc = feature_alloc(size, rx_lc, "tag RX stamps", err,
 					  err_len);
-		if (!g->seq || !g->tx_tsc || !g->pre_tsc || !g->rx_tsc)
+		if (!g->seq || !g->tx_tsc || !g->rx_tsc)
 			return -ENOMEM;
 		g->cap = nb;
 	}
@@ -102,7 +99,6 @@ feature_detach(struct trial_ctx *t)
 		if (g != NULL) {
 			rte_free(g->seq);
 			rte_free(g->tx_tsc);
-			rte_free(g->pre_tsc);
 			rte_free(g->rx_tsc);
 			rte_free(g);
 		}
@@ -142,7 +138,6 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		g->nb = spec->nb_tags;
 		trial_spec_place_tags(g->seq, g->nb, first, total);
 		memset(g->tx_tsc, 0, g->nb * sizeof(uint64_t));
-		memset(g->pre_tsc, 0, g->nb * sizeof(uint64_t));
 		memset(g->rx_tsc, 0, g->nb * sizeof(uint64_t));
 		tx->tags = g;
 		tx->next_tag_seq = g->seq[0];
@@ -163,21 +158,14 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 
 int
 feature_latency(const struct trial_ctx *t, enum cfg_dir_id d,
-		uint64_t penalty_ns, struct delay_lat_summary *s, uint32_t *pre)
+		uint64_t penalty_ns, struct delay_lat_summary *s)
 {
 	const struct engine_tags *g = t->tags[d];
-	uint64_t *tx;
-	int rc;
 
 	if (g == NULL || g->nb == 0)
 		return -EINVAL;
-	tx = malloc(g->nb * sizeof(*tx));
-	if (tx == NULL)
-		return -ENOMEM;
-	*pre += delay_lat_tx_times(g->tx_tsc, g->pre_tsc, g->rx_tsc, g->nb, tx);
-	rc = delay_latency_summarize(tx, g->rx_tsc, g->nb, t->hz, penalty_ns, s);
-	free(tx);
-	return rc;
+	return delay_latency_summarize(g->tx_tsc, g->rx_tsc, g->nb, t->hz,
+				       penalty_ns, s);
 }
 
 void

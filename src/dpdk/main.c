@@ -144,6 +144,14 @@ main(int argc, char **argv)
 			/* a mode's check of what it was given (before any
 			 * file was written, or a trial it cannot run) */
 			status = rc == -EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
+		} else if (mctx.not_measured > 0) {
+			/* every file written, but not every run measured
+			 * the DUT (docs/results.md) */
+			fprintf(stderr, "dutperf: %u of %u run(s) gave no "
+				"measured DUT result (exit status %d)\n",
+				mctx.not_measured, mctx.runs_done,
+				EXIT_NO_RESULT);
+			status = EXIT_NO_RESULT;
 		}
 	}
 	trial_ctx_fini(&trial);

@@ -2,12 +2,14 @@
 /*
  * Mode latency (RFC 8219 7.2): a stream at --rate in which tagged_frames
  * frames per direction, spread evenly after delay_s, carry a tag (the
- * tags feature, feature.c); their TX time is the TSC right after
- * rte_eth_tx_burst() returned (before it, for frames a synchronous PMD
- * delivered inside the call: delay_lat_tx_times), their RX time the TSC
- * right after rte_eth_rx_burst().  Typical Latency = median, Worst-Case
- * Latency = 99.9th percentile.  A lost tagged frame counts with a latency
- * equal to the timeout (delay.h).  One latency.csv row per run.
+ * tags feature, feature.c); their TX time is the TSC right before the
+ * rte_eth_tx_burst() call that sent them, for every one (delay.h), their
+ * RX time the TSC right after rte_eth_rx_burst().  Typical Latency =
+ * median, Worst-Case Latency = 99.9th percentile.  A lost tagged frame
+ * counts with a latency equal to the timeout; a tag never sent is neither
+ * (delay.h).  A run whose trial was invalid (the sender aborted behind
+ * schedule) has no latency figures and no result (exit status 3).  One
+ * latency.csv row per run.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,13 +21,13 @@ static const char *const lat_metric[MODE_METRICS] = { "TL", "WCL" };
 
 static int
 lat_fill(const struct mode_ctx *m, enum cfg_dir_id d,
-	 const struct report_trial *r, struct report_lat_dir *x, uint32_t *pre)
+	 const struct report_trial *r, struct report_lat_dir *x)
 {
 	struct delay_lat_summary s;
 	int rc;
 
 	rc = feature_latency(m->trial, d, (uint64_t)r->timeout_ms * 1000000,
-			     &s, pre);
+			     &s);
 	if (rc != 0)
 		return rc;
 	x->active = true;
@@ -34,12 +36,17 @@ lat_fill(const struct mode_ctx *m, enum cfg_dir_id d,
 	x->tagged = s.tagged;
 	x->tagged_received = s.received;
 	x->tagged_lost = s.lost;
-	x->valid = s.valid;
+	/* an invalid trial measured the tester: no latency figures */
+	x->valid = s.valid && mode_measured(r);
 	x->tl_us = s.tl_ns / 1000;
 	x->wcl_us = s.wcl_ns / 1000;
 	x->min_us = s.min_ns / 1000;
 	x->max_us = s.max_ns / 1000;
 	x->mean_us = s.mean_ns / 1000;
+	if (s.unsent > 0 && !m->cli->quiet)
+		fprintf(stderr, "latency %s: %u of %u tagged frames were never "
+			"sent (not counted as tagged or lost)\n",
+			trial_dir_name[d], s.unsent, s.unsent + s.tagged);
 	return 0;
 }
 
@@ -63,25 +70,34 @@ lat_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 {
 	struct report_latency l;
 	char row[2048];
-	uint32_t pre = 0;
 	int d, rc;
 
 	memset(&l, 0, sizeof(l));
 	mode_run_fields(m, r, &l.run);
 	l.delay_s = (uint32_t)(spec->tag_delay_ms / 1000);
+	/* TX time: the TSC before tx_burst for every tagged frame (delay.h) */
+	l.timestamps = "tsc-before-tx";
+	mode_measure_invalid(m, r);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct report_lat_dir *x = &l.dir[d];
 
 		if (!r->dir[d].active)
 			continue;
-		rc = lat_fill(m, d, r, x, &pre);
+		rc = lat_fill(m, d, r, x);
 		if (rc != 0) {
 			snprintf(err, err_len, "latency summary: %s", strerror(-rc));
 			return rc;
 		}
+		if (!mode_measured(r)) {
+			printf("latency %s: no latency: %u tagged frames sent, %u "
+			       "received before the abort\n", trial_dir_name[d],
+			       x->tagged, x->tagged_received);
+			continue;
+		}
 		if (!x->valid) {
-			printf("latency %s: no latency: all %u tagged frames lost\n",
-			       trial_dir_name[d], x->tagged);
+			printf("latency %s: no latency: %s\n", trial_dir_name[d],
+			       x->tagged ? "every tagged frame lost" :
+			       "no tagged frame sent");
 			continue;
 		}
 		printf("latency %s: TL %.3f us, WCL %.3f us (min %.3f, max %.3f, "
@@ -92,12 +108,6 @@ lat_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 		m->value[MODE_VALUE(d, 0)] = x->tl_us;
 		m->value[MODE_VALUE(d, 1)] = x->wcl_us;
 	}
-	/* which TX stamps were used (see delay_lat_tx_times) */
-	l.timestamps = pre ? "tsc-before-tx" : "tsc";
-	if (pre && !m->cli->quiet)
-		fprintf(stderr, "latency: %u tagged frames arrived before "
-			"tx_burst returned (synchronous PMD): their TX time is "
-			"the TSC before the call\n", pre);
 	return mode_append(m, report_latency_row(&l, row, sizeof(row)), row, err,
 			   err_len);
 }

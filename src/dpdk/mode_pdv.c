@@ -5,8 +5,9 @@
  * fixed-size histogram (the delays feature, feature.c; delay.h: memory
  * does not grow with duration or rate).  PDV = D99.9 - Dmin; IPDV =
  * D(i) - D(i-1) of consecutive sequence numbers.  With every frame lost
- * there is no PDV, and the row says so with empty values.  One pdv.csv
- * row per run.
+ * there is no PDV, and the row says so with empty values; so does a run
+ * whose trial was invalid (no result, exit status 3).  One pdv.csv row
+ * per run.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,12 +27,13 @@ pdv_fill(const struct trial_ctx *t, enum cfg_dir_id d,
 	x->active = true;
 	x->sent = r->dir[d].v.sent;
 	x->received = r->dir[d].v.received;
-	x->valid = s.valid;
+	/* an invalid trial measured the tester: no delay figures */
+	x->valid = s.valid && mode_measured(r);
+	x->ipdv_valid = s.ipdv_n > 0 && mode_measured(r);
 	x->dmin_us = (double)s.dmin_ns / 1000;
 	x->d999_us = (double)s.d999_ns / 1000;
 	x->dmax_us = (double)s.dmax_ns / 1000;
 	x->pdv_us = (double)s.pdv_ns / 1000;
-	x->ipdv_valid = s.ipdv_n > 0;
 	x->ipdv_min_us = (double)s.ipdv_min_ns / 1000;
 	x->ipdv_median_us = (double)s.ipdv_median_ns / 1000;
 	x->ipdv_max_us = (double)s.ipdv_max_ns / 1000;
@@ -62,12 +64,19 @@ pdv_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	(void)spec;
 	memset(&p, 0, sizeof(p));
 	mode_run_fields(m, r, &p.run);
+	mode_measure_invalid(m, r);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct report_pdv_dir *x = &p.dir[d];
 
 		if (!r->dir[d].active)
 			continue;
 		pdv_fill(m->trial, d, r, x);
+		if (!mode_measured(r)) {
+			printf("pdv %s: no PDV: %" PRIu64 " of %" PRIu64 " frames "
+			       "received before the abort\n", trial_dir_name[d],
+			       x->received, x->sent);
+			continue;
+		}
 		if (!x->valid) {
 			printf("pdv %s: no PDV: no frame received\n",
 			       trial_dir_name[d]);

@@ -3,8 +3,10 @@
  * Mode throughput: RFC 2544 26.1 binary search (core search.h) in one
  * process, repeated --repeat times.  Every trial is a row in trials.csv
  * (driver.c), every complete search a row in rate.csv (siitperf's
- * columns); the answer is the highest rate that passed.  An interrupted
- * search writes no rate.csv row.
+ * columns, then result_kind); the answer is the highest rate that passed,
+ * a measured figure, a lower bound set by the tester, or none
+ * (search_kind, docs/results.md).  An interrupted search writes no
+ * rate.csv row.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -19,6 +21,7 @@
 struct tput {
 	struct search_params params;
 	struct search_proc search;
+	char why[256];			/* the last invalid trial's reason */
 };
 
 static const char *
@@ -69,7 +72,80 @@ tput_start(struct mode_ctx *m, char *err, size_t err_len)
 		return rc;
 	}
 	m->proc = (struct proc){ &search_ops, &t->search };
+	t->why[0] = '\0';
 	return 0;
+}
+
+/* Keep the last invalid trial's reason: the run's message quotes it. */
+static int
+tput_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
+		const struct report_trial *r, char *err, size_t err_len)
+{
+	struct tput *t = m->priv;
+
+	(void)spec;
+	(void)err;
+	(void)err_len;
+	if (r->verdict == VERDICT_INVALID)
+		snprintf(t->why, sizeof(t->why), "%s", r->reason ? r->reason : "");
+	return 0;
+}
+
+/*
+ * What a complete search found, on stdout, and on stderr when it is not
+ * a measured DUT figure (exit status 3, docs/results.md).
+ */
+static void
+tput_say(struct mode_ctx *m, const struct search *s, enum report_result kind)
+{
+	const struct tput *t = m->priv;
+	const char *why = *t->why ? t->why : "see trials.csv";
+
+	switch (kind) {
+	case REPORT_RESULT_MEASURED:
+		if (search_result(s) == 0)
+			printf("search %u: throughput 0 fps: no trial passed, "
+			       "every rate tried down to %" PRIu64 " fps failed "
+			       "(the throughput is below %" PRIu64 " fps; %u "
+			       "trials)\n", m->no, s->hi, s->hi, s->iterations);
+		else
+			printf("search %u: throughput %" PRIu64 " fps per "
+			       "direction (%u trials)\n", m->no,
+			       search_result(s), s->iterations);
+		snprintf(m->result, sizeof(m->result), "%" PRIu64 " fps",
+			 search_result(s));
+		return;
+	case REPORT_RESULT_LOWER_BOUND:
+		printf("search %u: throughput at least %" PRIu64 " fps per "
+		       "direction (lower bound: the tester could not offer more "
+		       "than that validly; %" PRIu64 " fps stayed invalid after "
+		       "%u retries: %s; %u trials)\n", m->no, search_result(s),
+		       s->hi, m->cfg->max_retries, why, s->iterations);
+		snprintf(m->result, sizeof(m->result), "at least %" PRIu64
+			 " fps (lower bound)", search_result(s));
+		break;
+	case REPORT_RESULT_NONE:
+		if (s->passes == 0 && s->fails == 0)
+			printf("search %u: no valid result: every trial was "
+			       "invalid (%s; %u trials)\n", m->no, why,
+			       s->iterations);
+		else if (s->hi_invalid)
+			printf("search %u: no valid result: no trial passed, "
+			       "and %" PRIu64 " fps, the lowest rate tried, stayed "
+			       "invalid (%s; %u trials)\n", m->no, s->hi, why,
+			       s->iterations);
+		else
+			printf("search %u: no valid result: no trial passed, "
+			       "not even at %" PRIu64 " fps, the lowest rate "
+			       "tried (below the range searched; %u trials)\n",
+			       m->no, s->hi, s->iterations);
+		snprintf(m->result, sizeof(m->result), "no valid result");
+		break;
+	}
+	fprintf(stderr, "dutperf: search %u: %s: not a measured DUT figure "
+		"(rate.csv result_kind %s, exit status 3; see trials.csv)\n",
+		m->no, kind == REPORT_RESULT_NONE ? "no valid result" :
+		"a lower bound set by the tester", report_result_name(kind));
 }
 
 /* A complete search: its rate.csv row. */
@@ -89,12 +165,6 @@ tput_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			search_result(s));
 		return 0;
 	}
-	if (s->invalid_bounds > 0)
-		fprintf(stderr, "dutperf: search %u: %u rate(s) stayed invalid "
-			"after %u retries and bound the search from above: the "
-			"result may be limited by the tester, not the DUT (see "
-			"the reasons in trials.csv)\n", m->no, s->invalid_bounds,
-			c->max_retries);
 	memset(&rs, 0, sizeof(rs));
 	rs.no = m->no;
 	rs.frame_size_b = c->frame_size_b;
@@ -108,19 +178,16 @@ tput_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	rs.date = time(NULL);
 	rs.iterations = s->iterations;
 	rs.rate_fps = search_result(s);
+	rs.result = search_kind(s);
 	rc = mode_append(m, report_search_row(&rs, row, sizeof(row)), row, err,
 			 err_len);
 	if (rc != 0)
 		return rc;
-	m->value[0] = (double)rs.rate_fps;
-	if (rs.rate_fps == 0)
-		printf("search %u: throughput 0 fps: no trial passed, not even "
-		       "at %" PRIu64 " fps\n", m->no, t->params.lo_fps ?
-		       t->params.lo_fps : s->lo);
-	else
-		printf("search %u: throughput %" PRIu64 " fps per direction "
-		       "(%u trials)\n", m->no, rs.rate_fps, s->iterations);
-	snprintf(m->result, sizeof(m->result), "%" PRIu64 " fps", rs.rate_fps);
+	m->run_result = rs.result;
+	/* only measured searches enter the summary */
+	if (rs.result == REPORT_RESULT_MEASURED)
+		m->value[0] = (double)rs.rate_fps;
+	tput_say(m, s, rs.result);
 	return 0;
 }
 
@@ -128,16 +195,29 @@ static void
 tput_summary(struct mode_ctx *m)
 {
 	struct stats_summary sum;
+	uint32_t i, n, k[3] = { 0, 0, 0 };
 	double p1, p99;
 
+	for (i = 0; i < m->runs_done; i++)
+		k[m->results[i]]++;
 	if (m->runs_done != 1)
-		snprintf(m->result, sizeof(m->result), "%u complete searches%s",
-			 m->runs_done, engine_stop ? ", interrupted" : "");
-	if (mode_summarize(m, 0, &sum, &p1, &p99) >= 2)
+		snprintf(m->result, sizeof(m->result), "%u complete searches: "
+			 "%u measured, %u lower bound, %u no valid result%s",
+			 m->runs_done, k[REPORT_RESULT_MEASURED],
+			 k[REPORT_RESULT_LOWER_BOUND], k[REPORT_RESULT_NONE],
+			 engine_stop ? ", interrupted" : "");
+	n = mode_summarize(m, 0, &sum, &p1, &p99);
+	if (n >= 2)
 		printf("summary of %u searches (RFC 8219): median %.1f fps, "
 		       "1st percentile %.0f, 99th percentile %.0f, min %.0f, "
-		       "max %.0f\n", m->runs_done, sum.median, p1, p99, sum.min,
-		       sum.max);
+		       "max %.0f\n", n, sum.median, p1, p99, sum.min, sum.max);
+	if (m->runs_done > k[REPORT_RESULT_MEASURED])
+		printf("summary: %u of %u searches left out (%u lower bound, %u "
+		       "no valid result): not measured DUT figures%s\n",
+		       m->runs_done - k[REPORT_RESULT_MEASURED], m->runs_done,
+		       k[REPORT_RESULT_LOWER_BOUND], k[REPORT_RESULT_NONE],
+		       n >= 2 || m->runs_done < 2 ? "" :
+		       "; too few measured for a summary");
 }
 
 const struct mode_ops mode_throughput = {
@@ -153,6 +233,7 @@ const struct mode_ops mode_throughput = {
 	.priv_size = sizeof(struct tput),
 	.setup = tput_setup,
 	.start = tput_start,
+	.trial_done = tput_trial_done,
 	.run_end = tput_run_end,
 	.summary = tput_summary,
 };

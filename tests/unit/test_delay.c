@@ -849,6 +849,35 @@ test_latency_edges(void **state)
 	assert_int_equal(delay_latency_summarize(tx, rx, 1, 2000000000ull,
 		7, &s), 0);
 	assert_true(s.tl_ns == 0x1p62);
+	/* tags never sent (tx 0: the sender aborted at frame 50,907 of
+	 * 200,000 with 4 of 500 tags sent) are neither tagged nor lost; the
+	 * ones sent and lost count at the timeout */
+	for (i = 0; i < 500; i++)
+		tx[i] = rx[i] = 0;
+	for (i = 0; i < 4; i++) {
+		tx[i] = 1000 + i;
+		rx[i] = i == 3 ? 0 : tx[i] + 2000;	/* 2 us at 1 GHz */
+	}
+	assert_int_equal(delay_latency_summarize(tx, rx, 500, 1000000000ull,
+		1000000, &s), 0);
+	assert_true(s.valid);
+	assert_int_equal(s.tagged, 4);
+	assert_int_equal(s.unsent, 496);
+	assert_int_equal(s.lost, 1);
+	assert_int_equal(s.received, 3);
+	/* median of 2000, 2000, 2000, 1000000 ns; the max is the one lost */
+	assert_true(s.tl_ns == 2000.0 && s.min_ns == 2000.0);
+	assert_true(s.max_ns == 1000000.0 && s.wcl_ns == 1000000.0);
+	assert_true(s.mean_ns == (3 * 2000.0 + 1000000.0) / 4);
+	/* nothing sent at all: no latency, nothing lost */
+	for (i = 0; i < 4; i++)
+		tx[i] = rx[i] = 0;
+	assert_int_equal(delay_latency_summarize(tx, rx, 500, 1000000000ull,
+		1000000, &s), 0);
+	assert_false(s.valid);
+	assert_int_equal(s.tagged, 0);
+	assert_int_equal(s.lost, 0);
+	assert_int_equal(s.unsent, 500);
 	/* bad arguments */
 	assert_int_equal(delay_latency_summarize(tx, rx, 1, 0, 7, &s),
 		-EINVAL);

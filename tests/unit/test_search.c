@@ -401,11 +401,23 @@ test_result_kind(void **state)
 	assert_true(run(&p, &d, &log, &s) == 0);
 	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
 	assert_true(s.passes == 0 && s.fails == 0 && s.invalid == log.n);
-	/* every trial failed validly: no rate passed, none either */
+	/* every trial failed validly down to 0: a DUT that forwards less
+	 * than the error, measured as 0 */
+	d = (struct dut){ .trial = dut_fail };
+	assert_true(run(&p, &d, &log, &s) == 0);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_MEASURED);
+	assert_true(s.fails == log.n && s.invalid == 0 && s.hi <= p.error_fps);
+	/* failures from 100000 down to 10000, 10000 stays invalid: none */
+	d = (struct dut){ .trial = dut_invalid_above, .t1 = 0, .t3 = 10000 };
+	assert_true(run(&p, &d, &log, &s) == 0);
+	assert_true(s.fails > 0 && s.invalid_bounds > 0);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
+	/* every trial failed validly, but only down to lo_fps 50000: the
+	 * throughput is below the range searched, no figure */
+	p.lo_fps = 50000;
 	d = (struct dut){ .trial = dut_fail };
 	assert_true(run(&p, &d, &log, &s) == 0);
 	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
-	assert_true(s.fails == log.n && s.invalid == 0);
 }
 
 static void
