@@ -4,7 +4,9 @@
  * rates (core sweep.h: from 100 % of the maximum down in steps of
  * step_pct % until two successive trials lose nothing, or the explicit
  * [loss] rates).  One flr.csv row per rate and direction; a table of
- * offered load against received frames after each sweep.
+ * offered load against received frames after each sweep.  An invalid
+ * step has no loss figure (empty cells, "invalid" in the table) and makes
+ * the sweep's result none (exit status 3).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -35,6 +37,7 @@ loss_pct(const struct verdict_dir *v)
 	return v->sent ? (double)v->lost * 100.0 / (double)v->sent : 0.0;
 }
 
+/* The table of a sweep: an invalid step shows no loss figure, never 0 %. */
 static void
 loss_table(const struct cfg *c, const struct loss_step *s, uint32_t n)
 {
@@ -48,14 +51,23 @@ loss_table(const struct cfg *c, const struct loss_step *s, uint32_t n)
 			       d ? "rev" : "fwd");
 	printf("\n");
 	for (i = 0; i < n; i++) {
+		bool measured = s[i].verdict == VERDICT_PASS ||
+				s[i].verdict == VERDICT_FAIL;
+
 		printf("%12" PRIu64, s[i].offered_fps);
-		for (d = 0; d < CFG_NB_DIRS; d++)
-			if (cfg_dir_active(c, d))
+		for (d = 0; d < CFG_NB_DIRS; d++) {
+			if (!cfg_dir_active(c, d))
+				continue;
+			if (measured)
 				printf("  %12" PRIu64 "  %10.4f",
 				       s[i].dir[d].v.received,
 				       loss_pct(&s[i].dir[d].v));
-		printf("%s\n", s[i].verdict == VERDICT_INVALID ?
-		       "  (invalid: see trials.csv)" : "");
+			else
+				printf("  %12" PRIu64 "  %10s",
+				       s[i].dir[d].v.received, "invalid");
+		}
+		printf("%s\n", measured ? "" :
+		       "  (invalid: no loss measured, see trials.csv)");
 	}
 }
 
@@ -94,10 +106,10 @@ loss_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 {
 	struct loss *l = m->priv;
 	struct loss_step *s = &l->steps[l->done++];
+	uint64_t send_ms = trial_spec_send_ms(spec);
 	char row[1024];
 	int d, rc;
 
-	(void)spec;
 	s->offered_fps = r->rate_fps;
 	s->verdict = r->verdict;
 	memcpy(s->dir, r->dir, sizeof(s->dir));
@@ -110,6 +122,8 @@ loss_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 			.sent = r->dir[d].v.sent,
 			.received = r->dir[d].v.received,
 			.verdict = r->verdict,
+			.rx_fps = send_ms ? (double)r->dir[d].v.received *
+					    1000.0 / (double)send_ms : 0,
 		};
 
 		if (!r->dir[d].active)
@@ -131,13 +145,27 @@ loss_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	(void)err;
 	(void)err_len;
 	loss_table(m->cfg, l->steps, l->done);
+	m->run_result = sweep_kind(&l->sweep);
+	if (l->sweep.invalid > 0) {
+		printf("loss %u: %u of %u steps invalid: no frame loss rate for "
+		       "them (the tester could not offer the rate validly)\n",
+		       m->no, l->sweep.invalid, l->done);
+		fprintf(stderr, "dutperf: loss %u: %u invalid step(s): not a "
+			"measured sweep (flr.csv status invalid, exit status 3)\n",
+			m->no, l->sweep.invalid);
+	}
 	return 0;
 }
 
 static void
 loss_summary(struct mode_ctx *m)
 {
-	snprintf(m->result, sizeof(m->result), "frame loss rate measured");
+	uint32_t i, bad = 0;
+
+	for (i = 0; i < m->runs_done; i++)
+		bad += m->results[i] != REPORT_RESULT_MEASURED;
+	snprintf(m->result, sizeof(m->result), "%u sweep(s), %u with invalid "
+		 "steps%s", m->runs_done, bad, engine_stop ? ", interrupted" : "");
 }
 
 const struct mode_ops mode_loss = {

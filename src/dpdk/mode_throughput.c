@@ -76,17 +76,20 @@ tput_start(struct mode_ctx *m, char *err, size_t err_len)
 	return 0;
 }
 
-/* Keep the last invalid trial's reason: the run's message quotes it. */
+/* Keep the reason of the invalid trial that made the upper bound (the
+ * driver calls this after the search recorded it): the message quotes it. */
 static int
 tput_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 		const struct report_trial *r, char *err, size_t err_len)
 {
 	struct tput *t = m->priv;
+	const struct search *s = &t->search.s;
 
 	(void)spec;
 	(void)err;
 	(void)err_len;
-	if (r->verdict == VERDICT_INVALID)
+	if (r->verdict == VERDICT_INVALID && s->hi_invalid &&
+	    s->hi == r->rate_fps)
 		snprintf(t->why, sizeof(t->why), "%s", r->reason ? r->reason : "");
 	return 0;
 }
