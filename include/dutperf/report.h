@@ -105,7 +105,7 @@ struct report_run {
 struct report_latency {
 	struct report_run run;
 	uint32_t delay_s;
-	const char *timestamps;		/* "tsc": TSC after tx_burst / rx_burst */
+	const char *timestamps;		/* "tsc-before-tx": docs/results.md */
 	struct report_lat_dir dir[CFG_NB_DIRS];
 };
 
