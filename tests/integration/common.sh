@@ -105,9 +105,10 @@ out_dir() {
 # preempted MODE ARGS...: true when the run just made with these dutperf
 # arguments should be repeated: a trial, latency or pdv run whose last
 # trials.csv row is invalid because this shared 2-CPU machine preempted the
-# sender ("behind schedule").  That is the test machine, not the DUT or
-# dutperf; verdicts are never relaxed, only the run is repeated (at most 3
-# runs in all, by repeated).
+# sender ("behind schedule"; such a latency or pdv run exits 3, no valid
+# result).  That is the test machine, not the DUT or dutperf; verdicts are
+# never relaxed, only the run is repeated (at most 3 runs in all, by
+# repeated).
 preempted() {
 	local out
 	case $1 in trial|latency|pdv) ;; *) return 1 ;; esac
@@ -127,7 +128,8 @@ repeated() {
 	for try in 1 2 3; do
 		"$run" "$@"
 		rc=$?
-		[ $rc -eq 0 ] && [ $try -lt 3 ] && preempted "$@" || break
+		{ [ $rc -eq 0 ] || [ $rc -eq 3 ]; } && [ $try -lt 3 ] &&
+			preempted "$@" || break
 	done
 	return $rc
 }
