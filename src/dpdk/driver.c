@@ -389,7 +389,7 @@ mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
 {
 	struct stats_summary s;
 	double p1, p99;
-	uint32_t n, i, bad = 0;
+	uint32_t n;
 	int d, k;
 
 	for (d = 0; d < CFG_NB_DIRS; d++)
@@ -404,12 +404,11 @@ mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
 			       "max %.3f\n", trial_dir_name[d], metric[k], n,
 			       s.median, p1, p99, s.min, s.max);
 		}
-	for (i = 0; i < m->runs_done; i++)
-		bad += m->results[i] != REPORT_RESULT_MEASURED;
-	if (bad > 0 && m->runs_done > 1)
+	if (m->not_measured > 0 && m->runs_done > 1)
 		printf("summary: %u of %u runs left out: their trial was "
-		       "invalid (no valid result)\n", bad, m->runs_done);
+		       "invalid (no valid result)\n", m->not_measured,
+		       m->runs_done);
 	snprintf(m->result, sizeof(m->result), "%u %s run(s), %u without a "
-		 "valid result%s", m->runs_done, m->ops->cli.name, bad,
-		 engine_stop ? ", interrupted" : "");
+		 "valid result%s", m->runs_done, m->ops->cli.name,
+		 m->not_measured, engine_stop ? ", interrupted" : "");
 }

@@ -160,12 +160,9 @@ loss_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 static void
 loss_summary(struct mode_ctx *m)
 {
-	uint32_t i, bad = 0;
-
-	for (i = 0; i < m->runs_done; i++)
-		bad += m->results[i] != REPORT_RESULT_MEASURED;
 	snprintf(m->result, sizeof(m->result), "%u sweep(s), %u with invalid "
-		 "steps%s", m->runs_done, bad, engine_stop ? ", interrupted" : "");
+		 "steps%s", m->runs_done, m->not_measured,
+		 engine_stop ? ", interrupted" : "");
 }
 
 const struct mode_ops mode_loss = {

@@ -214,13 +214,12 @@ tput_summary(struct mode_ctx *m)
 		printf("summary of %u searches (RFC 8219): median %.1f fps, "
 		       "1st percentile %.0f, 99th percentile %.0f, min %.0f, "
 		       "max %.0f\n", n, sum.median, p1, p99, sum.min, sum.max);
-	if (m->runs_done > k[REPORT_RESULT_MEASURED])
+	if (m->runs_done > 1 && m->not_measured > 0)
 		printf("summary: %u of %u searches left out (%u lower bound, %u "
 		       "no valid result): not measured DUT figures%s\n",
-		       m->runs_done - k[REPORT_RESULT_MEASURED], m->runs_done,
+		       m->not_measured, m->runs_done,
 		       k[REPORT_RESULT_LOWER_BOUND], k[REPORT_RESULT_NONE],
-		       n >= 2 || m->runs_done < 2 ? "" :
-		       "; too few measured for a summary");
+		       n >= 2 ? "" : "; too few measured for a summary");
 }
 
 const struct mode_ops mode_throughput = {
