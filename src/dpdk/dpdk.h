@@ -401,7 +401,8 @@ int mode_measure_start(struct mode_ctx *m, struct proc_single *single,
 bool mode_measured(const struct report_trial *r);
 /* A trial that did not measure: the run's result is none, and stdout and
  * stderr say why. */
-void mode_measure_invalid(struct mode_ctx *m, const struct report_trial *r);
+void mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
+			  const struct report_trial *r);
 void mode_measure_summary(struct mode_ctx *m,
 			  const char *const metric[MODE_METRICS]);
 

@@ -369,16 +369,24 @@ mode_measured(const struct report_trial *r)
 }
 
 void
-mode_measure_invalid(struct mode_ctx *m, const struct report_trial *r)
+mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
+		     const struct report_trial *r)
 {
 	const char *why = r->reason && *r->reason ? r->reason : "see trials.csv";
+	bool aborted = false;
+	int d;
 
 	if (mode_measured(r))
 		return;
+	/* the sender stops at once when it falls behind the limit (engine) */
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		aborted |= r->dir[d].active && r->dir[d].v.max_lag_ns >
+			   (uint64_t)spec->max_lag_us * 1000;
 	m->run_result = REPORT_RESULT_NONE;
 	printf("%s %u: no valid result: the trial was %s (%s): no figures\n",
-	       m->ops->run_name, m->no, r->verdict == VERDICT_INVALID ?
-	       "invalid, the sender aborted it" : verdict_name(r->verdict), why);
+	       m->ops->run_name, m->no, aborted ?
+	       "invalid, the sender aborted it behind schedule" :
+	       verdict_name(r->verdict), why);
 	fprintf(stderr, "dutperf: %s %u: trial %s (%s): no measured result, "
 		"left out of any summary (exit status 3)\n", m->ops->run_name,
 		m->no, verdict_name(r->verdict), why);

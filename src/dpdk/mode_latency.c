@@ -77,7 +77,7 @@ lat_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	l.delay_s = (uint32_t)(spec->tag_delay_ms / 1000);
 	/* TX time: the TSC before tx_burst for every tagged frame (delay.h) */
 	l.timestamps = "tsc-before-tx";
-	mode_measure_invalid(m, r);
+	mode_measure_invalid(m, spec, r);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct report_lat_dir *x = &l.dir[d];
 

@@ -61,10 +61,9 @@ pdv_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	char row[2048];
 	int d;
 
-	(void)spec;
 	memset(&p, 0, sizeof(p));
 	mode_run_fields(m, r, &p.run);
-	mode_measure_invalid(m, r);
+	mode_measure_invalid(m, spec, r);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct report_pdv_dir *x = &p.dir[d];
 

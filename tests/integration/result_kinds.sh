@@ -88,7 +88,7 @@ out=$WORK/lat
 expect_rc 3 latency latency -c "$lag0" -o "$out" -q --rate 1000 --duration 2 \
 	--delay 1 --tagged 10
 all_invalid "$out/trials.csv"
-grep -q 'latency 1: no valid result: the trial was invalid, the sender aborted it (.*behind schedule' \
+grep -q 'latency 1: no valid result: the trial was invalid, the sender aborted it behind schedule (.*behind schedule' \
 	"$WORK/out.log" || fail "latency: no word of the abort: $(cat "$WORK/out.log")"
 grep -q 'TL ' "$WORK/out.log" && fail "latency: a TL figure: $(cat "$WORK/out.log")"
 for d in fwd rev; do
