@@ -12,7 +12,8 @@
 #   loss --rates          -> exit 3, flr.csv invalid with no loss_pct,
 #                            the table says invalid, never 0 %
 #   latency, pdv          -> exit 3, "no valid result", no TL/WCL/PDV
-# and with the default lag limit a search that passes is measured, exit 0.
+# and with the default lag limit a search that passes is measured and a
+# loss step has its loss and rx_fps (received / send time), exit 0.
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -112,3 +113,19 @@ expect_rc 0 "throughput (valid)" throughput -c "$cfg" -o "$out" -q --rate-max 20
 expect_equal "measured rate" "$(col "$out/rate.csv" rate)" 2000
 expect_equal "measured kind" "$(col "$out/rate.csv" result_kind)" measured
 ok "throughput on a wire that keeps up: measured, exit 0"
+
+# --- a loss sweep that keeps up: loss figures and rx_fps = received / 1 s
+out=$WORK/okloss
+expect_rc 0 "loss (valid)" loss -c "$cfg" -o "$out" -q --rates 2000 --duration 1 \
+	--settle 0
+python3 - "$out/flr.csv" <<'PY' || fail "loss (valid): flr.csv figures"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 2, rows
+for r in rows:
+    assert r["status"] in ("pass", "fail"), r
+    recv, sent = int(r["received"]), int(r["sent"])
+    assert float(r["rx_fps"]) == recv / int(r["duration_s"]), r
+    assert abs(float(r["loss_pct"]) - 100.0 * (sent - recv) / sent) < 1e-6, r
+PY
+ok "loss on a wire that keeps up: loss_pct and rx_fps from the counts, exit 0"
