@@ -400,6 +400,27 @@ plot_dir_name(const char *d)
 	return d;
 }
 
+
+/*
+ * A rate.csv row that is a DUT figure: a file without the result_kind
+ * column (older files), or "measured" there (docs/results.md).  Rows of
+ * tester-bound lower bounds and searches without a result are left out.
+ */
+static bool
+plot_row_measured(const struct csv_table *t, size_t r)
+{
+	const char *kind;
+	size_t c;
+
+	for (c = 0; c < t->nb_cols; c++)
+		if (strcmp(t->cols[c], "result_kind") == 0)
+			break;
+	if (c == t->nb_cols)
+		return true;
+	kind = csv_table_cell(t, r, c);
+	return kind != NULL && strcmp(kind, "measured") == 0;
+}
+
 /* --- tput-size --- */
 
 struct plot_tput {
@@ -441,8 +462,11 @@ plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
 		const struct csv_table *t = in[i].t;
 
 		rc = plot_cols(t, names, 3, col, err, err_len);
-		for (r = 0; rc == 0 && r < t->nb_rows; r++, k++) {
+		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
 			const char *dir;
+
+			if (!plot_row_measured(t, r))
+				continue;
 
 			rc = csv_table_number(t, r, col[0], false, &p[k].size_b,
 					      err, err_len);
@@ -463,6 +487,7 @@ plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
 						      &p[k].rate_fps, err,
 						      err_len);
 			}
+			k++;
 		}
 		if (rc != 0) {
 			free(p);
@@ -646,16 +671,18 @@ plot_loss_load(struct plot_buf *b, const struct plot_input *in, size_t n,
 	return 0;
 }
 
+
 /* --- searches and compare --- */
 
-/* The values of column o->column of in (at least min of them). */
+/* The values of column o->column of in (at least min of them; rows that
+ * are no DUT figure left out, plot_row_measured). */
 static long
 plot_values(const struct plot_input *in, const char *column, size_t min,
 	    double **v, char *err, size_t err_len)
 {
 	const struct csv_table *t = in->t;
 	long col;
-	size_t r;
+	size_t r, k = 0;
 	int rc;
 
 	*v = NULL;
@@ -674,14 +701,24 @@ plot_values(const struct plot_input *in, const char *column, size_t min,
 	if (*v == NULL)
 		return plot_fail(-ENOMEM, err, err_len, "out of memory");
 	for (r = 0; r < t->nb_rows; r++) {
-		rc = csv_table_number(t, r, col, false, &(*v)[r], err, err_len);
-		if (rc != 0) {
-			free(*v);
-			*v = NULL;
-			return rc;
-		}
+		if (!plot_row_measured(t, r))
+			continue;
+		rc = csv_table_number(t, r, col, false, &(*v)[k++], err,
+				      err_len);
+		if (rc != 0)
+			break;
 	}
-	return (long)t->nb_rows;
+	if (rc == 0 && k < min)
+		rc = plot_fail(-EINVAL, err, err_len,
+			       "%s: at least %zu measured rows needed, found %zu "
+			       "(rows whose result_kind is not 'measured' are "
+			       "left out)", t->path, min, k);
+	if (rc != 0) {
+		free(*v);
+		*v = NULL;
+		return rc;
+	}
+	return (long)k;
 }
 
 static const char *

@@ -280,6 +280,22 @@ test_searches(void **state)
 	assert_contains(script.s, "set xlabel \"Search (in file order)\"");
 }
 
+/* Rows whose result_kind is not measured (docs/results.md) are no DUT
+ * figure: a tester-bound lower bound and a search without a result are
+ * left out of both views of rate.csv. */
+static void
+test_result_kinds(void **state)
+{
+	static const char *const names[] = { "rate-kinds.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_SEARCHES, 1, names), 0);
+	assert_string_equal(block(0), "1 276410\n2 277300\n");
+	teardown(NULL);
+	assert_int_equal(run(PLOT_TPUT_SIZE, 1, names), 0);
+	assert_string_equal(block(0), "84 276855 276410 277300\n");
+}
+
 static void
 test_compare(void **state)
 {
@@ -445,6 +461,7 @@ main(void)
 		cmocka_unit_test_teardown(test_tput_size, teardown),
 		cmocka_unit_test_teardown(test_loss_load, teardown),
 		cmocka_unit_test_teardown(test_searches, teardown),
+		cmocka_unit_test_teardown(test_result_kinds, teardown),
 		cmocka_unit_test_teardown(test_compare, teardown),
 		cmocka_unit_test_teardown(test_compare_too_few, teardown),
 		cmocka_unit_test_teardown(test_latency, teardown),
