@@ -475,18 +475,31 @@ to_load(double x)
 	return x < 1.0 ? 1 : (uint64_t)llround(x);
 }
 
+/* Is load undecided for g and strictly inside (lo, hi) (hi 0: none)? */
+static bool
+undecided_inside(const struct mlr *m, const struct mlr_goal *g, uint64_t load,
+		 uint64_t lo, uint64_t hi)
+{
+	return load > lo && (hi == 0 || load < hi) &&
+	       (m->limit_fps == 0 || load < m->limit_fps) &&
+	       mlr_classify(g, m->trial, m->nb_trials, load, NULL) ==
+		       MLR_UNDECIDED;
+}
+
 /*
- * The next load for (phase) goal g, 0 when its bounds are complete.
- * Undecided loads inside the bounds first (the largest); else an
+ * The next load for (phase) goal g, 0 when its bounds are complete; prev:
+ * the phase before (NULL: none).  Undecided loads inside the bounds
+ * first: the previous phase's RLB, then its RUB, then the largest; else an
  * external step down from an upper bound (the forwarding rate there, or
  * the width, doubled while the search keeps stepping down), an external
  * step up from a lower bound (the width, doubled likewise), or inside
  * the bounds the smaller of the midpoint and the step up.
  */
 static uint64_t
-phase_pick(const struct mlr *m, const struct mlr_goal *g)
+phase_pick(const struct mlr *m, const struct mlr_goal *g,
+	   const struct mlr_goal *prev)
 {
-	struct mlr_result r;
+	struct mlr_result r, rp;
 	struct mlr_scan s;
 	uint64_t lo, hi, cand, mid;
 	double w, loss, up;
@@ -496,6 +509,13 @@ phase_pick(const struct mlr *m, const struct mlr_goal *g)
 		return 0;
 	lo = r.rlb_fps;
 	hi = r.rub_fps;
+	if (prev != NULL) {
+		goal_result(m, prev, &rp);
+		if (undecided_inside(m, g, rp.rlb_fps, lo, hi))
+			return rp.rlb_fps;
+		if (!rp.rub_is_limit && undecided_inside(m, g, rp.rub_fps, lo, hi))
+			return rp.rub_fps;
+	}
 	scan_loads(m, g, lo, hi, &s);
 	if (s.undecided != 0)
 		return s.undecided;
@@ -581,7 +601,7 @@ mlr_start(struct mlr *m, const struct mlr_params *p,
 bool
 mlr_next(struct mlr *m, uint64_t *load_fps, uint32_t *duration_ms)
 {
-	struct mlr_goal pg;
+	struct mlr_goal pg, prev;
 	uint64_t load;
 	uint32_t best_ms = UINT32_MAX;
 	unsigned i, k, nb;
@@ -599,7 +619,8 @@ mlr_next(struct mlr *m, uint64_t *load_fps, uint32_t *duration_ms)
 		nb = mlr_phases(&m->p.goal[i]);
 		for (k = 0; k <= nb; k++) {
 			mlr_phase_goal(&m->p.goal[i], k, &pg);
-			load = phase_pick(m, &pg);
+			load = phase_pick(m, &pg, k > 0 ? &prev : NULL);
+			prev = pg;
 			if (load == 0)
 				continue;
 			if (pg.final_ms < best_ms) {
