@@ -645,6 +645,65 @@ test_rfc2544_vs_binary(void **state)
 	}
 }
 
+/* Trials of a binary search at loss tolerance tol on a sharp DUT at c. */
+static unsigned
+binary_trials(const struct search_params *sp, uint64_t c, double tol,
+	      uint64_t *result)
+{
+	struct search s;
+	uint64_t rate;
+
+	assert_int_equal(search_init(&s, sp), 0);
+	while (!search_done(&s)) {
+		rate = search_next_rate(&s);
+		search_record(&s, rate <= c ||
+			      (double)(rate - c) / (double)rate <= tol ?
+			      VERDICT_PASS : VERDICT_FAIL);
+	}
+	*result = search_result(&s);
+	return s.iterations;
+}
+
+/*
+ * The cost the issue asks to show, simulated: one MLRsearch for NDR and
+ * PDR (final trial duration = sum = 10 s, exceed 0, width 0.5 %) against
+ * two binary searches with 10 s trials and the same precision (0.5 % of
+ * C): at most half the trial-seconds, same answers within the precision.
+ */
+static void
+test_cost_vs_binary(void **state)
+{
+	struct mlr_goal g[2] = {
+		{ "ndr", 10000, 10000, 0.0, 0.0, 0.005, 1000 },
+		{ "pdr", 10000, 10000, 0.005, 0.0, 0.005, 1000 },
+	};
+	struct search_params sp = { .lo_fps = 1000, .hi_fps = 20000,
+				    .initial_fps = 20000, .error_fps = 50 };
+	struct dut d = { .loss = dut_sharp, .c1 = 10000 };
+	struct mlr_params p;
+	struct mlr *m = &m_state;
+	uint64_t ndr, pdr;
+	unsigned bn, bp;
+
+	(void)state;
+	bn = binary_trials(&sp, d.c1, 0.0, &ndr);
+	bp = binary_trials(&sp, d.c1, 0.005, &pdr);
+	params(&p, g, 2, sp.lo_fps, sp.hi_fps);
+	run(m, &p, &d);
+	check_results(m);
+	print_message("C %" PRIu64 ": MLRsearch {NDR, PDR} %u trials %.0f "
+		      "trial-s: NDR %" PRIu64 " PDR %" PRIu64 "; two binary "
+		      "searches %u trials %u trial-s: NDR %" PRIu64 " PDR %"
+		      PRIu64 "\n", d.c1, m->nb_trials, m->trial_s,
+		      m->result[0].rlb_fps, m->result[1].rlb_fps, bn + bp,
+		      10 * (bn + bp), ndr, pdr);
+	assert_true(m->trial_s * 2 <= 10.0 * (bn + bp));
+	assert_true(m->result[0].rlb_fps + sp.error_fps >= ndr &&
+		    ndr + sp.error_fps >= m->result[0].rlb_fps);
+	assert_true(m->result[1].rlb_fps + sp.error_fps >= pdr &&
+		    pdr + sp.error_fps >= m->result[1].rlb_fps);
+}
+
 static void
 test_limit_and_interrupt(void **state)
 {
@@ -709,6 +768,7 @@ main(void)
 		cmocka_unit_test(test_random_spikes_nonmono),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_rfc2544_vs_binary),
+		cmocka_unit_test(test_cost_vs_binary),
 		cmocka_unit_test(test_limit_and_interrupt),
 		cmocka_unit_test(test_row),
 	};
