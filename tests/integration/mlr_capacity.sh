@@ -14,12 +14,25 @@ need_dutperf
 C=10000
 it_tb_up router $C
 out=$WORK/out
-# (--max-retries: on this shared machine a trial may go invalid when the
-# sender is preempted; that must not end the search at a tester "limit")
-dut mlr -c "$SRCDIR/conf/testbed-ipv4.ini" --timeout 300 --settle 200 \
-	--rate-min 1000 --rate-max 20000 --max-retries 10 \
-	--goal ndr,sum=2,width=0.04 --goal pdr,sum=2,width=0.04 -o "$out" ||
-	fail "exit status $? ($(tail -3 "$WORK/err.log"))"
+# search: one MLRsearch into $out.  On this shared 2-CPU machine a sender
+# preempted for 20 ms makes trials invalid and, after the retries, ends the
+# search at a tester "limit" (result_kind lower_bound): that is the test
+# machine, not the DUT or dutperf, so such a search is run again (at most
+# 3 searches); results are never relaxed.
+search() {
+	rm -rf "$out"
+	dut mlr -c "$SRCDIR/conf/testbed-ipv4.ini" --timeout 300 --settle 200 \
+		--rate-min 1000 --rate-max 20000 \
+		--goal ndr,sum=2,width=0.04 --goal pdr,sum=2,width=0.04 -o "$out"
+}
+for try in 1 2 3; do
+	search
+	rc=$?
+	[ -f "$out/mlr.csv" ] && ! grep -q ',lower_bound,' "$out/mlr.csv" && break
+	grep -q 'behind schedule' "$out/trials.csv" 2>/dev/null || break
+	echo "note: sender preempted on this shared machine (try $try); run again" >&2
+done
+[ $rc -eq 0 ] || fail "exit status $rc ($(tail -3 "$WORK/err.log"))"
 grep -E '^mlr' "$WORK/err.log"
 
 head -1 "$out/rate.csv" | cmp - <(head -1 "$SRCDIR/tests/data/stats/siitperf-rate.csv") ||

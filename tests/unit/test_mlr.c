@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dutperf/cfg.h"
 #include "dutperf/mlr.h"
 #include "dutperf/search.h"
 
@@ -265,6 +266,25 @@ test_goals_parse(void **state)
 	assert_int_equal(mlr_goals_parse("", g, &nb, err, sizeof(err)), -EINVAL);
 	assert_int_equal(mlr_goals_parse("ndr,ndr,ndr,ndr,ndr,ndr,ndr,ndr,ndr",
 					 g, &nb, err, sizeof(err)), -EINVAL);
+}
+
+/* [mlr] goals is checked with the whole configuration, in every mode. */
+static void
+test_cfg_goals(void **state)
+{
+	struct cfg c;
+	char err[512];
+
+	(void)state;
+	cfg_defaults(&c);
+	assert_string_equal(c.mlr_goals, "ndr,pdr");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	snprintf(c.mlr_goals, sizeof(c.mlr_goals), "ndr,exceed=1");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "[mlr] goals = \"ndr,exceed=1\""));
+	assert_non_null(strstr(err, "exceed ratio"));
+	c.mlr_goals[0] = '\0';	/* left to mode mlr */
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
 }
 
 static void
@@ -763,6 +783,7 @@ main(void)
 		cmocka_unit_test(test_quantile),
 		cmocka_unit_test(test_goal_result_hand),
 		cmocka_unit_test(test_goals_parse),
+		cmocka_unit_test(test_cfg_goals),
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_sharp),
 		cmocka_unit_test(test_random_spikes_nonmono),
