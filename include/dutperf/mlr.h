@@ -153,6 +153,7 @@ struct mlr {
 	uint32_t iterations;		/* every trial recorded */
 	double trial_s;			/* every trial's duration summed */
 	uint64_t limit_fps;		/* lowest load that stayed invalid, 0 */
+	uint64_t prev_limit_fps;	/* the limit before it, 0 */
 	uint32_t retries;		/* invalid trials at the next load */
 	/* the next trial */
 	uint64_t next_fps;

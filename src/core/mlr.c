@@ -530,6 +530,10 @@ phase_pick(const struct mlr *m, const struct mlr_goal *g,
 		if (s.ub_above != 0)
 			w = fmax(w, 2.0 * (double)(s.ub_above - hi) /
 					(double)s.ub_above);
+		/* below a tester limit that came down: double its last step */
+		if (r.rub_is_limit && m->prev_limit_fps > hi)
+			w = fmax(w, 2.0 * (double)(m->prev_limit_fps - hi) /
+					(double)m->prev_limit_fps);
 		cand = to_load((double)hi * (1.0 - fmin(w, 0.5)));
 		loss = r.rub_is_limit ? -1.0 : last_loss(m, hi);
 		if (loss >= 0.0 && to_load((double)hi * (1.0 - loss)) < cand)
@@ -675,8 +679,10 @@ mlr_record(struct mlr *m, enum verdict v, double loss_ratio)
 		if (++m->retries <= m->p.max_retries)
 			break;
 		m->retries = 0;
-		if (m->limit_fps == 0 || m->next_fps < m->limit_fps)
+		if (m->limit_fps == 0 || m->next_fps < m->limit_fps) {
+			m->prev_limit_fps = m->limit_fps;
 			m->limit_fps = m->next_fps;
+		}
 		break;
 	}
 	update_results(m);
