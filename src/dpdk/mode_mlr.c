@@ -218,6 +218,10 @@ mlr_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			       r->rub_fps ? r->rub_fps : s->p.max_fps,
 			       r->rub_is_limit ? ", the tester's limit" : "",
 			       r->conditional_fps);
+		else if (r->rub_is_limit)
+			printf("search %u: %s: no lower bound below the tester's "
+			       "limit %" PRIu64 " fps\n", m->no, g->name,
+			       r->rub_fps);
 		else
 			printf("search %u: %s: no lower bound: even %" PRIu64
 			       " fps exceeds the goal\n", m->no, g->name,
