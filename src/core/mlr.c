@@ -425,7 +425,7 @@ goal_result(const struct mlr *m, const struct mlr_goal *g,
 			m->limit_fps, r);
 }
 
-/* The load of the latest trial at load (its loss ratio), -1: none. */
+/* The loss ratio of the latest trial at load, -1: none. */
 static double
 last_loss(const struct mlr *m, uint64_t load)
 {
