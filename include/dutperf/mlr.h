@@ -161,6 +161,7 @@ struct mlr {
 	unsigned next_goal, next_phase;
 	bool done, interrupted;
 	struct mlr_result result[MLR_MAX_GOALS];	/* kept current */
+	unsigned phase[MLR_MAX_GOALS];	/* each goal's current phase */
 	uint32_t goal_trials[MLR_MAX_GOALS];
 	double goal_trial_s[MLR_MAX_GOALS];
 };

@@ -439,11 +439,12 @@ last_loss(const struct mlr *m, uint64_t load)
 
 /*
  * Scan the loads for goal g: the largest undecided load in (lo, hi) (hi 0:
- * unbounded), the largest lower bound below lo and the smallest upper
- * bound above hi.
+ * unbounded), the largest lower bound below lo and the number of upper
+ * bounds above hi.
  */
 struct mlr_scan {
-	uint64_t undecided, lb_below, ub_above;
+	uint64_t undecided, lb_below;
+	unsigned nb_ub_above;
 };
 
 static void
@@ -464,8 +465,8 @@ scan_loads(const struct mlr *m, const struct mlr_goal *g, uint64_t lo,
 			s->undecided = l;
 		if (l < lo && c == MLR_LOWER_BOUND)
 			s->lb_below = l;
-		if (hi != 0 && l > hi && c == MLR_UPPER_BOUND && s->ub_above == 0)
-			s->ub_above = l;
+		if (hi != 0 && l > hi && c == MLR_UPPER_BOUND)
+			s->nb_ub_above++;
 	}
 }
 
@@ -526,17 +527,17 @@ phase_pick(const struct mlr *m, const struct mlr_goal *g,
 	if (lo == 0 && hi == 0) {
 		cand = m->p.max_fps;
 	} else if (lo == 0) {
-		w = g->width;
-		if (s.ub_above != 0)
-			w = fmax(w, 2.0 * (double)(s.ub_above - hi) /
-					(double)s.ub_above);
-		/* below a tester limit that came down: double its last step */
+		/* the width, doubled for each upper bound above (or twice
+		 * the last step of a tester limit that came down) */
+		w = ldexp(g->width, (int)(s.nb_ub_above < 30 ? s.nb_ub_above : 30));
 		if (r.rub_is_limit && m->prev_limit_fps > hi)
 			w = fmax(w, 2.0 * (double)(m->prev_limit_fps - hi) /
 					(double)m->prev_limit_fps);
 		cand = to_load((double)hi * (1.0 - fmin(w, 0.5)));
+		/* the RUB's forwarding rate when it lost more than the width
+		 * and lies lower: a sharp DUT is found in two trials */
 		loss = r.rub_is_limit ? -1.0 : last_loss(m, hi);
-		if (loss >= 0.0 && to_load((double)hi * (1.0 - loss)) < cand)
+		if (loss > g->width && to_load((double)hi * (1.0 - loss)) < cand)
 			cand = to_load((double)hi * (1.0 - loss));
 		if (cand < m->p.min_fps)
 			cand = m->p.min_fps;
@@ -621,12 +622,17 @@ mlr_next(struct mlr *m, uint64_t *load_fps, uint32_t *duration_ms)
 	 * such goal on a tie. */
 	for (i = 0; i < m->p.nb_goals; i++) {
 		nb = mlr_phases(&m->p.goal[i]);
-		for (k = 0; k <= nb; k++) {
+		/* phases only go forward: a complete phase is left for good */
+		for (k = m->phase[i]; k <= nb; k++) {
+			if (k > 0)
+				mlr_phase_goal(&m->p.goal[i], k - 1, &prev);
 			mlr_phase_goal(&m->p.goal[i], k, &pg);
 			load = phase_pick(m, &pg, k > 0 ? &prev : NULL);
-			prev = pg;
-			if (load == 0)
+			if (load == 0) {
+				if (k < nb)
+					m->phase[i] = k + 1;
 				continue;
+			}
 			if (pg.final_ms < best_ms) {
 				best_ms = pg.final_ms;
 				m->next_fps = load;
@@ -735,10 +741,10 @@ mlr_proc_remaining(const void *state)
 			continue;
 		nb = mlr_phases(&m->p.goal[i]);
 		current = true;
-		for (k = 0; k <= nb; k++) {
+		for (k = m->phase[i]; k <= nb; k++) {
 			mlr_phase_goal(&m->p.goal[i], k, &pg);
 			goal_result(m, &pg, &r);
-			if (r.complete && current)
+			if (r.complete && current && k < nb)
 				continue;
 			per_load = (pg.sum_ms + pg.final_ms - 1) / pg.final_ms;
 			steps = 1;
