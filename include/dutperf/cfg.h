@@ -134,6 +134,9 @@ struct cfg {
 	uint32_t loss_step_pct;		/* rate step, % of the maximum */
 	char loss_rates[1024];		/* explicit rates "r1,r2,..." ("" = stepped) */
 
+	/* [mlr] (mode mlr, RFC 9971 MLRsearch) */
+	char mlr_goals[512];		/* goal list (mlr_goals_parse) */
+
 	/* [search] */
 	uint64_t rate_min_fps;
 	uint64_t rate_max_fps;		/* 0: line rate of frame_size_b at link_speed_gbps */

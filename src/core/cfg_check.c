@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dutperf/cfg.h"
+#include "dutperf/mlr.h"
 #include "cfg_priv.h"
 
 /* --------------------------------------------------------------- queries */
@@ -363,6 +364,22 @@ cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
 	return rc;
 }
 
+/* [mlr] goals, when set: an MLRsearch goal list (mlr.h); empty is left to
+ * mode mlr, the only one that needs goals. */
+static int
+check_mlr_goals(const struct cfg *c, const char *pre, char *err, size_t err_len)
+{
+	struct mlr_goal goals[MLR_MAX_GOALS];
+	char why[256];
+	unsigned nb;
+
+	if (c->mlr_goals[0] == '\0' ||
+	    mlr_goals_parse(c->mlr_goals, goals, &nb, why, sizeof(why)) == 0)
+		return 0;
+	return cfg_errf(err, err_len, "%s[mlr] goals = \"%s\": %s", pre,
+			c->mlr_goals, why);
+}
+
 int
 cfg_validate(const struct cfg *c, char *err, size_t err_len)
 {
@@ -379,7 +396,8 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 	if (check_dirs(c, pre, err, err_len) ||
 	    check_lcores(c, pre, err, err_len) ||
 	    check_nets(c, pre, err, err_len) ||
-	    check_search(c, pre, err, err_len))
+	    check_search(c, pre, err, err_len) ||
+	    check_mlr_goals(c, pre, err, err_len))
 		return -EINVAL;
 	if (c->outdir[0] == '\0')
 		return cfg_errf(err, err_len, "%s[output] dir = \"\": empty directory name", pre);

@@ -165,6 +165,10 @@ static const struct cfg_key cfg_keys[] = {
 	    "explicit rates \"r1,r2,...\" instead of the sweep (empty = sweep)",
 	    NULL),
 
+	KEY("mlr", "goals", mlr_goals, CFG_KEY_STR, 0, 0, "ndr,pdr", "",
+	    "MLRsearch goals: ndr, pdr, rfc2544, tst009 or key=value lists "
+	    "(docs/mlrsearch.md)", NULL),
+
 	KEY("search", "rate_min_fps", rate_min_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS, "0",
 	    "frames/s", "lower bound of the binary search", NULL),
 	KEY("search", "rate_max_fps", rate_max_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS, "0",
@@ -202,7 +206,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
-	"search", "monitor", "output"
+	"mlr", "search", "monitor", "output"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

@@ -39,6 +39,7 @@ enum {
 	OPT_THRESHOLD,
 	OPT_PRINT_CONFIG,
 	OPT_CHECK,
+	OPT_GOAL,
 };
 
 /* One option; section/key when it overrides an INI key (same parser, bounds). */
@@ -93,6 +94,9 @@ static const struct cli_opt cli_opts[] = {
 	  "loss: rate step, % of the maximum" },
 	{ "rates", OPT_RATES, "LIST", "loss", "rates",
 	  "loss: explicit rates r1,r2,... instead of the sweep" },
+	{ "goal", OPT_GOAL, "GOAL", "mlr", "goals",
+	  "mlr: search goal (ndr, pdr, rfc2544, tst009, key=value,...); "
+	  "repeat for several" },
 	{ "interval", OPT_INTERVAL, "MS", "monitor", "interval_ms",
 	  "monitor: reporting interval" },
 	{ "warmup", OPT_WARMUP, "N", "monitor", "warmup",
@@ -301,7 +305,9 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 {
 	const struct cli_opt *o;
 	const struct cfg_key *k;
-	char why[CFG_ERR_LEN], lab[64];
+	char why[CFG_ERR_LEN], lab[64], goals[sizeof(cfg->mlr_goals)];
+	const char *arg;
+	bool goal_seen = false;
 	int ch;
 
 	getopt_reset();
@@ -326,7 +332,19 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 		if (k == NULL)
 			return cfg_errf(err, err_len, "internal error: no key [%s] %s",
 					o->section, o->key);
-		if (cfg_key_set(cfg, k, optarg, why, sizeof(why)) != 0)
+		arg = optarg;
+		/* --goal again adds a goal (the first replaces the INI's) */
+		if (ch == OPT_GOAL && goal_seen) {
+			if ((size_t)snprintf(goals, sizeof(goals), "%s;%s",
+					     cfg->mlr_goals, optarg) >=
+			    sizeof(goals))
+				return cfg_errf(err, err_len, "option --goal: "
+						"goals longer than %zu characters",
+						sizeof(goals) - 1);
+			arg = goals;
+		}
+		goal_seen = goal_seen || ch == OPT_GOAL;
+		if (cfg_key_set(cfg, k, arg, why, sizeof(why)) != 0)
 			return cfg_errf(err, err_len, "option %s \"%s\": %s",
 					opt_label(o, lab, sizeof(lab)), optarg, why);
 	}

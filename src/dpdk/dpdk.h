@@ -376,6 +376,10 @@ int mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
 void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
 		     struct report_run *run);
 
+/* A rate.csv row's fields common to every search of run m->no (number,
+ * size, direction, n, m, timeout, date); the rest zero. */
+void mode_search_fields(const struct mode_ctx *m, struct report_search *rs);
+
 /*
  * RFC 8219 7.2 / 12 summary of value k over the complete runs that have
  * one (NaN: none): median, 1st and 99th percentile (nearest rank), min,

@@ -64,6 +64,18 @@ mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
 	};
 }
 
+void
+mode_search_fields(const struct mode_ctx *m, struct report_search *rs)
+{
+	const struct cfg *c = m->cfg;
+
+	*rs = (struct report_search){
+		.no = m->no, .frame_size_b = c->frame_size_b,
+		.direction = c->direction, .n = c->n, .m = c->m,
+		.timeout_ms = c->timeout_ms, .date = time(NULL),
+	};
+}
+
 uint32_t
 mode_summarize(const struct mode_ctx *m, unsigned k, struct stats_summary *s,
 	       double *p1, double *p99)

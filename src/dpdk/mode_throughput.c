@@ -169,16 +169,10 @@ tput_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		return 0;
 	}
 	memset(&rs, 0, sizeof(rs));
-	rs.no = m->no;
-	rs.frame_size_b = c->frame_size_b;
-	rs.direction = c->direction;
-	rs.n = c->n;
-	rs.m = c->m;
+	mode_search_fields(m, &rs);
 	rs.duration_s = c->duration_s;
 	rs.initial_fps = t->params.initial_fps;
-	rs.timeout_ms = c->timeout_ms;
 	rs.error_fps = c->error_fps;
-	rs.date = time(NULL);
 	rs.iterations = s->iterations;
 	rs.rate_fps = search_result(s);
 	rs.result = search_kind(s);

@@ -7,11 +7,12 @@
 #include "dpdk.h"
 
 extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
-	mode_pdv, mode_loss, mode_monitor;
+	mode_pdv, mode_loss, mode_monitor, mode_mlr;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
 	&mode_throughput,
+	&mode_mlr,
 	&mode_latency,
 	&mode_pdv,
 	&mode_loss,

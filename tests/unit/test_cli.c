@@ -61,6 +61,7 @@ static const struct {
 	{ "--delay", "latency", "delay_s", "5", "0" },
 	{ "--loss-step", "loss", "step_pct", "5", "2" },
 	{ "--rates", "loss", "rates", "1000,2000", "3000" },
+	{ "--goal", "mlr", "goals", "pdr", "rfc2544" },
 };
 
 #define NB_OVERRIDES (sizeof(overrides) / sizeof(overrides[0]))
@@ -71,7 +72,7 @@ static const char *const long_opts[] = {
 	"--n", "--m", "--seed", "--outdir", "--burst", "--repeat", "--rate-min",
 	"--rate-max", "--initial-rate", "--error", "--settle", "--max-retries",
 	"--loss-ppm", "--frame-timeout", "--tagged", "--delay", "--loss-step",
-	"--rates", "--quiet", "--print-config", "--check", "--help",
+	"--rates", "--goal", "--quiet", "--print-config", "--check", "--help",
 	"--version",
 };
 
@@ -214,6 +215,11 @@ test_overrides(void **state)
 	rc = RUN("trial", "-r", "100", "-r", "200");
 	assert_int_equal(rc, CLI_OK);
 	assert_int_equal(cfg.rate_fps, 200);
+	/* --goal again adds a goal; the first one replaces the file's */
+	rc = RUN("trial", "-c", ini_path, "--goal", "ndr", "--goal",
+		 "pdr,width=0.01");
+	assert_int_equal(rc, CLI_OK);
+	assert_string_equal(cfg.mlr_goals, "ndr;pdr,width=0.01");
 	/* short direction names */
 	rc = RUN("trial", "--direction", "r");
 	assert_int_equal(rc, CLI_OK);
