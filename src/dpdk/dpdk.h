@@ -357,8 +357,8 @@ struct mode_ctx {
 	void *priv;			/* the mode's state */
 	/* live progress of a long trial (driver.c) */
 	struct trial_spec live_spec;
-	uint64_t live_next_tsc;
 	struct monitor live[CFG_NB_DIRS];
+	double trial_max_s;		/* the longest trial so far (ETA) */
 };
 
 /* Run the mode of env.  0 or -errno with err. */
