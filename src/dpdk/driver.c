@@ -100,17 +100,31 @@ driver_left(const struct mode_ctx *m)
 }
 
 /*
- * The longest a trial of spec may take: its sending time and the wait for
- * late frames, or the longest trial so far when that was longer (port
- * start, link), and the settle pause before it.
+ * The longest a trial of spec may take with the settle pause before it:
+ * its sending time, the wait for late frames and the pause, or the
+ * longest from one trial's end to the next's so far when that was longer
+ * (port start, bookkeeping, a loaded machine).
  */
 static double
 driver_trial_bound_s(const struct mode_ctx *m, const struct trial_spec *spec)
 {
-	double nominal_s = (double)(trial_spec_send_ms(spec) + spec->timeout_ms) / 1e3;
+	double nominal_s = (double)(trial_spec_send_ms(spec) + spec->timeout_ms +
+				    m->cfg->settle_ms) / 1e3;
 
-	return (m->trial_max_s > nominal_s ? m->trial_max_s : nominal_s) +
-	       (double)m->cfg->settle_ms / 1e3;
+	return m->trial_max_s > nominal_s ? m->trial_max_s : nominal_s;
+}
+
+/* After a trial that took run_s: the longest trial period so far. */
+static void
+driver_trial_timed(struct mode_ctx *m, double run_s)
+{
+	double now = driver_now_s(), period = run_s + m->cfg->settle_ms / 1e3;
+
+	if (m->trial_end_s > 0 && now - m->trial_end_s > period)
+		period = now - m->trial_end_s;
+	if (period > m->trial_max_s)
+		m->trial_max_s = period;
+	m->trial_end_s = now;
 }
 
 static void
@@ -128,7 +142,7 @@ driver_progress(const struct mode_ctx *m, const struct trial_spec *spec,
 		m->repeat, m->iteration, r->rate_fps, verdict_name(r->verdict),
 		r->reason && *r->reason ? ": " : "", r->reason ? r->reason : "",
 		where, *where ? "  " : "", elapsed,
-		driver_trial_bound_s(m, spec) * (double)driver_left(m));
+		ceil(driver_trial_bound_s(m, spec) * (double)driver_left(m)));
 }
 
 /*
@@ -272,8 +286,7 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 		       err_len);
 	if (live_on)
 		driver_live_stop(&live);
-	if (driver_now_s() - t0 > m->trial_max_s)
-		m->trial_max_s = driver_now_s() - t0;
+	driver_trial_timed(m, driver_now_s() - t0);
 	if (rc != 0)
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
