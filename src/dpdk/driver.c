@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +227,7 @@ driver_live_start(struct driver_live *l, struct mode_ctx *m,
 		  const struct trial_spec *spec)
 {
 	pthread_condattr_t ca;
+	sigset_t sigs, old;
 	int d, rc;
 
 	memset(l, 0, sizeof(*l));
@@ -239,7 +241,14 @@ driver_live_start(struct driver_live *l, struct mode_ctx *m,
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&l->cond, &ca);
 	pthread_condattr_destroy(&ca);
+	/* Ctrl-C is the main thread's business: the thread starts with
+	 * SIGINT and SIGTERM blocked */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 	rc = pthread_create(&l->thread, NULL, driver_live_main, l);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc != 0) {
 		/* no live line; the trial runs as without it */
 		pthread_cond_destroy(&l->cond);
