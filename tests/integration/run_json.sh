@@ -18,11 +18,12 @@ command -v jq >/dev/null || { echo "skipped: no jq"; exit 77; }
 prefix=dpt-rjson-$$
 cfg=$SRCDIR/tests/data/wire.ini
 
-# check_refused NAME WANT ARGS...: --check (no EAL options) exits 2 naming WANT
+# check_refused NAME WANT ARGS...: --check (no EAL options) exits 2 naming WANT;
+# the mode is $MODE (default trial; the search options need throughput)
 check_refused() {
 	local name=$1 want=$2 rc
 	shift 2
-	"$DUTPERF" -- trial -c "$cfg" -o "$WORK/$name" --check "$@" \
+	"$DUTPERF" -- "${MODE:-trial}" -c "$cfg" -o "$WORK/$name" --check "$@" \
 		>"$WORK/$name.out" 2>"$WORK/$name.err"
 	rc=$?
 	[ "$rc" -eq 2 ] || fail "$name: --check exit $rc, want 2 ($(cat "$WORK/$name.err"))"
@@ -36,7 +37,7 @@ check_refused r64 "rate_fps = 20000000 fps is above the line rate of 64-byte fra
 	--rate 20000000 -s 64
 check_refused r1518 "rate_fps = 1000000 fps is above the line rate of 1518-byte frames at [traffic] link_speed_gbps = 10: 812743 fps" \
 	--rate 1000000 -s 1518
-check_refused rmax "rate_max_fps = 14880953" --rate-max 14880953 -s 64
+MODE=throughput check_refused rmax "rate_max_fps = 14880953" --rate-max 14880953 -s 64
 "$DUTPERF" -- trial -c "$cfg" --check --rate 14880952 -s 64 >/dev/null 2>&1 ||
 	fail "the line rate itself is refused"
 ok "exactly the line rate passes --check"
