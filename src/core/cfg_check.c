@@ -341,11 +341,13 @@ cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
 	return cfg_line_rate_fps(big, speed_mbps);
 }
 
+/* what: "" or " item" (of a list); blamed on the option when one set it */
 static int
-line_rate_err(const struct cfg *c, const char *key, uint64_t rate_fps,
-	      char *err, size_t err_len)
+line_rate_err(const struct cfg *c, const char *section, const char *key,
+	      const char *what, uint64_t rate_fps, char *err, size_t err_len)
 {
-	char prebuf[CFG_PATH_LEN + 4], speed[64];
+	char prebuf[CFG_PATH_LEN + 4], speed[64], lead[CFG_PATH_LEN + 96];
+	const struct cfg_key *k = cfg_key_find(section, key);
 	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
 	uint64_t line = cfg_traffic_line_rate_fps(c, mbps, &size_b);
 
@@ -355,11 +357,16 @@ line_rate_err(const struct cfg *c, const char *key, uint64_t rate_fps,
 	else
 		snprintf(speed, sizeof(speed), "%u Mb/s (the ports' speed)",
 			 mbps);
+	if (cfg_key_from_option(c, section, key))
+		snprintf(lead, sizeof(lead), "%s%s %" PRIu64,
+			 c->from.option[k - cfg_key_at(0)], what, rate_fps);
+	else
+		snprintf(lead, sizeof(lead), "%s[%s] %s%s = %" PRIu64,
+			 src_prefix(c, prebuf, sizeof(prebuf)), section, key,
+			 what, rate_fps);
 	return cfg_errf(err, err_len,
-			"%s%s = %" PRIu64 " fps is above the line rate of %u-byte "
-			"frames at %s: %" PRIu64 " fps",
-			src_prefix(c, prebuf, sizeof(prebuf)), key, rate_fps,
-			size_b, speed, line);
+			"%s fps is above the line rate of %u-byte frames at %s: %"
+			PRIu64 " fps", lead, size_b, speed, line);
 }
 
 int
@@ -373,13 +380,13 @@ cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
 		return 0;
 	line = cfg_traffic_line_rate_fps(c, mbps, &size_b);
 	if (c->rate_fps > line)
-		return line_rate_err(c, "[traffic] rate_fps", c->rate_fps, err,
+		return line_rate_err(c, "traffic", "rate_fps", "", c->rate_fps, err,
 				     err_len);
 	if (c->rate_max_fps > line)
-		return line_rate_err(c, "[search] rate_max_fps",
+		return line_rate_err(c, "search", "rate_max_fps", "",
 				     c->rate_max_fps, err, err_len);
 	if (c->initial_rate_fps > line)
-		return line_rate_err(c, "[search] initial_rate_fps",
+		return line_rate_err(c, "search", "initial_rate_fps", "",
 				     c->initial_rate_fps, err, err_len);
 	n = cfg_loss_rates(c, NULL, 0, err, err_len);
 	if (n <= 0)
@@ -390,7 +397,7 @@ cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
 	cfg_loss_rates(c, rates, (unsigned)n, err, err_len);
 	for (i = 0; i < n && rc == 0; i++)
 		if (rates[i] > line)
-			rc = line_rate_err(c, "[loss] rates item", rates[i], err,
+			rc = line_rate_err(c, "loss", "rates", " item", rates[i], err,
 					   err_len);
 	free(rates);
 	return rc;

@@ -896,6 +896,28 @@ test_loss_rates(void **state)
 }
 
 
+/* The line rate check blames the option too (issue 18 item 7). */
+static void
+test_origin_line_rate(void **state)
+{
+	char err[CFG_ERR_LEN];
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);
+	snprintf(c.path, sizeof(c.path), "x.ini");
+	c.link_speed_gbps = 10;
+	c.rate_fps = 20000000;
+	cfg_key_mark(&c, cfg_key_find("traffic", "rate_fps"), "-r/--rate");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(strncmp(err, "-r/--rate 20000000 fps is above the line rate", 45), 0);
+	c.rate_fps = 1000;
+	snprintf(c.loss_rates, sizeof(c.loss_rates), "1000,20000000");
+	cfg_key_mark(&c, cfg_key_find("loss", "rates"), NULL);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(strncmp(err, "x.ini: [loss] rates item = 20000000 fps", 39), 0);
+}
+
 /* A value set by an option is blamed on the option, not on the file the
  * rest came from (issue 18: -s 2000 was reported as FILE: [traffic] ...). */
 static void
@@ -964,6 +986,7 @@ main(void)
 		cmocka_unit_test(test_validate_edges),
 		cmocka_unit_test(test_loss_rates),
 		cmocka_unit_test(test_origin),
+		cmocka_unit_test(test_origin_line_rate),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
