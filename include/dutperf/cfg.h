@@ -31,6 +31,8 @@
 #define CFG_LCORE_NONE UINT16_MAX	/* INI value "none" */
 #define CFG_INI_MAX_B (1024 * 1024)	/* larger INI files are rejected */
 #define CFG_INI_LINE_MAX 1000		/* longer lines are rejected (iniparser 4.1: < 1024) */
+#define CFG_NB_KEYS_MAX 128		/* the key table has no more keys */
+#define CFG_OPT_NAME_LEN 32		/* "-s/--size" */
 
 enum cfg_side_id {
 	CFG_LEFT = 0,
@@ -100,8 +102,23 @@ struct cfg_dir {
 	struct cfg_var dst_slice;	/* low 16 bits of the destination address */
 };
 
+/* Where a key's value came from, for the messages that blame it. */
+enum cfg_origin {
+	CFG_ORIGIN_DEFAULT = 0,
+	CFG_ORIGIN_FILE,		/* the INI file of cfg.path */
+	CFG_ORIGIN_OPTION		/* a command-line option */
+};
+
+/* Per key of the table (by its index): the origin, and the option's name
+ * ("-s/--size") when it came from the command line. */
+struct cfg_origins {
+	uint8_t origin[CFG_NB_KEYS_MAX];
+	char option[CFG_NB_KEYS_MAX][CFG_OPT_NAME_LEN];
+};
+
 struct cfg {
 	char path[CFG_PATH_LEN];	/* INI file read, "" when none */
+	struct cfg_origins from;	/* where each value came from */
 
 	struct cfg_side side[CFG_NB_SIDES];
 	struct cfg_dir dir[CFG_NB_DIRS];
@@ -308,6 +325,27 @@ const struct cfg_key *cfg_key_find(const char *section, const char *key);
 /* Parse value for key k and store it in c; err gets only the reason. */
 int cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 		char *err, size_t err_len);
+
+/*
+ * Record where key k's value came from: option (e.g. "-s/--size") when
+ * set from the command line, NULL: the INI file.  cfg_validate's
+ * messages then name the option ("-s/--size 2000: ...") or the file and
+ * key ("FILE: [traffic] frame_size_b = 2000: ...").
+ */
+void cfg_key_mark(struct cfg *c, const struct cfg_key *k, const char *option);
+
+/*
+ * Where key (section, key) of c came from, for a message: "-s/--size 2000"
+ * when an option set it, else "FILE: [traffic] frame_size_b = 2000" (the
+ * file over the defaults), or "[traffic] frame_size_b = 2000" without a
+ * file.  Returns buf.
+ */
+const char *cfg_key_blame(const struct cfg *c, const char *section,
+			  const char *key, char *buf, size_t len);
+
+/* Is key (section, key) of c set by a command-line option? */
+bool cfg_key_from_option(const struct cfg *c, const char *section,
+			 const char *key);
 
 /* The current value of key k in c as INI text (as cfg_print writes it). */
 void cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,

@@ -24,7 +24,10 @@ struct cli_mode {
 	const char *name;	/* "throughput" */
 	const char *help;	/* one line for --help */
 	const char *options;	/* the options that matter to it, for --help
-				 * ("--tagged --delay"); NULL: none */
+				 * ("--tagged --delay"); the mode-specific
+				 * ones (--rate, --repeat, the search's, ...)
+				 * are accepted only when listed here; NULL:
+				 * none */
 	/* Mode-specific check of the effective configuration; NULL: none.
 	 * 0 or -EINVAL with err naming the key. */
 	int (*check)(const struct cfg *c, char *err, size_t err_len);
@@ -39,6 +42,35 @@ struct cli {
 				 * cli_parse, which returns CLI_EXIT_SUCCESS */
 };
 
+/*
+ * What the EAL options (the arguments before "--") will enable, read
+ * without starting the EAL, so that --check and the run reject the same
+ * things before any port or file is touched.
+ */
+struct cli_eal {
+	bool lcores_known;	/* false: an lcore option we cannot read (the
+				 * EAL will judge it) */
+	bool lcore[CFG_MAX_LCORE + 1];	/* enabled lcore ids */
+	char lcores_from[80];	/* "-l 0-1", ... for messages */
+	int nb_ports;		/* ports there will be; -1: unknown (a PCI
+				 * scan, or a vdev of several ports) */
+};
+
+/* Read argv[1..argc-1] (argv[0]: the program): -l, -c, --lcores (the last
+ * counts; none: the CPUs this process may run on), --no-pci, --vdev. */
+void cli_eal_parse(struct cli_eal *e, int argc, char **argv);
+
+/* The send / receive lcores of the active directions are enabled, the
+ * ports exist (when known).  0 or -EINVAL with err naming the key (or
+ * option) and the EAL option. */
+int cli_check_eal(const struct cfg *c, const struct cli_eal *e, char *err,
+		  size_t err_len);
+
+/* The output directory exists and is writable, or can be created: its
+ * nearest existing ancestor is a writable directory.  Creates nothing.
+ * 0 or -EINVAL with err naming -o/--outdir or [output] dir. */
+int cli_check_outdir(const struct cfg *c, char *err, size_t err_len);
+
 enum cli_status {
 	CLI_OK = 0,		/* go on and run the mode */
 	CLI_EXIT_SUCCESS = 1,	/* --help / --version printed: exit 0 */
@@ -46,7 +78,9 @@ enum cli_status {
 
 /*
  * Parse argv[0..argc-1] (argv[0] is the program name; the rest is what
- * follows "--") against modes[0..nb_modes-1].  Returns CLI_OK, CLI_EXIT_SUCCESS, or -EINVAL with a
+ * follows "--") against modes[0..nb_modes-1].  With eal (cli_eal_parse of
+ * the EAL options) also what can be known before traffic: cli_check_eal
+ * and cli_check_outdir (NULL: neither, for tests of the syntax alone).  Returns CLI_OK, CLI_EXIT_SUCCESS, or -EINVAL with a
  * message in err (the caller prints it and exits 2).  Help and version text
  * go to out, and so does the effective configuration with --check (then
  * CLI_EXIT_SUCCESS).  --print-config only sets cli->print_config: the caller
@@ -55,7 +89,8 @@ enum cli_status {
  */
 int cli_parse(struct cli *cli, struct cfg *cfg,
 	      const struct cli_mode *const *modes, unsigned nb_modes, int argc,
-	      char **argv, FILE *out, char *err, size_t err_len);
+	      char **argv, const struct cli_eal *eal, FILE *out, char *err,
+	      size_t err_len);
 
 /* The mode's name; "none" without one. */
 const char *cli_mode_name(const struct cli *cli);

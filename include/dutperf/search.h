@@ -21,7 +21,8 @@
  * stayed invalid after retries, with a rate passed below it (the DUT may
  * forward more: "at least"); NONE, a rate that stayed invalid and nothing
  * passed, or valid failures down to a lo_fps > 0 (below the range).
- * Trials: at most ceil(log2((hi - lo) / error)) + 1 + invalid trials.
+ * Trials: at most ceil(log2((hi - lo) / error)) + 1 + invalid trials,
+ * and at most (ceil(log2((hi - lo) / error)) + 1) * (max_retries + 1).
  */
 #ifndef DUTPERF_SEARCH_H
 #define DUTPERF_SEARCH_H
@@ -66,8 +67,10 @@ void search_record(struct search *s, enum verdict v);
 uint64_t search_result(const struct search *s);
 /* What the result is: measured, a lower bound, or none (above). */
 enum report_result search_kind(const struct search *s);
-/* Upper bound of trials still needed (for an ETA), not counting invalid
- * trials that may yet be repeated; 0 when done. */
+/* Upper bound of trials still needed (for an ETA): the rates still to
+ * try, ceil(log2(bracket / error)) (+ 1 before the first valid trial),
+ * each up to max_retries + 1 times (invalid trials retried), less the
+ * retries the current rate has used; 0 when done. */
 uint32_t search_remaining(const struct search *s);
 
 /* The trial result's verdict (a loss-ratio goal would read r->loss_ratio). */

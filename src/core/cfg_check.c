@@ -110,10 +110,21 @@ src_prefix(const struct cfg *c, char *buf, size_t len)
 	return buf;
 }
 
-static int
-check_table_ranges(const struct cfg *c, const char *pre, char *err, size_t err_len)
+/* What names key (section, key) inside a message: its option and value
+ * when an option set it ("--n 3"), else plain (the message's own words). */
+static const char *
+ref(const struct cfg *c, const char *section, const char *key,
+    const char *plain, char *buf, size_t len)
 {
-	char val[64];
+	if (!cfg_key_from_option(c, section, key))
+		return plain;
+	return cfg_key_blame(c, section, key, buf, len);
+}
+
+static int
+check_table_ranges(const struct cfg *c, char *err, size_t err_len)
+{
+	char val[CFG_PATH_LEN + 128];
 	unsigned i;
 
 	for (i = 0; i < cfg_key_count(); i++) {
@@ -131,44 +142,53 @@ check_table_ranges(const struct cfg *c, const char *pre, char *err, size_t err_l
 			bad = u != CFG_LCORE_NONE && (u < k->min || u > k->max);
 		else if (k->type == CFG_KEY_ENUM)
 			bad = cfg_enum_name(k->names, u) == NULL;
-		if (bad) {
-			cfg_key_format(c, k, val, sizeof(val));
-			return cfg_errf(err, err_len, "%s[%s] %s = %s: out of range %" PRIu64 "..%" PRIu64,
-					pre, k->section, k->key, val, k->min, k->max);
-		}
+		if (bad)
+			return cfg_errf(err, err_len, "%s: out of range %" PRIu64 "..%" PRIu64,
+					cfg_key_blame(c, k->section, k->key, val, sizeof(val)),
+					k->min, k->max);
 	}
 	return 0;
 }
 
 static int
-check_frame_size(const struct cfg *c, const char *pre, char *err, size_t err_len)
+check_frame_size(const struct cfg *c, char *err, size_t err_len)
 {
 	const struct cfg_side *l = &c->side[CFG_LEFT], *r = &c->side[CFG_RIGHT];
+	char size[CFG_PATH_LEN + 64], nb[64], mb[64], plain[64];
+	const char *sz = cfg_key_blame(c, "traffic", "frame_size_b", size,
+				       sizeof(size));
 
 	if (c->frame_size_b > CFG_MAX_FRAME_B && !c->jumbo)
 		return cfg_errf(err, err_len,
-				"%s[traffic] frame_size_b = %" PRIu32 " needs [traffic] jumbo = 1 (frames above %d bytes)",
-				pre, c->frame_size_b, CFG_MAX_FRAME_B);
+				"%s needs [traffic] jumbo = 1 or --jumbo (frames above %d bytes)",
+				sz, CFG_MAX_FRAME_B);
 	if (c->frame_size_b >= CFG_MIN_SIIT_FRAME_B)
 		return 0;
 	/* The IPv4 frames are 20 bytes shorter than the IPv6 ones and at
 	 * least 64: 84 (RFC 8219 5.1.1; the full stamp fits both). */
 	if (translating(c))
 		return cfg_errf(err, err_len,
-				"%s[traffic] frame_size_b = %" PRIu32 ": below %d with translation ([left] ip_version = %u, [right] ip_version = %u; the IPv4 frames, 20 bytes shorter, need %d; RFC 8219 5.1.1)",
-				pre, c->frame_size_b, CFG_MIN_SIIT_FRAME_B,
+				"%s: below %d with translation ([left] ip_version = %u, [right] ip_version = %u; the IPv4 frames, 20 bytes shorter, need %d; RFC 8219 5.1.1)",
+				sz, CFG_MIN_SIIT_FRAME_B,
 				l->ip_version, r->ip_version, CFG_MIN_FRAME_B);
 	/* 14 Ethernet + 40 IPv6 + 8 UDP + 12 compact stamp + 4 FCS = 78 */
 	if (c->frame_size_b >= CFG_MIN_IPV6_FRAME_B)
 		return 0;
 	if (l->ip_version == 6)
 		return cfg_errf(err, err_len,
-				"%s[traffic] frame_size_b = %" PRIu32 ": IPv6 frames ([left] ip_version = 6) need at least %d bytes (12 bytes of UDP payload for the stamp; RFC 5180's smallest IPv6 frame)",
-				pre, c->frame_size_b, CFG_MIN_IPV6_FRAME_B);
-	if (c->n > c->m)
+				"%s: IPv6 frames ([left] ip_version = 6) need at least %d bytes (12 bytes of UDP payload for the stamp; RFC 5180's smallest IPv6 frame)",
+				sz, CFG_MIN_IPV6_FRAME_B);
+	if (c->n > c->m) {
+		snprintf(plain, sizeof(plain), "[traffic] n = %" PRIu32, c->n);
+		snprintf(size + strlen(size), sizeof(size) - strlen(size),
+			 ": background IPv6 frames (%s > ",
+			 ref(c, "traffic", "n", plain, nb, sizeof(nb)));
+		snprintf(plain, sizeof(plain), "m = %" PRIu32, c->m);
 		return cfg_errf(err, err_len,
-				"%s[traffic] frame_size_b = %" PRIu32 ": background IPv6 frames ([traffic] n = %" PRIu32 " > m = %" PRIu32 ") need at least %d bytes (12 bytes of UDP payload for the stamp)",
-				pre, c->frame_size_b, c->n, c->m, CFG_MIN_IPV6_FRAME_B);
+				"%s%s) need at least %d bytes (12 bytes of UDP payload for the stamp)",
+				sz, ref(c, "traffic", "m", plain, mb, sizeof(mb)),
+				CFG_MIN_IPV6_FRAME_B);
+	}
 	return 0;
 }
 
@@ -204,10 +224,13 @@ check_dirs(const struct cfg *c, const char *pre, char *err, size_t err_len)
 static int
 check_lcores(const struct cfg *c, const char *pre, char *err, size_t err_len)
 {
-	char dirval[16];
+	char val[16], plain[48], dirbuf[64];
+	const char *dirval;
 	unsigned d;
 
-	cfg_key_format(c, cfg_key_find("traffic", "direction"), dirval, sizeof(dirval));
+	cfg_key_format(c, cfg_key_find("traffic", "direction"), val, sizeof(val));
+	snprintf(plain, sizeof(plain), "[traffic] direction = %s", val);
+	dirval = ref(c, "traffic", "direction", plain, dirbuf, sizeof(dirbuf));
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		enum cfg_side_id tx = cfg_tx_side(d), rx = cfg_rx_side(d);
 
@@ -215,11 +238,11 @@ check_lcores(const struct cfg *c, const char *pre, char *err, size_t err_len)
 			continue;
 		if (c->side[tx].send_lcore == CFG_LCORE_NONE)
 			return cfg_errf(err, err_len,
-					"%s[%s] send_lcore = none, but [traffic] direction = %s needs a %s sender on %s",
+					"%s[%s] send_lcore = none, but %s needs a %s sender on %s",
 					pre, side_names[tx], dirval, dir_names[d], side_names[tx]);
 		if (c->side[rx].recv_lcore == CFG_LCORE_NONE)
 			return cfg_errf(err, err_len,
-					"%s[%s] recv_lcore = none, but [traffic] direction = %s needs a %s receiver on %s",
+					"%s[%s] recv_lcore = none, but %s needs a %s receiver on %s",
 					pre, side_names[rx], dirval, dir_names[d], side_names[rx]);
 	}
 	if (c->side[CFG_LEFT].port_id == c->side[CFG_RIGHT].port_id)
@@ -281,18 +304,28 @@ check_nets(const struct cfg *c, const char *pre, char *err, size_t err_len)
 }
 
 static int
-check_search(const struct cfg *c, const char *pre, char *err, size_t err_len)
+check_search(const struct cfg *c, char *err, size_t err_len)
 {
+	char lead[CFG_PATH_LEN + 64], lo[64], hi[64], plo[48], phi[48];
+
+	const char *sec = cfg_key_from_option(c, "search", "rate_min_fps") ||
+			  cfg_key_from_option(c, "search", "initial_rate_fps") ?
+			  "[search] " : "";
+
+	/* after an option, the other keys with their section */
+	snprintf(plo, sizeof(plo), "%srate_min_fps = %" PRIu64, sec, c->rate_min_fps);
+	snprintf(phi, sizeof(phi), "%srate_max_fps = %" PRIu64, sec, c->rate_max_fps);
 	if (c->rate_max_fps != 0 && c->rate_min_fps >= c->rate_max_fps)
-		return cfg_errf(err, err_len,
-				"%s[search] rate_min_fps = %" PRIu64 " >= rate_max_fps = %" PRIu64,
-				pre, c->rate_min_fps, c->rate_max_fps);
+		return cfg_errf(err, err_len, "%s >= %s",
+				cfg_key_blame(c, "search", "rate_min_fps", lead, sizeof(lead)),
+				ref(c, "search", "rate_max_fps", phi, hi, sizeof(hi)));
 	if (c->initial_rate_fps != 0 &&
 	    (c->initial_rate_fps < c->rate_min_fps ||
 	     (c->rate_max_fps != 0 && c->initial_rate_fps > c->rate_max_fps)))
-		return cfg_errf(err, err_len,
-				"%s[search] initial_rate_fps = %" PRIu64 " outside rate_min_fps = %" PRIu64 " .. rate_max_fps = %" PRIu64,
-				pre, c->initial_rate_fps, c->rate_min_fps, c->rate_max_fps);
+		return cfg_errf(err, err_len, "%s outside %s .. %s",
+				cfg_key_blame(c, "search", "initial_rate_fps", lead, sizeof(lead)),
+				ref(c, "search", "rate_min_fps", plo, lo, sizeof(lo)),
+				ref(c, "search", "rate_max_fps", phi, hi, sizeof(hi)));
 	return 0;
 }
 
@@ -309,11 +342,13 @@ cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
 	return cfg_line_rate_fps(big, speed_mbps);
 }
 
+/* what: "" or " item" (of a list); blamed on the option when one set it */
 static int
-line_rate_err(const struct cfg *c, const char *key, uint64_t rate_fps,
-	      char *err, size_t err_len)
+line_rate_err(const struct cfg *c, const char *section, const char *key,
+	      const char *what, uint64_t rate_fps, char *err, size_t err_len)
 {
-	char prebuf[CFG_PATH_LEN + 4], speed[64];
+	char prebuf[CFG_PATH_LEN + 4], speed[64], lead[CFG_PATH_LEN + 96];
+	const struct cfg_key *k = cfg_key_find(section, key);
 	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
 	uint64_t line = cfg_traffic_line_rate_fps(c, mbps, &size_b);
 
@@ -323,11 +358,16 @@ line_rate_err(const struct cfg *c, const char *key, uint64_t rate_fps,
 	else
 		snprintf(speed, sizeof(speed), "%u Mb/s (the ports' speed)",
 			 mbps);
+	if (cfg_key_from_option(c, section, key))
+		snprintf(lead, sizeof(lead), "%s%s %" PRIu64,
+			 c->from.option[k - cfg_key_at(0)], what, rate_fps);
+	else
+		snprintf(lead, sizeof(lead), "%s[%s] %s%s = %" PRIu64,
+			 src_prefix(c, prebuf, sizeof(prebuf)), section, key,
+			 what, rate_fps);
 	return cfg_errf(err, err_len,
-			"%s%s = %" PRIu64 " fps is above the line rate of %u-byte "
-			"frames at %s: %" PRIu64 " fps",
-			src_prefix(c, prebuf, sizeof(prebuf)), key, rate_fps,
-			size_b, speed, line);
+			"%s fps is above the line rate of %u-byte frames at %s: %"
+			PRIu64 " fps", lead, size_b, speed, line);
 }
 
 int
@@ -341,13 +381,13 @@ cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
 		return 0;
 	line = cfg_traffic_line_rate_fps(c, mbps, &size_b);
 	if (c->rate_fps > line)
-		return line_rate_err(c, "[traffic] rate_fps", c->rate_fps, err,
+		return line_rate_err(c, "traffic", "rate_fps", "", c->rate_fps, err,
 				     err_len);
 	if (c->rate_max_fps > line)
-		return line_rate_err(c, "[search] rate_max_fps",
+		return line_rate_err(c, "search", "rate_max_fps", "",
 				     c->rate_max_fps, err, err_len);
 	if (c->initial_rate_fps > line)
-		return line_rate_err(c, "[search] initial_rate_fps",
+		return line_rate_err(c, "search", "initial_rate_fps", "",
 				     c->initial_rate_fps, err, err_len);
 	n = cfg_loss_rates(c, NULL, 0, err, err_len);
 	if (n <= 0)
@@ -358,7 +398,7 @@ cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
 	cfg_loss_rates(c, rates, (unsigned)n, err, err_len);
 	for (i = 0; i < n && rc == 0; i++)
 		if (rates[i] > line)
-			rc = line_rate_err(c, "[loss] rates item", rates[i], err,
+			rc = line_rate_err(c, "loss", "rates", " item", rates[i], err,
 					   err_len);
 	free(rates);
 	return rc;
@@ -386,25 +426,53 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 	char prebuf[CFG_PATH_LEN + 4];
 	const char *pre = src_prefix(c, prebuf, sizeof(prebuf));
 
-	if (check_table_ranges(c, pre, err, err_len) ||
-	    check_frame_size(c, pre, err, err_len))
+	char lead[CFG_PATH_LEN + 64], nb[64], plain[48];
+
+	if (check_table_ranges(c, err, err_len) ||
+	    check_frame_size(c, err, err_len))
 		return -EINVAL;
+	/* after an option, the other key with its section */
+	snprintf(plain, sizeof(plain), "%sn = %" PRIu32,
+		 cfg_key_from_option(c, "traffic", "m") ? "[traffic] " : "", c->n);
 	if (c->m > c->n)
 		return cfg_errf(err, err_len,
-				"%s[traffic] m = %" PRIu32 " > n = %" PRIu32 ": of every n frames at most n are foreground",
-				pre, c->m, c->n);
+				"%s > %s: of every n frames at most n are foreground",
+				cfg_key_blame(c, "traffic", "m", lead, sizeof(lead)),
+				ref(c, "traffic", "n", plain, nb, sizeof(nb)));
 	if (check_dirs(c, pre, err, err_len) ||
 	    check_lcores(c, pre, err, err_len) ||
 	    check_nets(c, pre, err, err_len) ||
-	    check_search(c, pre, err, err_len) ||
+	    check_search(c, err, err_len) ||
 	    check_mlr_goals(c, pre, err, err_len))
 		return -EINVAL;
-	if (c->outdir[0] == '\0')
-		return cfg_errf(err, err_len, "%s[output] dir = \"\": empty directory name", pre);
+	if (c->outdir[0] == '\0') {
+		/* blamed like the [loss] rates: the key or option, "" */
+		const struct cfg_key *k = cfg_key_find("output", "dir");
+
+		if (cfg_key_from_option(c, "output", "dir"))
+			return cfg_errf(err, err_len, "%s \"\": empty directory name",
+					c->from.option[k - cfg_key_at(0)]);
+		return cfg_errf(err, err_len, "%s[output] dir = \"\": empty directory name",
+				pre);
+	}
 	if (cfg_loss_rates(c, NULL, 0, err, err_len) < 0 ||
 	    cfg_check_line_rate(c, err, err_len) != 0)
 		return -EINVAL;
 	return 0;
+}
+
+/* "--rates " or "FILE: [loss] rates = ", before the quoted list. */
+static const char *
+rates_lead(const struct cfg *c, char *buf, size_t len)
+{
+	const struct cfg_key *k = cfg_key_find("loss", "rates");
+
+	if (cfg_key_from_option(c, "loss", "rates"))
+		snprintf(buf, len, "%s ", c->from.option[k - cfg_key_at(0)]);
+	else
+		snprintf(buf, len, "%s%s[loss] rates = ", c->path,
+			 c->path[0] != '\0' ? ": " : "");
+	return buf;
 }
 
 int
@@ -437,8 +505,8 @@ cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max, char *err,
 		}
 		if (bad != NULL)
 			return cfg_errf(err, err_len,
-					"%s[loss] rates = \"%s\": item %u (\"%.*s\"): %s",
-					src_prefix(c, prebuf, sizeof(prebuf)),
+					"%s\"%s\": item %u (\"%.*s\"): %s",
+					rates_lead(c, prebuf, sizeof(prebuf)),
 					c->loss_rates, n + 1, (int)len, p, bad);
 		if (out != NULL && n < max)
 			out[n] = v;
@@ -448,8 +516,8 @@ cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max, char *err,
 		p = end + 1;
 		if (*p == '\0')
 			return cfg_errf(err, err_len,
-					"%s[loss] rates = \"%s\": trailing comma",
-					src_prefix(c, prebuf, sizeof(prebuf)),
+					"%s\"%s\": trailing comma",
+					rates_lead(c, prebuf, sizeof(prebuf)),
 					c->loss_rates);
 	}
 	return (int)n;

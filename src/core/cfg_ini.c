@@ -329,6 +329,7 @@ ini_apply(struct cfg *c, const struct ini_load *ld, char *err, size_t err_len)
 				return cfg_errf(err, err_len, "%s: [%s] %s = \"%s\": %s (line %u)",
 						ld->path, sec, k->key, val, why,
 						ld->line_of[key_index(k)]);
+			cfg_key_mark(c, k, NULL);
 		}
 	}
 	return 0;

@@ -371,6 +371,51 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 }
 
 void
+cfg_key_mark(struct cfg *c, const struct cfg_key *k, const char *option)
+{
+	unsigned i = (unsigned)(k - cfg_keys);
+
+	if (i >= CFG_NB_KEYS)
+		return;
+	c->from.origin[i] = option != NULL ? CFG_ORIGIN_OPTION : CFG_ORIGIN_FILE;
+	snprintf(c->from.option[i], sizeof(c->from.option[i]), "%s",
+		 option != NULL ? option : "");
+}
+
+bool
+cfg_key_from_option(const struct cfg *c, const char *section, const char *key)
+{
+	const struct cfg_key *k = cfg_key_find(section, key);
+
+	return k != NULL &&
+	       c->from.origin[k - cfg_keys] == CFG_ORIGIN_OPTION;
+}
+
+const char *
+cfg_key_blame(const struct cfg *c, const char *section, const char *key,
+	      char *buf, size_t len)
+{
+	const struct cfg_key *k = cfg_key_find(section, key);
+	char val[CFG_PATH_LEN + 8];
+	unsigned i;
+
+	if (k == NULL) {
+		snprintf(buf, len, "[%s] %s", section, key);
+		return buf;
+	}
+	i = (unsigned)(k - cfg_keys);
+	cfg_key_format(c, k, val, sizeof(val));
+	/* a default counts as the file's when there is one: the effective
+	 * configuration is the file over the defaults */
+	if (c->from.origin[i] == CFG_ORIGIN_OPTION)
+		snprintf(buf, len, "%s %s", c->from.option[i], val);
+	else
+		snprintf(buf, len, "%s%s[%s] %s = %s", c->path,
+			 c->path[0] != '\0' ? ": " : "", section, key, val);
+	return buf;
+}
+
+void
 cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,
 	       size_t len)
 {

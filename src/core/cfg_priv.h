@@ -16,7 +16,6 @@
 #include "dutperf/cfg.h"
 
 #define CFG_RATE_MAX_FPS 1000000000ULL	/* bound of every rate key */
-#define CFG_NB_KEYS_MAX 128		/* the key table has no more keys */
 
 /* ------------------------------------------------------------ cfg_parse.c */
 

@@ -6,8 +6,12 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "dutperf/cli.h"
 
@@ -40,6 +44,7 @@ enum {
 	OPT_PRINT_CONFIG,
 	OPT_CHECK,
 	OPT_GOAL,
+	OPT_JUMBO,
 };
 
 /* One option; section/key when it overrides an INI key (same parser, bounds). */
@@ -58,6 +63,8 @@ static const struct cli_opt cli_opts[] = {
 	{ "rate", 'r', "FPS", "traffic", "rate_fps", "frame rate per direction" },
 	{ "size", 's', "BYTES", "traffic", "frame_size_b",
 	  "frame size incl. FCS (IPv6 size when translating)" },
+	{ "jumbo", OPT_JUMBO, NULL, "traffic", "jumbo",
+	  "allow frame sizes above 1518 bytes (up to 9216)" },
 	{ "duration", 'd', "S", "traffic", "duration_s", "trial duration" },
 	{ "timeout", 't', "MS", "traffic", "timeout_ms",
 	  "wait for late frames after sending" },
@@ -113,6 +120,44 @@ static const struct cli_opt cli_opts[] = {
 };
 
 #define CLI_NB_OPTS (sizeof(cli_opts) / sizeof(cli_opts[0]))
+
+/*
+ * Options that mean something only in some modes: each is accepted only
+ * in a mode whose cli_mode.options lists it.  The others (frame, trial
+ * and output settings) apply to every mode.
+ */
+static const char *const cli_mode_only[] = {
+	"rate", "repeat", "rate-min", "rate-max", "initial-rate", "error",
+	"max-retries", "loss-ppm", "tagged", "delay", "loss-step", "rates",
+	"interval", "warmup", "threshold", "goal",
+};
+
+static bool
+opt_mode_only(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(cli_mode_only) / sizeof(cli_mode_only[0]); i++)
+		if (strcmp(cli_mode_only[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Does the space-separated list hold "--name" as a word? */
+static bool
+opt_listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	while (p != NULL && (p = strstr(p, "--")) != NULL) {
+		if (strncmp(p + 2, name, n) == 0 &&
+		    (p[2 + n] == '\0' || p[2 + n] == ' '))
+			return true;
+		p += 2;
+	}
+	return false;
+}
 
 const char *
 cli_mode_name(const struct cli *cli)
@@ -251,9 +296,53 @@ bad_option(int ch, int argc, char **argv, char *err, size_t err_len)
 					opt_label(o, lab, sizeof(lab)), o->arg);
 		return cfg_errf(err, err_len, "option '%s' needs an argument", arg);
 	}
-	if (optopt != 0 && optopt < 256 && strncmp(arg, "--", 2) != 0)
+	if (optopt != 0 && optopt < 256 && strncmp(arg, "--", 2) != 0) {
+		for (o = cli_opts; o < cli_opts + CLI_NB_OPTS; o++)
+			if (o->name[0] == optopt && o->name[1] == '\0')
+				return cfg_errf(err, err_len,
+						"unknown option '-%c' (did you mean --%c?)",
+						optopt, optopt);
 		return cfg_errf(err, err_len, "unknown option '-%c' (try --help)", optopt);
+	}
 	return cfg_errf(err, err_len, "unknown or ambiguous option '%s' (try --help)", arg);
+}
+
+/*
+ * A long option written with one dash ("-rate 1000"): getopt would read
+ * it as -r with the argument "ate".  Arguments of options that take one
+ * are skipped.
+ */
+static int
+single_dash(int argc, char **argv, char *err, size_t err_len)
+{
+	const struct cli_opt *o;
+	int i;
+	unsigned j;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		size_t n;
+
+		if (a[0] != '-' || a[1] == '-' || a[1] == '\0' || a[2] == '\0') {
+			/* "--name ARG" / "-x ARG": skip ARG */
+			for (j = 0; j < CLI_NB_OPTS && a[0] == '-'; j++) {
+				o = &cli_opts[j];
+				if (o->arg != NULL &&
+				    ((a[1] == '-' && strcmp(a + 2, o->name) == 0) ||
+				     (a[1] == o->val && a[2] == '\0')))
+					i++;
+			}
+			continue;
+		}
+		n = strcspn(a + 1, "=");
+		for (j = 0; j < CLI_NB_OPTS; j++)
+			if (strlen(cli_opts[j].name) == n &&
+			    strncmp(a + 1, cli_opts[j].name, n) == 0)
+				return cfg_errf(err, err_len,
+						"unknown option %s (did you mean -%s?)",
+						a, a);
+	}
+	return 0;
 }
 
 /*
@@ -268,6 +357,8 @@ pass_structure(int argc, char **argv, const struct option *lo,
 {
 	int ch;
 
+	if (single_dash(argc, argv, err, err_len) != 0)
+		return -EINVAL;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		switch (ch) {
@@ -305,8 +396,8 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 {
 	const struct cli_opt *o;
 	const struct cfg_key *k;
-	char why[CFG_ERR_LEN], lab[64], goals[sizeof(cfg->mlr_goals)];
-	const char *arg;
+	char why[CFG_ERR_LEN], lab[CFG_OPT_NAME_LEN], goals[sizeof(cfg->mlr_goals)];
+	const char *val;
 	bool goal_seen = false;
 	int ch;
 
@@ -328,11 +419,21 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 		o = opt_by_val(ch);
 		if (o == NULL || o->section == NULL)
 			continue;	/* -c, handled before */
+		opt_label(o, lab, sizeof(lab));
+		if (opt_mode_only(o->name) &&
+		    (cli->mode->options == NULL ||
+		     !opt_listed(cli->mode->options, o->name)))
+			return cfg_errf(err, err_len,
+					"option %s means nothing in mode %s (its options: %s)",
+					lab, cli->mode->name,
+					cli->mode->options != NULL ?
+					cli->mode->options : "none");
 		k = cfg_key_find(o->section, o->key);
 		if (k == NULL)
 			return cfg_errf(err, err_len, "internal error: no key [%s] %s",
 					o->section, o->key);
-		arg = optarg;
+		/* a flag (--jumbo) sets its boolean key */
+		val = o->arg != NULL ? optarg : "1";
 		/* --goal again adds a goal (the first replaces the INI's) */
 		if (ch == OPT_GOAL && goal_seen) {
 			if ((size_t)snprintf(goals, sizeof(goals), "%s;%s",
@@ -341,12 +442,13 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 				return cfg_errf(err, err_len, "option --goal: "
 						"goals longer than %zu characters",
 						sizeof(goals) - 1);
-			arg = goals;
+			val = goals;
 		}
 		goal_seen = goal_seen || ch == OPT_GOAL;
-		if (cfg_key_set(cfg, k, arg, why, sizeof(why)) != 0)
+		if (cfg_key_set(cfg, k, val, why, sizeof(why)) != 0)
 			return cfg_errf(err, err_len, "option %s \"%s\": %s",
-					opt_label(o, lab, sizeof(lab)), optarg, why);
+					lab, val, why);
+		cfg_key_mark(cfg, k, lab);
 	}
 	return CLI_OK;
 }
@@ -354,7 +456,8 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 int
 cli_parse(struct cli *cli, struct cfg *cfg,
 	  const struct cli_mode *const *modes, unsigned nb_modes, int argc,
-	  char **argv, FILE *out, char *err, size_t err_len)
+	  char **argv, const struct cli_eal *eal, FILE *out, char *err,
+	  size_t err_len)
 {
 	struct option lo[CLI_NB_OPTS + 1];
 	const char *prog = argc > 0 && argv[0] != NULL ? argv[0] : "dutperf";
@@ -406,9 +509,268 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 		return -EINVAL;
 	if (cli->mode->check != NULL && cli->mode->check(cfg, err, err_len) != 0)
 		return -EINVAL;
+	if (eal != NULL && (cli_check_eal(cfg, eal, err, err_len) != 0 ||
+			    cli_check_outdir(cfg, err, err_len) != 0))
+		return -EINVAL;
 	if (cli->dry_run) {
 		cfg_print(cfg, out);
 		return CLI_EXIT_SUCCESS;
 	}
 	return CLI_OK;
+}
+
+/* ------------------------------------ what can be known before traffic */
+
+/* "a" or "a-b" at *p into set; advances *p.  -1: not one. */
+static int
+eal_range(const char **p, bool *set)
+{
+	unsigned long a, b;
+	const char *q;
+	char *end;
+
+	if (**p < '0' || **p > '9')
+		return -1;
+	a = b = strtoul(*p, &end, 10);
+	if (*end == '-') {
+		q = end + 1;
+		if (*q < '0' || *q > '9')
+			return -1;
+		b = strtoul(q, &end, 10);
+	}
+	if (a > b || b > CFG_MAX_LCORE)
+		return -1;
+	while (set != NULL && a <= b)
+		set[a++] = true;
+	*p = end;
+	return 0;
+}
+
+/* "r" or "(r,r,...)" at *p: one range or a group of them. */
+static int
+eal_group(const char **p, bool *set)
+{
+	if (**p != '(')
+		return eal_range(p, set);
+	do {
+		(*p)++;
+		if (eal_range(p, set) != 0)
+			return -1;
+	} while (**p == ',');
+	if (**p != ')')
+		return -1;
+	(*p)++;
+	return 0;
+}
+
+/* -l: ranges "0-3,5"; --lcores: groups, each maybe "@cpus". */
+static int
+eal_list(const char *s, bool lcores_syntax, bool *set)
+{
+	const char *p = s;
+
+	for (;;) {
+		if ((lcores_syntax ? eal_group(&p, set) : eal_range(&p, set)) != 0)
+			return -1;
+		if (lcores_syntax && *p == '@') {
+			p++;
+			if (eal_group(&p, NULL) != 0)
+				return -1;
+		}
+		if (*p == '\0')
+			return 0;
+		if (*p != ',')
+			return -1;
+		p++;
+	}
+}
+
+/* -c: a hexadecimal core mask, 0x optional. */
+static int
+eal_mask(const char *s, bool *set)
+{
+	size_t n, i;
+	unsigned bit;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	n = strlen(s);
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		char ch = s[n - 1 - i];
+		unsigned v = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0') :
+			     ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10) :
+			     ch >= 'A' && ch <= 'F' ? (unsigned)(ch - 'A' + 10) : 16;
+
+		if (v == 16)
+			return -1;
+		for (bit = 0; bit < 4; bit++)
+			if (v & (1u << bit)) {
+				if (i * 4 + bit > CFG_MAX_LCORE)
+					return -1;
+				set[i * 4 + bit] = true;
+			}
+	}
+	return 0;
+}
+
+/* The value of option name at argv[*i] ("-l 0-1", "-l0-1", "--lcores=x"),
+ * NULL when argv[*i] is not it. */
+static const char *
+eal_value(int argc, char **argv, int *i, const char *name)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '\0')
+		return *i + 1 < argc ? argv[++*i] : NULL;
+	if (name[1] != '-')		/* -l0-1 */
+		return a + n;
+	return a[n] == '=' ? a + n + 1 : NULL;
+}
+
+/* Virtual devices that are one ethdev port each. */
+static bool
+eal_one_port_vdev(const char *v)
+{
+	static const char *const drv[] = {
+		"net_af_packet", "net_memif", "net_null", "net_pcap", "net_tap",
+		"net_af_xdp", "eth_af_packet", "eth_null", "eth_pcap",
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(drv) / sizeof(drv[0]); i++)
+		if (strncmp(v, drv[i], strlen(drv[i])) == 0)
+			return true;
+	return false;
+}
+
+void
+cli_eal_parse(struct cli_eal *e, int argc, char **argv)
+{
+	bool set[CFG_MAX_LCORE + 1], no_pci = false, ports_known = true;
+	const char *v;
+	int i, nb_vdev = 0, rc = 0;
+	cpu_set_t cpus;
+	unsigned c;
+
+	memset(e, 0, sizeof(*e));
+	e->lcores_known = false;
+	for (i = 1; i < argc; i++) {
+		memset(set, 0, sizeof(set));
+		if ((v = eal_value(argc, argv, &i, "-l")) != NULL) {
+			rc = eal_list(v, false, set);
+			snprintf(e->lcores_from, sizeof(e->lcores_from), "-l %s", v);
+		} else if ((v = eal_value(argc, argv, &i, "--lcores")) != NULL) {
+			rc = eal_list(v, true, set);
+			snprintf(e->lcores_from, sizeof(e->lcores_from),
+				 "--lcores %s", v);
+		} else if ((v = eal_value(argc, argv, &i, "-c")) != NULL) {
+			rc = eal_mask(v, set);
+			snprintf(e->lcores_from, sizeof(e->lcores_from), "-c %s", v);
+		} else {
+			if (strcmp(argv[i], "--no-pci") == 0)
+				no_pci = true;
+			else if ((v = eal_value(argc, argv, &i, "--vdev")) != NULL) {
+				nb_vdev++;
+				ports_known &= eal_one_port_vdev(v);
+			}
+			continue;
+		}
+		/* the last lcore option counts; one we cannot read: unknown */
+		e->lcores_known = rc == 0;
+		memcpy(e->lcore, set, sizeof(set));
+	}
+	if (e->lcores_from[0] == '\0' &&
+	    sched_getaffinity(0, sizeof(cpus), &cpus) == 0) {
+		/* the EAL's default: an lcore per CPU this process may use */
+		for (c = 0; c <= CFG_MAX_LCORE && c < CPU_SETSIZE; c++)
+			e->lcore[c] = CPU_ISSET(c, &cpus);
+		e->lcores_known = true;
+		snprintf(e->lcores_from, sizeof(e->lcores_from),
+			 "no -l / -c / --lcores: the CPUs this process may use");
+	}
+	e->nb_ports = no_pci && ports_known ? nb_vdev : -1;
+}
+
+int
+cli_check_eal(const struct cfg *c, const struct cli_eal *e, char *err,
+	      size_t err_len)
+{
+	static const char *const side[CFG_NB_SIDES] = { "left", "right" };
+	char what[CFG_PATH_LEN + 64];
+	unsigned d, s;
+
+	for (d = 0; d < CFG_NB_DIRS && e->lcores_known; d++) {
+		const struct {
+			unsigned s;
+			const char *key;
+			uint16_t lcore;
+		} use[2] = {
+			{ cfg_tx_side(d), "send_lcore", c->side[cfg_tx_side(d)].send_lcore },
+			{ cfg_rx_side(d), "recv_lcore", c->side[cfg_rx_side(d)].recv_lcore },
+		};
+
+		if (!cfg_dir_active(c, d))
+			continue;
+		for (s = 0; s < 2; s++)
+			if (use[s].lcore > CFG_MAX_LCORE || !e->lcore[use[s].lcore])
+				return cfg_errf(err, err_len,
+						"%s: lcore not enabled by the EAL options (%s; give it with -l / --lcores)",
+						cfg_key_blame(c, side[use[s].s], use[s].key,
+							      what, sizeof(what)),
+						e->lcores_from);
+	}
+	for (s = 0; s < CFG_NB_SIDES && e->nb_ports >= 0; s++)
+		if (c->side[s].port_id >= (unsigned)e->nb_ports)
+			return cfg_errf(err, err_len,
+					"%s: no such DPDK port (the EAL options --no-pci and --vdev make %d port%s, 0..%d)",
+					cfg_key_blame(c, side[s], "port_id", what,
+						      sizeof(what)),
+					e->nb_ports, e->nb_ports == 1 ? "" : "s",
+					e->nb_ports - 1);
+	return 0;
+}
+
+int
+cli_check_outdir(const struct cfg *c, char *err, size_t err_len)
+{
+	char path[CFG_PATH_LEN], what[CFG_PATH_LEN + 64], *slash;
+	struct stat st;
+	bool whole = true;
+
+	snprintf(path, sizeof(path), "%s", c->outdir);
+	/* the directory itself, else its nearest existing ancestor */
+	for (;;) {
+		if (stat(path, &st) == 0)
+			break;
+		if (errno != ENOENT && errno != ENOTDIR)
+			return cfg_errf(err, err_len, "%s: %s: %s",
+					cfg_key_blame(c, "output", "dir", what, sizeof(what)),
+					path, strerror(errno));
+		while ((slash = strrchr(path, '/')) != NULL && slash[1] == '\0' &&
+		       slash != path)
+			*slash = '\0';		/* trailing slashes */
+		slash = strrchr(path, '/');
+		if (slash == NULL)
+			snprintf(path, sizeof(path), ".");
+		else if (slash == path)
+			path[1] = '\0';		/* "/" */
+		else
+			*slash = '\0';
+		whole = false;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return cfg_errf(err, err_len, "%s: %s is not a directory%s",
+				cfg_key_blame(c, "output", "dir", what, sizeof(what)),
+				path, whole ? "" : ": cannot create the directory");
+	if (access(path, W_OK | X_OK) != 0)
+		return cfg_errf(err, err_len, "%s: %s: %s%s",
+				cfg_key_blame(c, "output", "dir", what, sizeof(what)),
+				path, strerror(errno),
+				whole ? "" : ": cannot create the directory");
+	return 0;
 }

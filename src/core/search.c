@@ -125,7 +125,9 @@ search_remaining(const struct search *s)
 		gap -= gap / 2;
 		n++;
 	}
-	return n;
+	/* each of those rates may take max_retries + 1 trials, invalid
+	 * but the last; the current rate has used retries of them */
+	return n * (s->p.max_retries + 1) - s->retries;
 }
 
 void

@@ -357,8 +357,9 @@ struct mode_ctx {
 	void *priv;			/* the mode's state */
 	/* live progress of a long trial (driver.c) */
 	struct trial_spec live_spec;
-	uint64_t live_next_tsc;
 	struct monitor live[CFG_NB_DIRS];
+	double trial_max_s;		/* the longest trial period so far and */
+	double trial_end_s;		/* when the last trial ended (ETA) */
 };
 
 /* Run the mode of env.  0 or -errno with err. */

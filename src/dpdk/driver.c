@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +103,8 @@ mode_summarize(const struct mode_ctx *m, unsigned k, struct stats_summary *s,
 	return n;
 }
 
-/* Trials left over every run, for the ETA. */
+/* Trials left over every run, at most (the procedures count retries of
+ * invalid trials), for the ETA. */
 static uint64_t
 driver_left(const struct mode_ctx *m)
 {
@@ -109,11 +112,39 @@ driver_left(const struct mode_ctx *m)
 	       (uint64_t)(m->repeat - m->no) * m->per_run;
 }
 
+/*
+ * The longest a trial of spec may take with the settle pause before it:
+ * its sending time, the wait for late frames and the pause, or the
+ * longest from one trial's end to the next's so far when that was longer
+ * (port start, bookkeeping, a loaded machine).
+ */
+static double
+driver_trial_bound_s(const struct mode_ctx *m, const struct trial_spec *spec)
+{
+	double nominal_s = (double)(trial_spec_send_ms(spec) + spec->timeout_ms +
+				    m->cfg->settle_ms) / 1e3;
+
+	return m->trial_max_s > nominal_s ? m->trial_max_s : nominal_s;
+}
+
+/* After a trial that took run_s: the longest trial period so far. */
 static void
-driver_progress(const struct mode_ctx *m, const struct report_trial *r)
+driver_trial_timed(struct mode_ctx *m, double run_s)
+{
+	double now = driver_now_s(), period = run_s + m->cfg->settle_ms / 1e3;
+
+	if (m->trial_end_s > 0 && now - m->trial_end_s > period)
+		period = now - m->trial_end_s;
+	if (period > m->trial_max_s)
+		m->trial_max_s = period;
+	m->trial_end_s = now;
+}
+
+static void
+driver_progress(const struct mode_ctx *m, const struct trial_spec *spec,
+		const struct report_trial *r)
 {
 	double elapsed = driver_now_s() - m->started_s;
-	double per_trial = elapsed / (m->trials_done ? m->trials_done : 1);
 	char where[160];
 
 	if (m->cli->quiet)
@@ -124,50 +155,131 @@ driver_progress(const struct mode_ctx *m, const struct report_trial *r)
 		m->repeat, m->iteration, r->rate_fps, verdict_name(r->verdict),
 		r->reason && *r->reason ? ": " : "", r->reason ? r->reason : "",
 		where, *where ? "  " : "", elapsed,
-		per_trial * (double)driver_left(m));
+		ceil(driver_trial_bound_s(m, spec) * (double)driver_left(m)));
 }
 
 /*
- * Live progress of a long trial (a watch on the free main lcore): once a
- * second the instant rates from the published counters (monitor.h).
+ * Live progress of a long trial: a thread (not an lcore: it works whether
+ * or not the main lcore carries a role) that sleeps and once a second
+ * prints the instant rates from the published counters (monitor.h).  It
+ * runs a few microseconds a second wherever the kernel puts it.
  */
+struct driver_live {
+	struct mode_ctx *m;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool stop;
+	uint64_t start_tsc;
+};
+
 static void
-driver_watch(struct trial_ctx *t, uint64_t start, void *arg)
+driver_live_line(struct driver_live *l)
 {
-	struct mode_ctx *m = arg;
+	struct mode_ctx *m = l->m;
+	struct trial_ctx *t = m->trial;
 	struct monitor_sample s;
-	struct monitor_line l;
+	struct monitor_line ml;
 	struct engine_rx_pub p;
 	uint64_t now = rte_rdtsc();
-	int d;
-
 	char line[256];
 	size_t used = 0;
 	double t_s = 0;
+	int d;
 
-	if (now < m->live_next_tsc)
-		return;
-	m->live_next_tsc = now + t->hz;
 	line[0] = '\0';
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!m->live_spec.active[d])
 			continue;
 		memset(&s, 0, sizeof(s));
-		s.t_ns = now > start ? pacer_ticks_to_ns(now - start, t->hz) : 0;
+		s.t_ns = pacer_ticks_to_ns(now - l->start_tsc, t->hz);
 		s.sent = engine_tx_pub_sent(&t->tx[d]);
 		engine_rx_pub_read(&t->rx[d], &p);
 		s.received = p.received;
-		if (!monitor_step(&m->live[d], &s, &l) || used >= sizeof(line))
+		if (!monitor_step(&m->live[d], &s, &ml) || used >= sizeof(line))
 			continue;
-		t_s = l.t_s;
+		t_s = ml.t_s;
 		used += (size_t)snprintf(line + used, sizeof(line) - used,
 					 "%s%s tx %.0f rx %.0f fps", used ? "; " : "",
-					 trial_dir_name[d], l.tx_fps, l.rx_fps);
+					 trial_dir_name[d], ml.tx_fps, ml.rx_fps);
 	}
 	if (used > 0)
 		fprintf(stderr, "  %s %u/%u trial %u: %.0f of %u s: %s\n",
 			m->ops->run_name, m->no, m->repeat, m->iteration, t_s,
 			trial_spec_duration_s(&m->live_spec), line);
+}
+
+static void *
+driver_live_main(void *arg)
+{
+	struct driver_live *l = arg;
+	struct timespec next;
+
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	pthread_mutex_lock(&l->lock);
+	while (!l->stop) {
+		next.tv_sec++;
+		while (!l->stop &&
+		       pthread_cond_timedwait(&l->cond, &l->lock, &next) == 0)
+			;
+		if (l->stop)
+			break;
+		pthread_mutex_unlock(&l->lock);
+		/* the first second is the origin: the trial's counters are
+		 * reset while it starts */
+		driver_live_line(l);
+		pthread_mutex_lock(&l->lock);
+	}
+	pthread_mutex_unlock(&l->lock);
+	return NULL;
+}
+
+static int
+driver_live_start(struct driver_live *l, struct mode_ctx *m,
+		  const struct trial_spec *spec)
+{
+	pthread_condattr_t ca;
+	sigset_t sigs, old;
+	int d, rc;
+
+	memset(l, 0, sizeof(*l));
+	l->m = m;
+	m->live_spec = *spec;
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		monitor_init(&m->live[d], 0, 0);
+	l->start_tsc = rte_rdtsc();
+	pthread_mutex_init(&l->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&l->cond, &ca);
+	pthread_condattr_destroy(&ca);
+	/* Ctrl-C is the main thread's business: the thread starts with
+	 * SIGINT and SIGTERM blocked */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	rc = pthread_create(&l->thread, NULL, driver_live_main, l);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		/* no live line; the trial runs as without it */
+		pthread_cond_destroy(&l->cond);
+		pthread_mutex_destroy(&l->lock);
+		return -rc;
+	}
+	return 0;
+}
+
+static void
+driver_live_stop(struct driver_live *l)
+{
+	pthread_mutex_lock(&l->lock);
+	l->stop = true;
+	pthread_cond_signal(&l->cond);
+	pthread_mutex_unlock(&l->lock);
+	pthread_join(l->thread, NULL);
+	pthread_cond_destroy(&l->cond);
+	pthread_mutex_destroy(&l->lock);
 }
 
 /* One trial of spec and its trials.csv row. */
@@ -176,29 +288,26 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 	     size_t err_len)
 {
 	struct report_trial *r = &m->last;
-	bool live = false;
+	struct driver_live live;
+	bool live_on = false;
+	double t0;
 	char row[1024];
-	int d, rc;
+	int rc;
 
 	if (!m->cli->quiet && trial_spec_send_ms(spec) >= DRIVER_ANNOUNCE_MS) {
 		fprintf(stderr, "%s %u/%u trial %u: %" PRIu64 " fps for %u s ...\n",
 			m->ops->run_name, m->no, m->repeat, m->iteration,
 			trial_spec_rate_fps(spec), trial_spec_duration_s(spec));
-		/* a mode's own watch (monitor) comes first */
-		live = m->trial->watch == NULL && !trial_main_has_role(m->trial);
+		/* a mode's own watch (monitor) prints its own lines */
+		live_on = m->trial->watch == NULL &&
+			  driver_live_start(&live, m, spec) == 0;
 	}
-	if (live) {
-		m->live_spec = *spec;
-		m->live_next_tsc = 0;
-		for (d = 0; d < CFG_NB_DIRS; d++)
-			monitor_init(&m->live[d], 0, 0);
-		m->trial->watch = driver_watch;
-		m->trial->watch_arg = m;
-	}
+	t0 = driver_now_s();
 	rc = trial_run(m->trial, spec, r, m->last_why, sizeof(m->last_why), err,
 		       err_len);
-	if (live)
-		m->trial->watch = NULL;
+	if (live_on)
+		driver_live_stop(&live);
+	driver_trial_timed(m, driver_now_s() - t0);
 	if (rc != 0)
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
@@ -247,7 +356,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 			if (rc != 0)
 				return rc;
 		}
-		driver_progress(m, &m->last);
+		driver_progress(m, &spec, &m->last);
 	}
 	complete = !engine_stop;
 	if (ops->run_end != NULL) {

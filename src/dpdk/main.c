@@ -67,6 +67,7 @@ main(int argc, char **argv)
 	static struct mode_ctx mctx;
 	const struct cli_mode *modes[16];
 	struct cli cli;
+	static struct cli_eal eal;
 	static struct cfg cfg;
 	unsigned i;
 	char err[ENGINE_ERR_LEN];
@@ -96,8 +97,11 @@ main(int argc, char **argv)
 	/* the command line's modes: the mode table's */
 	for (i = 0; i < mode_table_len && i < sizeof(modes) / sizeof(modes[0]); i++)
 		modes[i] = &mode_table[i]->cli;
-	rc = cli_parse(&cli, &cfg, modes, i, app_argc, app_argv, stdout, err,
-		       sizeof(err));
+	/* what the EAL options enable: checked with --check and before a run
+	 * alike, before the EAL starts */
+	cli_eal_parse(&eal, eal_argc, eal_argv);
+	rc = cli_parse(&cli, &cfg, modes, i, app_argc, app_argv, &eal, stdout,
+		       err, sizeof(err));
 	free(app_argv);		/* cli_parse keeps no pointer into it */
 	status = EXIT_OK;
 	if (rc == CLI_EXIT_SUCCESS)

@@ -173,7 +173,7 @@ fuzz_cli(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 	memset(&cli, 0, sizeof(cli));
 	cfg_defaults(&c);
-	rc = cli_parse(&cli, &c, fuzz_modes, 2, argc, argv, devnull, err,
+	rc = cli_parse(&cli, &c, fuzz_modes, 2, argc, argv, NULL, devnull, err,
 		       sizeof(err));
 	if (rc < 0 && err[0] == '\0')
 		fuzz_die("cli_parse failed without a message", "");

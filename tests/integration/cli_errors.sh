@@ -107,6 +107,78 @@ bad_config bad_number "rate_fps" '[traffic]\nrate_fps = 12x\n'
 bad_config bad_mac "mac" '[left]\nmac = 02:00:zz:00:00:10\n'
 bad_config m_gt_n "m = 3" '[traffic]\nn = 2\nm = 3\n'
 
+# --check validates what can be known before traffic, and the run rejects
+# the same things the same way, before the EAL starts (issue 18).
+nothing_new() {	# name before
+	local after
+	after=$(cd "$tmp" && find . | sort | grep -v -e "^./$1.out\$" -e "^./$1.err\$" -e "^./cwd-$1\$")
+	if [ "$2" = "$after" ]; then
+		pass "$1: no new files"
+	else
+		fail "$1: new files: $(diff <(echo "$2") <(echo "$after") | grep '^>' | tr '\n' ' ')"
+	fi
+}
+
+echo "check: --check with an output directory under a regular file exits 2, creates nothing"
+: >"$tmp/plainfile"
+before=$(cd "$tmp" && find . | sort)
+run outdir_file -- trial --check -o "$tmp/plainfile/sub/dir"
+expect_rc outdir_file 2
+expect_in outdir_file err "-o/--outdir $tmp/plainfile/sub/dir"
+expect_in outdir_file err "not a directory"
+nothing_new outdir_file "$before"
+
+echo "check: --check with a creatable output directory exits 0, creates nothing"
+before=$(cd "$tmp" && find . | sort)
+run outdir_new -- trial --check -o "$tmp/fresh/a/b"
+expect_rc outdir_new 0
+nothing_new outdir_new "$before"
+
+echo "check: --check with [right] recv_lcore = 1 not in -l 0 exits 2"
+run lcore_check -l 0 -- trial -c "$SRCDIR/conf/dutperf.ini" --check
+expect_rc lcore_check 2
+expect_in lcore_check err "recv_lcore = 1: lcore not enabled by the EAL options (-l 0"
+expect_in lcore_check err "dutperf.ini"
+
+echo "check: the run rejects it the same way, before the EAL starts"
+prefix=cli_errors_$$
+trap 'rm -rf "$tmp" "/var/run/dpdk/$prefix"' EXIT
+run lcore_run -l 0 --no-huge -m 64 --no-pci --file-prefix=$prefix -- \
+	trial -c "$SRCDIR/conf/dutperf.ini" -d 1 -o "$tmp/lcore_run_out"
+expect_rc lcore_run 2
+if cmp -s "$tmp/lcore_check.err" "$tmp/lcore_run.err"; then
+	pass "lcore_run: the same message as --check"
+else
+	fail "lcore_run: message differs: $(cat "$tmp/lcore_run.err")"
+fi
+if [ -e "/var/run/dpdk/$prefix" ] || [ -e "$tmp/lcore_run_out" ]; then
+	fail "lcore_run: the EAL started or the output directory was created"
+else
+	pass "lcore_run: no EAL, no output directory"
+fi
+
+echo "check: a port the EAL options do not make is rejected by --check"
+run port_check -l 0-1 --no-pci --vdev=net_null0 -- trial --check
+expect_rc port_check 2
+expect_in port_check err "[right] port_id = 1: no such DPDK port"
+
+echo "check: options outside their modes, single-dash long options, blame"
+run mode_opt -- throughput --rates 1000,2000
+expect_rc mode_opt 2
+expect_in mode_opt err "option --rates means nothing in mode throughput"
+run mode_opt2 -- trial --tagged 500
+expect_rc mode_opt2 2
+expect_in mode_opt2 err "option --tagged means nothing in mode trial"
+run single_dash -- trial -rate 1000
+expect_rc single_dash 2
+expect_in single_dash err "unknown option -rate (did you mean --rate?)"
+run blame -- trial -c "$SRCDIR/conf/dutperf.ini" -s 2000
+expect_rc blame 2
+expect_in blame err "dutperf: -s/--size 2000 needs [traffic] jumbo = 1 or --jumbo"
+run jumbo -- trial -c "$SRCDIR/conf/dutperf.ini" -s 2000 --jumbo --check -o "$tmp/x"
+expect_rc jumbo 0
+expect_in jumbo out "frame_size_b = 2000"
+
 if [ "$failed" -ne 0 ]; then
 	echo "cli_errors: FAILED"
 	exit 1

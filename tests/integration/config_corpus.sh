@@ -208,11 +208,16 @@ h = subprocess.run([binary, "--", "--help"], capture_output=True, text=True)
 opts = re.findall(r"^\s+(?:-\w, )?(--[\w-]+) \S+\s+.*?\((?:[^()]*, )?(\d+)\.\.(\d+), default",
 		  h.stdout, re.M)
 assert len(opts) >= 15, "only %d numeric options in --help" % len(opts)
+# each in a mode that takes it (--help: "(options: ...)" under the mode)
+mode_opts = re.findall(r"^  (\w+) .*\n\s+\(options: ([^)]*)\)", h.stdout, re.M)
+assert len(mode_opts) >= 5, "only %d modes with options in --help" % len(mode_opts)
+def mode_for(opt):
+	return next((m for m, o in mode_opts if opt in o.split()), "trial")
 for opt, lo, hi in opts:
 	lo, hi = int(lo), int(hi)
 	vals = ["12x", str(hi + 1)] + ([str(lo - 1)] if lo > 0 else [])
 	for v in vals:
-		run("%s %s" % (opt, v), ["trial", opt, v], [opt, v])
+		run("%s %s" % (opt, v), [mode_for(opt), opt, v], [opt, v])
 # found by tests/fuzz/fuzz_cfg: a control byte in -o printed an INI file
 # (--check, --print-config) that cannot be loaded again
 run("-o with a control byte", ["trial", "-o", "res\x06ults"], ["--outdir"],

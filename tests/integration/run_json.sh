@@ -18,11 +18,12 @@ command -v jq >/dev/null || { echo "skipped: no jq"; exit 77; }
 prefix=dpt-rjson-$$
 cfg=$SRCDIR/tests/data/wire.ini
 
-# check_refused NAME WANT ARGS...: --check (no EAL options) exits 2 naming WANT
+# check_refused NAME WANT ARGS...: --check (no EAL options) exits 2 naming WANT;
+# the mode is $MODE (default trial; the search options need throughput)
 check_refused() {
 	local name=$1 want=$2 rc
 	shift 2
-	"$DUTPERF" -- trial -c "$cfg" -o "$WORK/$name" --check "$@" \
+	"$DUTPERF" -- "${MODE:-trial}" -c "$cfg" -o "$WORK/$name" --check "$@" \
 		>"$WORK/$name.out" 2>"$WORK/$name.err"
 	rc=$?
 	[ "$rc" -eq 2 ] || fail "$name: --check exit $rc, want 2 ($(cat "$WORK/$name.err"))"
@@ -32,11 +33,11 @@ check_refused() {
 	ok "$name: --check $*: exit 2, '$want'"
 }
 # 1e10 / ((64 + 20) * 8) = 14880952.4; 1e10 / ((1518 + 20) * 8) = 812743.8
-check_refused r64 "rate_fps = 20000000 fps is above the line rate of 64-byte frames at [traffic] link_speed_gbps = 10: 14880952 fps" \
+check_refused r64 "-r/--rate 20000000 fps is above the line rate of 64-byte frames at [traffic] link_speed_gbps = 10: 14880952 fps" \
 	--rate 20000000 -s 64
-check_refused r1518 "rate_fps = 1000000 fps is above the line rate of 1518-byte frames at [traffic] link_speed_gbps = 10: 812743 fps" \
+check_refused r1518 "-r/--rate 1000000 fps is above the line rate of 1518-byte frames at [traffic] link_speed_gbps = 10: 812743 fps" \
 	--rate 1000000 -s 1518
-check_refused rmax "rate_max_fps = 14880953" --rate-max 14880953 -s 64
+MODE=throughput check_refused rmax "--rate-max 14880953 fps is above" --rate-max 14880953 -s 64
 "$DUTPERF" -- trial -c "$cfg" --check --rate 14880952 -s 64 >/dev/null 2>&1 ||
 	fail "the line rate itself is refused"
 ok "exactly the line rate passes --check"
@@ -58,7 +59,7 @@ wire_once trial -c "$WORK/nokey.ini" --rate 9000000 -s 1518 --duration 1 \
 	-o "$WORK/port"
 rc=$?
 [ "$rc" -eq 2 ] || fail "above the ports' line rate: exit $rc, want 2"
-grep -qF "rate_fps = 9000000 fps is above the line rate of 1518-byte frames at 100000 Mb/s (the ports' speed): 8127438 fps" \
+grep -qF -- "-r/--rate 9000000 fps is above the line rate of 1518-byte frames at 100000 Mb/s (the ports' speed): 8127438 fps" \
 	"$WORK/err.log" || fail "ports' line rate: $(cat "$WORK/err.log")"
 [ ! -e "$WORK/port/trials.csv" ] || fail "a trial ran above the line rate"
 ok "without the key: the ports' 100 Gb/s, 9000000 fps at 1518 B refused, exit 2"

@@ -592,6 +592,7 @@ test_print_roundtrip(void **state)
 	if (cfg_load_ini(&b, path, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 	snprintf(a.path, sizeof(a.path), "%s", path);
+	a.from = b.from;	/* every key is now the file's */
 	assert_memory_equal(&a, &b, sizeof(a));
 }
 
@@ -894,6 +895,76 @@ test_loss_rates(void **state)
 	assert_int_equal(strncmp(err, "x.ini: [loss] rates = ", 22), 0);
 }
 
+
+/* The line rate check blames the option too (issue 18 item 7). */
+static void
+test_origin_line_rate(void **state)
+{
+	char err[CFG_ERR_LEN];
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);
+	snprintf(c.path, sizeof(c.path), "x.ini");
+	c.link_speed_gbps = 10;
+	c.rate_fps = 20000000;
+	cfg_key_mark(&c, cfg_key_find("traffic", "rate_fps"), "-r/--rate");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(strncmp(err, "-r/--rate 20000000 fps is above the line rate", 45), 0);
+	c.rate_fps = 1000;
+	snprintf(c.loss_rates, sizeof(c.loss_rates), "1000,20000000");
+	cfg_key_mark(&c, cfg_key_find("loss", "rates"), NULL);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(strncmp(err, "x.ini: [loss] rates item = 20000000 fps", 39), 0);
+}
+
+/* A value set by an option is blamed on the option, not on the file the
+ * rest came from (issue 18: -s 2000 was reported as FILE: [traffic] ...). */
+static void
+test_origin(void **state)
+{
+	const struct cfg_key *size = cfg_key_find("traffic", "frame_size_b");
+	const struct cfg_key *m = cfg_key_find("traffic", "m");
+	char err[CFG_ERR_LEN];
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);
+	assert_int_equal(c.from.origin[size - cfg_key_at(0)], CFG_ORIGIN_DEFAULT);
+	snprintf(c.path, sizeof(c.path), "x.ini");
+	assert_int_equal(cfg_key_set(&c, size, "2000", err, sizeof(err)), 0);
+	cfg_key_mark(&c, size, NULL);		/* from the file */
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(strncmp(err, "x.ini: [traffic] frame_size_b = 2000 needs", 42), 0);
+	cfg_key_mark(&c, size, "-s/--size");	/* from the command line */
+	assert_false(cfg_key_from_option(&c, "traffic", "m"));
+	assert_true(cfg_key_from_option(&c, "traffic", "frame_size_b"));
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(strncmp(err, "-s/--size 2000 needs", 20), 0);
+	assert_null(strstr(err, "x.ini"));
+	/* out of range in code, too */
+	c.frame_size_b = 10000;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(strncmp(err, "-s/--size 10000: out of range 64..9216", 38), 0);
+	/* the other key of a cross check: the option when it came from one */
+	cfg_defaults(&c);
+	snprintf(c.path, sizeof(c.path), "x.ini");
+	c.m = 3;
+	cfg_key_mark(&c, m, NULL);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "x.ini: [traffic] m = 3 > n = 2");
+	cfg_key_mark(&c, m, "--m");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "--m 3 > [traffic] n = 2");
+	assert_null(strstr(err, "x.ini"));
+	/* loading a file marks what it set, and only that */
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, unit_write_file(tmpdir, "o.ini",
+			 "[traffic]\nm = 1\n"), err, sizeof(err)), 0);
+	assert_int_equal(c.from.origin[m - cfg_key_at(0)], CFG_ORIGIN_FILE);
+	assert_int_equal(c.from.origin[size - cfg_key_at(0)], CFG_ORIGIN_DEFAULT);
+}
+
 int
 main(void)
 {
@@ -914,6 +985,8 @@ main(void)
 		cmocka_unit_test(test_frame_size_and_dirs),
 		cmocka_unit_test(test_validate_edges),
 		cmocka_unit_test(test_loss_rates),
+		cmocka_unit_test(test_origin),
+		cmocka_unit_test(test_origin_line_rate),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -9,6 +9,7 @@
 #include "unit_util.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,14 +79,29 @@ static const char *const long_opts[] = {
 
 
 /* The modes dutperf has (src/dpdk/modes.c); latency with its own check. */
-static const struct cli_mode m_trial = { "trial", "one trial", NULL, NULL };
-static const struct cli_mode m_tput = { "throughput", "a search", NULL, NULL };
-static const struct cli_mode m_lat = { "latency", "latency", "--tagged --delay",
-				       trial_spec_check_latency };
-static const struct cli_mode m_pdv = { "pdv", "pdv", NULL, NULL };
-static const struct cli_mode m_loss = { "loss", "loss", NULL, NULL };
+/* The options strings are the real modes' (mode_*.c). */
+static const struct cli_mode m_trial = {
+	"trial", "one trial", "--rate --duration --timeout --frame-timeout", NULL
+};
+static const struct cli_mode m_tput = {
+	"throughput", "a search", "--rate-min --rate-max --initial-rate --error "
+	"--max-retries --loss-ppm --repeat", NULL
+};
+static const struct cli_mode m_lat = {
+	"latency", "latency", "--rate --tagged --delay --repeat",
+	trial_spec_check_latency
+};
+static const struct cli_mode m_pdv = {
+	"pdv", "pdv", "--rate --frame-timeout --repeat", NULL
+};
+static const struct cli_mode m_loss = {
+	"loss", "loss", "--rate-max --rate-min --loss-step --rates --repeat", NULL
+};
+static const struct cli_mode m_mlr = {
+	"mlr", "mlr", "--goal --rate-min --rate-max --max-retries --repeat", NULL
+};
 static const struct cli_mode *const modes[] = {
-	&m_trial, &m_tput, &m_lat, &m_pdv, &m_loss,
+	&m_trial, &m_tput, &m_lat, &m_pdv, &m_loss, &m_mlr,
 };
 #define NB_MODES (sizeof(modes) / sizeof(modes[0]))
 
@@ -110,7 +126,8 @@ run(struct cli *cli, struct cfg *cfg, char *err, size_t err_len,
 	out = tmpfile();
 	assert_non_null(out);
 	err[0] = '\0';
-	rc = cli_parse(cli, cfg, modes, NB_MODES, argc, argv, out, err, err_len);
+	rc = cli_parse(cli, cfg, modes, NB_MODES, argc, argv, NULL, out, err,
+		       err_len);
 	rewind(out);
 	n = fread(outbuf, 1, out_len - 1, out);
 	outbuf[n] = '\0';
@@ -163,6 +180,23 @@ key_text(const struct cfg *cfg, const char *section, const char *key,
 	cfg_key_format(cfg, k, buf, len);
 }
 
+/* The first mode whose options list opt, else trial (which takes the
+ * options of every mode, and -r). */
+static const struct cli_mode *
+mode_for(const char *opt)
+{
+	size_t n = strlen(opt);
+	const char *p;
+	unsigned i;
+
+	for (i = 0; i < NB_MODES; i++)
+		for (p = modes[i]->options; p != NULL && (p = strstr(p, opt)) != NULL;
+		     p += n)
+			if (p[n] == ' ' || p[n] == '\0')
+				return modes[i];
+	return &m_trial;
+}
+
 /* defaults < INI < command line, for every INI-backed option. */
 static void
 test_overrides(void **state)
@@ -187,19 +221,21 @@ test_overrides(void **state)
 		key_text(&def, overrides[i].section, overrides[i].key, defv, sizeof(defv));
 		assert_string_not_equal(val, defv);
 	}
-	/* each option, before and after -c, beats the file */
+	/* each option, before and after -c, beats the file (in a mode
+	 * that takes it) */
 	for (i = 0; i < NB_OVERRIDES; i++) {
 		const char *o = overrides[i].opt, *v = overrides[i].cli_val;
+		const struct cli_mode *mode = mode_for(o);
 		unsigned pos;
 
 		for (pos = 0; pos < 2; pos++) {
 			if (pos == 0)
-				rc = RUN("throughput", o, v, "-c", ini_path);
+				rc = RUN(mode->name, o, v, "-c", ini_path);
 			else
-				rc = RUN("throughput", "--config", ini_path, o, v);
+				rc = RUN(mode->name, "--config", ini_path, o, v);
 			if (rc != CLI_OK)
 				fail_msg("%s %s: %s", o, v, err);
-			assert_ptr_equal(cli.mode, &m_tput);
+			assert_ptr_equal(cli.mode, mode);
 			key_text(&cfg, overrides[i].section, overrides[i].key, val,
 				 sizeof(val));
 			assert_string_equal(val, v);
@@ -216,7 +252,7 @@ test_overrides(void **state)
 	assert_int_equal(rc, CLI_OK);
 	assert_int_equal(cfg.rate_fps, 200);
 	/* --goal again adds a goal; the first one replaces the file's */
-	rc = RUN("trial", "-c", ini_path, "--goal", "ndr", "--goal",
+	rc = RUN("mlr", "-c", ini_path, "--goal", "ndr", "--goal",
 		 "pdr,width=0.01");
 	assert_int_equal(rc, CLI_OK);
 	assert_string_equal(cfg.mlr_goals, "ndr;pdr,width=0.01");
@@ -245,7 +281,7 @@ test_flags(void **state)
 	assert_true(cli.quiet);
 
 	/* --check prints a loadable effective configuration and ends */
-	assert_int_equal(RUN("throughput", "--check", "-c", ini_path, "-r", "777"),
+	assert_int_equal(RUN("trial", "--check", "-c", ini_path, "-r", "777"),
 			 CLI_EXIT_SUCCESS);
 	assert_true(cli.dry_run);
 	assert_contains(out, "rate_fps = 777");
@@ -258,10 +294,11 @@ test_flags(void **state)
 	if (cfg_load_ini(&back, path, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 	snprintf(back.path, sizeof(back.path), "%s", cfg.path);
+	back.from = cfg.from;
 	assert_memory_equal(&back, &cfg, sizeof(cfg));
 	/* --check still validates */
 	assert_int_equal(RUN("trial", "--check", "--m", "3"), -EINVAL);
-	assert_contains(err, "m = 3 > n = 2");
+	assert_contains(err, "--m 3 > [traffic] n = 2");
 	assert_string_equal(out, "");
 }
 
@@ -298,7 +335,7 @@ test_errors(void **state)
 		const char *args[5];
 		const char *needles[2];
 	} cases[] = {
-		{ { "bogusmode" }, { "unknown mode 'bogusmode' (modes: trial, throughput, latency, pdv, loss)" } },
+		{ { "bogusmode" }, { "unknown mode 'bogusmode' (modes: trial, throughput, latency, pdv, loss, mlr)" } },
 		{ { "Trial" }, { "unknown mode 'Trial'" } },
 		{ { "" }, { "unknown mode ''" } },
 		{ { "-r", "100" }, { "no mode given" } },
@@ -319,17 +356,17 @@ test_errors(void **state)
 		{ { "trial", "--direction", "sideways" }, { "--direction \"sideways\"", "both" } },
 		{ { "trial", "--burst", "65" }, { "--burst \"65\"", "1..64" } },
 		{ { "trial", "-o", "'x" }, { "-o/--outdir", "quote character" } },
-		{ { "trial", "--loss-ppm", "1000001" }, { "--loss-ppm", "0..1000000" } },
-		{ { "trial", "--max-retries", "x" }, { "--max-retries \"x\"" } },
+		{ { "throughput", "--loss-ppm", "1000001" }, { "--loss-ppm", "0..1000000" } },
+		{ { "throughput", "--max-retries", "x" }, { "--max-retries \"x\"" } },
 		{ { "trial", "--settle", "600001" }, { "--settle" } },
-		{ { "trial", "--error", "0" }, { "--error \"0\"" } },
-		{ { "trial", "--repeat", "0" }, { "--repeat \"0\"" } },
-		{ { "trial", "--rate-min", "a" }, { "--rate-min \"a\"" } },
-		{ { "trial", "--rate-max", "a" }, { "--rate-max \"a\"" } },
-		{ { "trial", "--initial-rate", "a" }, { "--initial-rate \"a\"" } },
-		{ { "trial", "--m", "3" }, { "[traffic] m = 3 > n = 2" } },
-		{ { "trial", "-s", "2000" }, { "frame_size_b = 2000", "jumbo" } },
-		{ { "trial", "-o", "" }, { "[output] dir" } },
+		{ { "throughput", "--error", "0" }, { "--error \"0\"" } },
+		{ { "throughput", "--repeat", "0" }, { "--repeat \"0\"" } },
+		{ { "throughput", "--rate-min", "a" }, { "--rate-min \"a\"" } },
+		{ { "throughput", "--rate-max", "a" }, { "--rate-max \"a\"" } },
+		{ { "throughput", "--initial-rate", "a" }, { "--initial-rate \"a\"" } },
+		{ { "trial", "--m", "3" }, { "--m 3 > [traffic] n = 2" } },
+		{ { "trial", "-s", "2000" }, { "-s/--size 2000 needs", "--jumbo" } },
+		{ { "trial", "-o", "" }, { "-o/--outdir \"\": empty" } },
 		{ { "trial", "-c", "/nonexistent/x.ini" }, { "/nonexistent/x.ini", "No such file" } },
 		{ { "trial", "-c", "a.ini", "-c", "b.ini" }, { "given twice" } },
 	};
@@ -397,7 +434,242 @@ test_mode_names(void **state)
 		assert_non_null(strstr(out, modes[i]->name));
 		assert_non_null(strstr(out, modes[i]->help));
 	}
-	assert_non_null(strstr(out, "(options: --tagged --delay)"));
+	assert_non_null(strstr(out, "(options: --rate --tagged --delay --repeat)"));
+}
+
+
+/* Options mean something only in the modes that list them (issue 18). */
+static void
+test_mode_options(void **state)
+{
+	char err[CFG_ERR_LEN], out[4096];
+	struct cfg cfg;
+	struct cli cli;
+
+	(void)state;
+	assert_int_equal(RUN("throughput", "--rates", "1000,2000"), -EINVAL);
+	assert_contains(err, "option --rates means nothing in mode throughput");
+	assert_int_equal(RUN("trial", "--tagged", "600"), -EINVAL);
+	assert_contains(err, "option --tagged means nothing in mode trial");
+	assert_int_equal(RUN("throughput", "-r", "1000"), -EINVAL);
+	assert_contains(err, "-r/--rate means nothing in mode throughput");
+	assert_int_equal(RUN("trial", "--repeat", "3"), -EINVAL);
+	assert_contains(err, "--repeat");
+	/* where they mean something they are taken */
+	assert_int_equal(RUN("loss", "--rates", "1000,2000"), CLI_OK);
+	assert_string_equal(cfg.loss_rates, "1000,2000");
+	assert_int_equal(RUN("latency", "-d", "120", "--tagged", "600"), CLI_OK);
+	assert_int_equal(cfg.lat_tagged, 600);
+	assert_int_equal(RUN("throughput", "--rate-max", "5000"), CLI_OK);
+	/* the general ones everywhere */
+	assert_int_equal(RUN("throughput", "-d", "5", "-s", "128", "--settle", "0"),
+			 CLI_OK);
+	/* the INI file is not restricted: one file serves every mode */
+	assert_int_equal(RUN("trial", "-c", ini_path), CLI_OK);
+}
+
+/* A long option with one dash is named, not taken as -r "ate". */
+static void
+test_single_dash(void **state)
+{
+	char err[CFG_ERR_LEN], out[4096];
+	struct cfg cfg;
+	struct cli cli;
+
+	(void)state;
+	assert_int_equal(RUN("trial", "-rate", "1000"), -EINVAL);
+	assert_contains(err, "unknown option -rate (did you mean --rate?)");
+	assert_int_equal(RUN("trial", "-d", "5", "-duration=5"), -EINVAL);
+	assert_contains(err, "unknown option -duration=5 (did you mean --duration=5?)");
+	assert_int_equal(RUN("trial", "-n", "4"), -EINVAL);
+	assert_contains(err, "did you mean --n?");
+	/* an option's argument is not an option */
+	assert_int_equal(RUN("loss", "--rates", "-rate"), -EINVAL);
+	assert_contains(err, "--rates \"-rate\"");
+	/* short options with their argument attached still work */
+	assert_int_equal(RUN("trial", "-s128", "-r500"), CLI_OK);
+	assert_int_equal(cfg.frame_size_b, 128);
+	assert_int_equal(cfg.rate_fps, 500);
+}
+
+/* --jumbo: frame sizes above 1518 from the command line alone. */
+static void
+test_jumbo(void **state)
+{
+	char err[CFG_ERR_LEN], out[16384];
+	struct cfg cfg;
+	struct cli cli;
+
+	(void)state;
+	assert_int_equal(RUN("trial", "-s", "9000"), -EINVAL);
+	assert_contains(err, "-s/--size 9000 needs [traffic] jumbo = 1 or --jumbo");
+	assert_int_equal(RUN("trial", "-s", "9000", "--jumbo"), CLI_OK);
+	assert_int_equal(cfg.frame_size_b, 9000);
+	assert_true(cfg.jumbo);
+	assert_int_equal(RUN("trial", "--jumbo", "-s", "9216"), CLI_OK);
+	assert_int_equal(RUN("trial", "--jumbo", "-s", "9217"), -EINVAL);
+	assert_int_equal(RUN("trial", "--jumbo=1"), -EINVAL);	/* a flag */
+	assert_int_equal(RUN("--help"), CLI_EXIT_SUCCESS);
+	assert_contains(out, "--jumbo");
+}
+
+/* A value from the command line is blamed on its option, one from the file
+ * on the file and key (issue 18: -s 2000 was blamed on the INI file). */
+static void
+test_blame(void **state)
+{
+	char err[CFG_ERR_LEN], out[4096], small[300], big[300];
+	struct cfg cfg;
+	struct cli cli;
+
+	(void)state;
+	snprintf(small, sizeof(small), "%s",
+		 unit_write_file(tmpdir, "small.ini", "[traffic]\nframe_size_b = 128\n"));
+	assert_int_equal(RUN("trial", "-c", small, "-s", "2000"), -EINVAL);
+	assert_int_equal(strncmp(err, "-s/--size 2000 needs", 20), 0);
+	assert_null(strstr(err, "small.ini"));
+	snprintf(big, sizeof(big), "%s",
+		 unit_write_file(tmpdir, "big.ini", "[traffic]\nframe_size_b = 2000\n"));
+	assert_int_equal(RUN("trial", "-c", big), -EINVAL);
+	assert_contains(err, "big.ini: [traffic] frame_size_b = 2000 needs");
+	/* an option that fixes the file's value: accepted */
+	assert_int_equal(RUN("trial", "-c", big, "--size", "1500"), CLI_OK);
+	/* cross checks name the option and the key it clashes with */
+	assert_int_equal(RUN("throughput", "-c", small, "--rate-min", "5000",
+			     "--rate-max", "4000"), -EINVAL);
+	assert_contains(err, "--rate-min 5000 >= --rate-max 4000");
+	assert_int_equal(RUN("throughput", "-c", small, "--rate-max", "4000",
+			     "--initial-rate", "4001"), -EINVAL);
+	assert_contains(err, "--initial-rate 4001 outside [search] rate_min_fps = 0 .. --rate-max 4000");
+	assert_int_equal(RUN("trial", "--direction", "f", "-c",
+			     unit_write_file(tmpdir, "norecv.ini",
+					     "[right]\nrecv_lcore = none\n")), -EINVAL);
+	assert_contains(err, "recv_lcore = none, but --direction forward needs");
+}
+
+/* What the EAL options enable, read without the EAL. */
+static void
+test_eal_parse(void **state)
+{
+	static const struct {
+		const char *args[6];
+		const char *on;		/* enabled lcores, as a string of digits */
+	} cases[] = {
+		{ { "-l", "0-1" }, "01" },
+		{ { "-l0,3-4" }, "034" },
+		{ { "--lcores", "0@0,1@0,2@1" }, "012" },
+		{ { "--lcores=(0-2)@(0,1),5" }, "0125" },
+		{ { "--lcores", "(1,3)@0" }, "13" },
+		{ { "-c", "0x5" }, "02" },
+		{ { "-c", "A" }, "13" },
+		{ { "-l", "7", "-l", "2" }, "2" },	/* the last counts */
+		{ { "--no-huge", "-m", "512", "-l", "6" }, "6" },
+	};
+	struct cli_eal e;
+	char *argv[8], buf[16];
+	unsigned i, j, n;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		argv[0] = (char *)"dutperf";
+		for (n = 0; n < 6 && cases[i].args[n] != NULL; n++)
+			argv[n + 1] = (char *)cases[i].args[n];
+		cli_eal_parse(&e, (int)n + 1, argv);
+		assert_true(e.lcores_known);
+		for (j = 0, n = 0; j <= CFG_MAX_LCORE && n < sizeof(buf) - 1; j++)
+			if (e.lcore[j])
+				buf[n++] = (char)('0' + j);
+		buf[n] = '\0';
+		if (strcmp(buf, cases[i].on) != 0)
+			fail_msg("case %u: lcores %s, want %s", i, buf, cases[i].on);
+		assert_int_equal(e.nb_ports, -1);	/* a PCI scan */
+	}
+	/* unreadable: left to the EAL */
+	argv[1] = (char *)"-l";
+	argv[2] = (char *)"0-x";
+	cli_eal_parse(&e, 3, argv);
+	assert_false(e.lcores_known);
+	/* ports: --no-pci and one-port vdevs only */
+	argv[1] = (char *)"--no-pci";
+	argv[2] = (char *)"--vdev=net_null0";
+	argv[3] = (char *)"--vdev";
+	argv[4] = (char *)"net_memif0,role=server";
+	cli_eal_parse(&e, 5, argv);
+	assert_int_equal(e.nb_ports, 2);
+	assert_true(e.lcores_known);	/* the CPUs we may use */
+	assert_true(e.lcore[sched_getcpu()]);
+	argv[4] = (char *)"net_ring0,nodeaction=r:0:CREATE";
+	cli_eal_parse(&e, 5, argv);
+	assert_int_equal(e.nb_ports, -1);
+}
+
+/* --check and the run: lcores, ports and the output directory, before
+ * anything starts and without creating anything. */
+static void
+test_env_checks(void **state)
+{
+	char err[CFG_ERR_LEN], out[4096], dir[400], file[400];
+	char *argv[] = { (char *)"dutperf", (char *)"-l", (char *)"0",
+			 (char *)"--no-pci", (char *)"--vdev=net_null0", NULL };
+	struct cli_eal e;
+	struct cfg cfg;
+	struct cli cli;
+	char *av[8];
+	int rc;
+
+	(void)state;
+	cli_eal_parse(&e, 3, argv);
+	cfg_defaults(&cfg);
+	/* recv_lcore 1 is not in -l 0 */
+	assert_int_equal(cli_check_eal(&cfg, &e, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[right] recv_lcore = 1: lcore not enabled by the EAL options (-l 0;");
+	cfg.side[CFG_LEFT].recv_lcore = cfg.side[CFG_RIGHT].recv_lcore = 0;
+	assert_int_equal(cli_check_eal(&cfg, &e, err, sizeof(err)), 0);
+	/* forward only: the left receiver is not needed */
+	cfg.side[CFG_LEFT].recv_lcore = 9;
+	cfg.direction = CFG_DIRECTION_FORWARD;
+	assert_int_equal(cli_check_eal(&cfg, &e, err, sizeof(err)), 0);
+	/* one vdev: no port 1 */
+	cli_eal_parse(&e, 5, argv);
+	assert_int_equal(cli_check_eal(&cfg, &e, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[right] port_id = 1: no such DPDK port");
+
+	/* the output directory */
+	snprintf(file, sizeof(file), "%s", unit_write_file(tmpdir, "plain", "x"));
+	snprintf(cfg.outdir, sizeof(cfg.outdir), "%s/sub/dir", file);
+	assert_int_equal(cli_check_outdir(&cfg, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "is not a directory");
+	snprintf(cfg.outdir, sizeof(cfg.outdir), "%s", file);
+	assert_int_equal(cli_check_outdir(&cfg, err, sizeof(err)), -EINVAL);
+	snprintf(dir, sizeof(dir), "%s/new/deeper/", tmpdir);
+	snprintf(cfg.outdir, sizeof(cfg.outdir), "%s", dir);
+	assert_int_equal(cli_check_outdir(&cfg, err, sizeof(err)), 0);
+	snprintf(dir, sizeof(dir), "%s/new", tmpdir);
+	assert_int_equal(access(dir, F_OK), -1);	/* nothing created */
+	snprintf(cfg.outdir, sizeof(cfg.outdir), "%s", tmpdir);
+	assert_int_equal(cli_check_outdir(&cfg, err, sizeof(err)), 0);
+
+	/* through cli_parse: both checks, with --check and without */
+	cli_eal_parse(&e, 3, argv);
+	av[0] = (char *)"dutperf";
+	av[1] = (char *)"trial";
+	av[2] = (char *)"-o";
+	snprintf(dir, sizeof(dir), "%s/sub", file);
+	av[3] = dir;
+	av[4] = (char *)"--check";
+	av[5] = NULL;
+	rc = cli_parse(&cli, &cfg, modes, NB_MODES, 5, av, &e, stdout, err,
+		       sizeof(err));
+	assert_int_equal(rc, -EINVAL);
+	assert_contains(err, "recv_lcore = 1");
+	argv[2] = (char *)"0-1";
+	cli_eal_parse(&e, 3, argv);
+	rc = cli_parse(&cli, &cfg, modes, NB_MODES, 4, av, &e, stdout, err,
+		       sizeof(err));
+	assert_int_equal(rc, -EINVAL);
+	assert_int_equal(strncmp(err, "-o/--outdir ", 12), 0);
+	assert_contains(err, "not a directory");
+	(void)out;
 }
 
 int
@@ -409,6 +681,12 @@ main(void)
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_mode_names),
+		cmocka_unit_test(test_mode_options),
+		cmocka_unit_test(test_single_dash),
+		cmocka_unit_test(test_jumbo),
+		cmocka_unit_test(test_blame),
+		cmocka_unit_test(test_eal_parse),
+		cmocka_unit_test(test_env_checks),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

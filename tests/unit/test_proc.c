@@ -27,6 +27,7 @@
 struct sim_dut {
 	uint64_t capacity_fps;
 	uint64_t invalid_above;
+	uint32_t invalid_mask;	/* bit n % 32 set: the n-th trial is invalid */
 	uint32_t interrupt_at;
 	uint32_t trials;
 	uint64_t rates[256];		/* offered, in order */
@@ -55,7 +56,8 @@ sim_trial(struct sim_dut *dut, const struct trial_spec *spec,
 		v->planned = v->sent = frames;
 		v->received = frames < cap ? frames : cap;
 		v->lost = v->sent - v->received;
-		if (dut->invalid_above && r->rate_fps > dut->invalid_above)
+		if ((dut->invalid_above && r->rate_fps > dut->invalid_above) ||
+		    (dut->invalid_mask >> ((dut->trials - 1) % 32) & 1))
 			v->max_lag_ns = UINT64_MAX;
 		dirs[nb++] = *v;
 	}
@@ -497,10 +499,74 @@ test_loss_ratio(void **state)
 	assert_true(fabs(proc_loss_ratio(&r) - 0.01) < 1e-12);
 }
 
+/*
+ * remaining() is an upper bound of the trials that follow (the ETA is an
+ * upper bound), also with invalid trials retried: a tester that cannot
+ * offer the high rates, and invalid trials scattered through the search
+ * (issue 18: "ETA <= 14 s" for a search that took 59 s).
+ */
+static void
+test_remaining_bound(void **state)
+{
+	static const struct {
+		uint64_t cap, invalid_above;
+		uint32_t mask, retries;
+	} cases[] = {
+		{ 80000, 0, 0, 3 },
+		{ 80000, 50000, 0, 3 },		/* every rate above 50k invalid */
+		{ 80000, 1, 0, 2 },		/* every trial invalid */
+		{ 30000, 0, 0x55555555, 3 },	/* every other trial */
+		{ 30000, 0, 0x77777777, 3 },	/* three of four */
+		{ 99999, 60000, 0x11111111, 1 },
+		{ 1000, 0, 0x0000fff0, 5 },
+	};
+	struct search_params prm = {
+		.lo_fps = 0, .hi_fps = 100000, .initial_fps = 100000,
+		.error_fps = 1000,
+	};
+	uint32_t left[1000], n, i, k, invalid;
+	struct search_proc sp;
+	struct proc p = { &search_ops, &sp };
+	struct trial_spec base, spec;
+	struct report_trial r;
+	struct cfg c;
+
+	(void)state;
+	base_cfg(&c);
+	trial_spec_from_cfg(&base, &c, 0);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sim_dut dut = { .capacity_fps = cases[i].cap,
+				       .invalid_above = cases[i].invalid_above,
+				       .invalid_mask = cases[i].mask };
+
+		prm.max_retries = cases[i].retries;
+		assert_int_equal(search_proc_start(&sp, &prm, &base), 0);
+		n = invalid = 0;
+		while (proc_next(&p, &spec)) {
+			assert_true(n < 1000);
+			left[n++] = proc_remaining(&p);
+			sim_trial(&dut, &spec, &r);
+			invalid += r.verdict == VERDICT_INVALID;
+			proc_record(&p, &spec, &r);
+		}
+		assert_int_equal(proc_remaining(&p), 0);
+		/* the invalid trials happened: the bound was put to the test */
+		assert_true(cases[i].mask == 0 && cases[i].invalid_above == 0 ?
+			    invalid == 0 : invalid > 0);
+		for (k = 0; k < n; k++)
+			if (left[k] < n - k)
+				fail_msg("case %u: before trial %u, remaining %u but "
+					 "%u trials followed", i, k + 1, left[k], n - k);
+		/* and not far off: the first bound is the formula's */
+		assert_int_equal(left[0], (1 + 7) * (prm.max_retries + 1));
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_remaining_bound),
 		cmocka_unit_test(test_spec_from_cfg),
 		cmocka_unit_test(test_spec_lengths),
 		cmocka_unit_test(test_spec_tags),
