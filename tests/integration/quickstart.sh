@@ -10,6 +10,35 @@
 need_root
 need_dutperf
 
+# 1. The closing line for each kind of result, from hand-made rate.csv
+# rows written by a stand-in for dutperf with dutperf's exit status.
+cat >"$WORK/fake" <<-'FAKE'
+#!/bin/bash
+while [ $# -gt 0 ]; do [ "$1" = -o ] && out=$2; shift; done
+mkdir -p "$out"
+printf 'No, Size, Dir, rate, result_kind\n1, 64, b, %s, %s\n' "$FAKE_RATE" "$FAKE_KIND" >"$out/rate.csv"
+exit "$FAKE_RC"
+FAKE
+chmod +x "$WORK/fake"
+closing() {	# KIND RATE RC PATTERN: the closing line for this result
+	local kind=$1 rate=$2 rc=$3 pat=$4 got
+	FAKE_KIND=$kind FAKE_RATE=$rate FAKE_RC=$rc DUTPERF=$WORK/fake \
+		"$SRCDIR/scripts/quickstart.sh" -o "$WORK/f-$kind" >"$WORK/f.log" 2>&1
+	got=$?
+	expect_equal "$kind: exit status" $got "$rc"
+	grep -q "$pat" "$WORK/f.log" || fail "$kind: no '$pat' in: $(tail -5 "$WORK/f.log")"
+	if [ "$kind" != measured ]; then
+		grep -q "^Throughput of the Linux router on this machine: [0-9]* frames/s per direction$" \
+			"$WORK/f.log" && fail "$kind printed as the router's throughput"
+	fi
+	ok "$kind: $(grep -m1 "$pat" "$WORK/f.log")"
+}
+closing measured 123456 0 "^Throughput of the Linux router on this machine: 123456 frames/s per direction$"
+closing lower_bound 98944 3 "at least 98944 frames/s per direction.*"
+grep -q "LOWER BOUND set by the tester" "$WORK/f.log" || fail "lower bound not said"
+closing none "" 3 "^No throughput of the Linux router measured"
+
+# 2. A DUT of known capacity.
 limit=50000
 # Started from another directory: -o is relative to it.
 (cd "$WORK" && "$SRCDIR/scripts/quickstart.sh" --limit-fps $limit -o qs) \
