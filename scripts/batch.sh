@@ -100,7 +100,7 @@ say "summary: $done of $total series gave a measured result (results in $out)"
 [ ${#novalid[@]} -eq 0 ] ||
 	say "no valid DUT result (tester-limited or invalid; exit status 3): ${novalid[*]}"
 [ ${#failed[@]} -eq 0 ] || say "failed: ${failed[*]}"
-[ $rc -ge 128 ] && { say "stopped (exit status $rc); completed rows are in $dest"; exit $rc; }
+[ $rc -ge 128 ] && { say "stopped (exit status $rc); completed rows are in $dest"; exit 1; }
 [ ${#failed[@]} -eq 0 ] || exit 1
 [ ${#novalid[@]} -eq 0 ] || exit 3
 exit 0
