@@ -89,6 +89,8 @@ case $kind in
 measured)
 	echo "Throughput of the $what on this machine: $rate frames/s per direction"
 	echo "(RFC 2544 binary search: the highest rate with zero loss; the rates above it lost frames)."
+	[ "$limit" -gt 0 ] ||
+		echo "The router and the tester share this machine's CPUs (docs/testbed.md): frames may also be lost on the tester's side."
 	;;
 lower_bound|lower_bound_or_none)
 	echo "Throughput of the $what on this machine: at least $rate frames/s per direction."
