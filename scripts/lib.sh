@@ -6,6 +6,9 @@ pkg-config gcc libcmocka-dev python3 iproute2 ethtool nftables tayga tcpdump tsh
 ministat clang libclang-rt-14-dev procps time gnuplot-nox"
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+# die_usage MESSAGE: a usage or configuration error, exit status 2 (nothing
+# was run or written).
+die_usage() { echo "$(basename "$0"): $*" >&2; exit 2; }
 note() { [ -n "${QUIET:-}" ] || echo "$(basename "$0"): $*" >&2; }
 
 # Install the Debian packages the project needs, only those missing.

@@ -11,6 +11,18 @@
 #   testbed.sh run  --name ID -- ARGS...     dutperf (or $DUTPERF) on t0/t1
 #   testbed.sh env  --name ID                shell assignments for scripts
 #   testbed.sh list
+#   testbed.sh --help
+#
+# Options:
+#     --name ID            the testbed (letters, digits, _; up: generated if not given)
+#     --dut KIND           up: router (default), bridge, siit (tayga), fault
+#     --fault "OPTS"       up --dut fault: tests/tools/faultdut.py options
+#     --limit-fps N        up: nftables capacity limit of N frames/s per direction
+#     --limit-fwd-fps N    up: the limit of the forward direction (d0 -> d1) only
+#     --limit-rev-fps N    up: the limit of the reverse direction (d1 -> d0) only
+#     --nets               up: accepted for clarity; routes for 256 networks are always set
+#     --all                down: every dpt-* testbed
+#     -h, --help           this text (exit status 0)
 set -u
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
 . "$SRCDIR/scripts/lib.sh"
@@ -20,12 +32,18 @@ usage() {
 	exit 2
 }
 
+help() {
+	sed -n '/^#   testbed.sh up/,/^#   -h, --help/p' "$0" | sed 's/^# \{0,3\}//'
+	exit 0
+}
+
 fps_arg() {	# OPTION VALUE
 	[[ $2 =~ ^[1-9][0-9]{0,9}$ ]] || die "$1 needs a positive number of frames/s, not '$2'"
 	echo "$2"
 }
 
 [ $# -gt 0 ] || usage
+case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
 id="" kind=router lf=0 lr=0 all="" TB_FAULT=""
@@ -41,7 +59,7 @@ while [ $# -gt 0 ]; do
 	--nets) ;;	# routes for 256 destination networks are always set up
 	--all) all=1 ;;
 	--) shift; break ;;
-	-h|--help) usage ;;
+	-h|--help) help ;;
 	*) die "unknown option '$1' (see --help)" ;;
 	esac
 	shift

@@ -54,10 +54,15 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	memset(p, 0, sizeof(*p));
 	p->id = port_id;
 	if (!rte_eth_dev_is_valid_port(port_id)) {
+		/* Without root, net_af_packet cannot open its socket
+		 * and the EAL drops the device with a note far above. */
 		snprintf(err, err_len,
 			 "[%s] port_id = %u: no such DPDK port (%u available; "
-			 "check the EAL options -a / --vdev)",
-			 side, port_id, rte_eth_dev_count_avail());
+			 "check the EAL options -a / --vdev%s)",
+			 side, port_id, rte_eth_dev_count_avail(),
+			 geteuid() != 0 ? "; not running as root: "
+			 "net_af_packet needs root or CAP_NET_RAW, "
+			 "NIC ports root or access to /dev/vfio" : "");
 		return -ENODEV;
 	}
 	rc = rte_eth_dev_info_get(port_id, &info);

@@ -11,6 +11,19 @@ SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 TB=$SRCDIR/scripts/testbed.sh
 RAW=$SRCDIR/tests/tools/rawpkt.py
 
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# --help: exit status 0, and every option the script's argument loop
+# accepts is listed.
+help=$("$TB" --help) || fail "testbed.sh --help: exit status $?"
+"$TB" up --help >/dev/null || fail "testbed.sh up --help: exit status $?"
+opts=$(grep -o -- '^	-[-a-z|]*) ' "$TB" | tr -d '\t) ' | tr '|' '\n' | grep -v '^--$' | sort -u)
+[ "$(wc -l <<<"$opts")" -ge 8 ] || fail "options not found in $TB: $opts"
+for o in $opts; do
+	grep -q -- "$o\b" <<<"$help" || fail "testbed.sh --help does not list $o"
+done
+echo "--help lists $(echo $opts)"
+
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root"; exit 77; }
 for t in ip nft tayga ethtool python3; do
 	command -v "$t" >/dev/null || { echo "skipped: no $t"; exit 77; }
@@ -26,7 +39,6 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 up() {	# ARGS...: bring a testbed up, set $id
 	id=$("$TB" up "$@") || fail "testbed.sh up $* failed"
