@@ -40,8 +40,11 @@ grep -q "no such DPDK port.*not running as root: net_af_packet needs root or CAP
 	"$WORK/err.log" || fail "no hint: $(grep dutperf: "$WORK/err.log")"
 ok "as nobody: $(grep -o 'not running as root[^)]*' "$WORK/err.log")"
 
-# As root with port 1 missing: the same error, without the hint.
-run_as 0 "--vdev=net_af_packet0,iface=v0,framecnt=4096"
+# As root with port 1 missing (its interface does not exist, so the EAL
+# drops it; two --vdev options pass the check before the EAL): the same
+# error, without the hint.
+run_as 0 "--vdev=net_af_packet0,iface=v0,framecnt=4096" \
+	"--vdev=net_af_packet1,iface=dpt-nosuchif,framecnt=4096"
 rc=$?
 expect_equal "as root, one port: exit status" $rc 1
 grep -q "port_id = 1: no such DPDK port" "$WORK/err.log" ||

@@ -40,19 +40,29 @@ closing none "" 3 "^No throughput of the Linux router measured"
 
 # 2. A DUT of known capacity.
 limit=50000
-# Started from another directory: -o is relative to it.
-(cd "$WORK" && "$SRCDIR/scripts/quickstart.sh" --limit-fps $limit -o qs) \
-	>"$WORK/qs.log" 2>&1
-rc=$?
-# Its testbed, from the command testbed.sh run echoes (other tests may run
-# testbeds of their own meanwhile: only this one is checked).
-id=$(sed -n 's/^+ ip netns exec dpt-\([A-Za-z0-9_]*\)-tg .*/\1/p' "$WORK/qs.log" | head -1)
-[ -n "$id" ] || fail "no testbed run in the log (exit status $rc): $(tail -5 "$WORK/qs.log")"
-TB_IDS+=("$id")
-csv=$WORK/qs/rate.csv
-[ -f "$csv" ] || fail "no $csv (exit status $rc): $(tail -5 "$WORK/qs.log")"
-rate=$(col "$csv" rate)
-kind=$(csv_col "$csv" result_kind 2>/dev/null) || kind=unknown
+# Started from another directory: -o is relative to it.  A search the
+# shared machine starved (exit 3: the tester fell behind schedule, as
+# `repeated` in common.sh allows) is run once more into a fresh directory.
+qs_run() {	# out
+	rm -rf "${WORK:?}/$1"
+	(cd "$WORK" && "$SRCDIR/scripts/quickstart.sh" --limit-fps $limit -o "$1") \
+		>"$WORK/qs.log" 2>&1
+	rc=$?
+	# Its testbed, from the command testbed.sh run echoes (other tests may
+	# run testbeds of their own meanwhile: only this one is checked).
+	id=$(sed -n 's/^+ ip netns exec dpt-\([A-Za-z0-9_]*\)-tg .*/\1/p' "$WORK/qs.log" | head -1)
+	[ -n "$id" ] || fail "no testbed run in the log (exit status $rc): $(tail -5 "$WORK/qs.log")"
+	TB_IDS+=("$id")
+	csv=$WORK/$1/rate.csv
+	[ -f "$csv" ] || fail "no $csv (exit status $rc): $(tail -5 "$WORK/qs.log")"
+	rate=$(col "$csv" rate)
+	kind=$(csv_col "$csv" result_kind 2>/dev/null) || kind=unknown
+}
+qs_run qs
+if [ "$rc" -eq 3 ]; then
+	echo "quickstart --limit-fps: no measured result ($kind), the tester fell behind: once more"
+	qs_run qs2
+fi
 if [ "$kind" = measured ] || [ "$kind" = unknown ]; then
 	expect_equal "exit status ($kind)" $rc 0
 else
