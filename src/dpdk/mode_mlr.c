@@ -200,7 +200,8 @@ mlr_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		if (rc != 0)
 			return rc;
 		m->run_result = worse(m->run_result, r->kind);
-		if (i < MODE_MAX_VALUES && r->kind != REPORT_RESULT_NONE)
+		/* the --repeat summary takes DUT figures only (results.md) */
+		if (i < MODE_MAX_VALUES && r->kind == REPORT_RESULT_MEASURED)
 			m->value[i] = (double)r->rlb_fps;
 		if (r->rlb_fps != 0)
 			printf("search %u: %s %s %" PRIu64 " fps (upper bound %s"
@@ -220,9 +221,13 @@ mlr_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			       " fps exceeds the goal\n", m->no, g->name,
 			       s->p.min_fps);
 		if (used < sizeof(m->result))
-			used += (size_t)snprintf(m->result + used,
-				sizeof(m->result) - used, "%s%s %" PRIu64 " fps",
-				i ? ", " : "", g->name, r->rlb_fps);
+			used += (size_t)(r->kind == REPORT_RESULT_NONE ?
+				snprintf(m->result + used, sizeof(m->result) - used,
+					 "%s%s none", i ? ", " : "", g->name) :
+				snprintf(m->result + used, sizeof(m->result) - used,
+					 "%s%s %s%" PRIu64 " fps", i ? ", " : "",
+					 g->name, r->kind == REPORT_RESULT_MEASURED ?
+					 "" : "at least ", r->rlb_fps));
 	}
 	printf("search %u: %u trials, %.1f trial-seconds\n", m->no,
 	       s->iterations, s->trial_s);

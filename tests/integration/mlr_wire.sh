@@ -52,6 +52,10 @@ assert int(pdr["search_trials"]) == len(trials), (pdr["search_trials"], len(tria
 rates = [(r["rate"], r["result_kind"]) for r in
          csv.DictReader(open(out + "/rate.csv"), skipinitialspace=True)]
 assert rates == [("", "none"), ("20000", "measured")], rates
+# run.json names no figure for the goal without a result
+import json
+res = json.loads(open(out + "/run.json").read().splitlines()[-1])["result"]
+assert res == "ndr none, pdr 20000 fps", res
 print("ok: NDR none (upper bound at the min load), PDR 20000 fps measured, "
       "conditional %s, %d trials" % (pdr["conditional_fps"], len(trials)))
 PY
