@@ -73,7 +73,7 @@ int csv_table_read(const char *path, struct csv_table *t, char *err,
 		   size_t err_len);
 void csv_table_free(struct csv_table *t);
 /* Index of column name, or -EINVAL with err "path:1: column 'x' not found;
- * columns: ..." */
+ * columns: ..." (err NULL: an optional column, no message). */
 long csv_table_column(const struct csv_table *t, const char *name, char *err,
 		      size_t err_len);
 /* A cell (trimmed, may be ""), or NULL where the row is short. */

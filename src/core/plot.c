@@ -409,15 +409,12 @@ plot_dir_name(const char *d)
 static bool
 plot_row_measured(const struct csv_table *t, size_t r)
 {
+	long c = csv_table_column(t, "result_kind", NULL, 0);
 	const char *kind;
-	size_t c;
 
-	for (c = 0; c < t->nb_cols; c++)
-		if (strcmp(t->cols[c], "result_kind") == 0)
-			break;
-	if (c == t->nb_cols)
+	if (c < 0)
 		return true;
-	kind = csv_table_cell(t, r, c);
+	kind = csv_table_cell(t, r, (size_t)c);
 	return kind != NULL && strcmp(kind, "measured") == 0;
 }
 

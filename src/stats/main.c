@@ -87,13 +87,12 @@ static const char *const dir_cols[] = { "Dir", "direction", "dir", NULL };
 static long
 find_any(const struct csv_table *t, const char *const *names)
 {
-	size_t i, c;
+	long c = -1;
+	size_t i;
 
-	for (i = 0; names[i] != NULL; i++)
-		for (c = 0; c < t->nb_cols; c++)
-			if (strcmp(t->cols[c], names[i]) == 0)
-				return (long)c;
-	return -1;
+	for (i = 0; names[i] != NULL && c < 0; i++)
+		c = csv_table_column(t, names[i], NULL, 0);
+	return c < 0 ? -1 : c;
 }
 
 static const char *
