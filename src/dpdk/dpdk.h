@@ -355,9 +355,6 @@ struct mode_ctx {
 					 * MEASURED: exit status 3 */
 	char result[128];		/* run.json "result" */
 	void *priv;			/* the mode's state */
-	/* live progress of a long trial (driver.c) */
-	struct trial_spec live_spec;
-	struct monitor live[CFG_NB_DIRS];
 	double trial_max_s;		/* the longest trial period so far and */
 	double trial_end_s;		/* when the last trial ended (ETA) */
 };

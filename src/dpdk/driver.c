@@ -171,6 +171,8 @@ struct driver_live {
 	pthread_cond_t cond;
 	bool stop;
 	uint64_t start_tsc;
+	struct trial_spec spec;		/* the trial's */
+	struct monitor dir[CFG_NB_DIRS];
 };
 
 static void
@@ -189,14 +191,14 @@ driver_live_line(struct driver_live *l)
 
 	line[0] = '\0';
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!m->live_spec.active[d])
+		if (!l->spec.active[d])
 			continue;
 		memset(&s, 0, sizeof(s));
 		s.t_ns = pacer_ticks_to_ns(now - l->start_tsc, t->hz);
 		s.sent = engine_tx_pub_sent(&t->tx[d]);
 		engine_rx_pub_read(&t->rx[d], &p);
 		s.received = p.received;
-		if (!monitor_step(&m->live[d], &s, &ml) || used >= sizeof(line))
+		if (!monitor_step(&l->dir[d], &s, &ml) || used >= sizeof(line))
 			continue;
 		t_s = ml.t_s;
 		used += (size_t)snprintf(line + used, sizeof(line) - used,
@@ -206,7 +208,7 @@ driver_live_line(struct driver_live *l)
 	if (used > 0)
 		fprintf(stderr, "  %s %u/%u trial %u: %.0f of %u s: %s\n",
 			m->ops->run_name, m->no, m->repeat, m->iteration, t_s,
-			trial_spec_duration_s(&m->live_spec), line);
+			trial_spec_duration_s(&l->spec), line);
 }
 
 static void *
@@ -244,9 +246,9 @@ driver_live_start(struct driver_live *l, struct mode_ctx *m,
 
 	memset(l, 0, sizeof(*l));
 	l->m = m;
-	m->live_spec = *spec;
+	l->spec = *spec;
 	for (d = 0; d < CFG_NB_DIRS; d++)
-		monitor_init(&m->live[d], 0, 0);
+		monitor_init(&l->dir[d], 0, 0);
 	l->start_tsc = rte_rdtsc();
 	pthread_mutex_init(&l->lock, NULL);
 	pthread_condattr_init(&ca);
