@@ -80,11 +80,11 @@ enum mlr_class mlr_classify(const struct mlr_goal *g,
 
 /*
  * The exceed-ratio quantile of the loss ratios of the full-length trials
- * at load: full-length trials sorted by loss ratio, worst first; the
- * quantile is the loss ratio of the first trial whose cumulative duration
- * exceeds whole * exceed ratio (whole = max(goal sum, their duration
- * sum)); the last (best) one when none does; 1 when there is no
- * full-length trial.
+ * at load, as RFC 9971 appendix B computes it: full-length trials sorted
+ * by loss ratio, best first, take up whole * (1 - exceed ratio) of the
+ * duration (whole = max(goal sum, their duration sum)); the quantile is
+ * the loss ratio of the trial that uses the rest up (the first trial at
+ * least); 1 when they do not reach it or there is no full-length trial.
  */
 double mlr_quantile_loss(const struct mlr_goal *g, const struct mlr_trial *t,
 			 size_t n, uint64_t load_fps);

@@ -70,19 +70,25 @@ struct mlr_lr {
 };
 
 static int
-lr_worst_first(const void *a, const void *b)
+lr_best_first(const void *a, const void *b)
 {
 	const struct mlr_lr *x = a, *y = b;
 
-	return (x->loss < y->loss) - (x->loss > y->loss);
+	return (x->loss > y->loss) - (x->loss < y->loss);
 }
 
+/*
+ * RFC 9971 appendix B ("Conditional Throughput Code"): the full-length
+ * trials sorted best first take up whole * (1 - exceed ratio) of the
+ * duration; the quantile is the loss ratio of the trial that uses up the
+ * rest, 1 when they cannot (missing duration counts as the worst).
+ */
 double
 mlr_quantile_loss(const struct mlr_goal *g, const struct mlr_trial *t,
 		  size_t n, uint64_t load_fps)
 {
 	static struct mlr_lr lr[MLR_MAX_TRIALS];
-	double sum = 0.0, whole, share, cum = 0.0;
+	double sum = 0.0, whole, remaining, q = 1.0;
 	size_t i, k = 0;
 
 	for (i = 0; i < n && k < MLR_MAX_TRIALS; i++) {
@@ -95,15 +101,16 @@ mlr_quantile_loss(const struct mlr_goal *g, const struct mlr_trial *t,
 	}
 	if (k == 0)
 		return 1.0;
-	qsort(lr, k, sizeof(lr[0]), lr_worst_first);
+	qsort(lr, k, sizeof(lr[0]), lr_best_first);
 	whole = sum > (double)g->sum_ms ? sum : (double)g->sum_ms;
-	share = whole * g->exceed_ratio;
+	remaining = whole * (1.0 - g->exceed_ratio);
 	for (i = 0; i < k; i++) {
-		cum += lr[i].ms;
-		if (cum > share)
-			return lr[i].loss;
+		if (i > 0 && remaining <= 0.0)
+			return q;
+		q = lr[i].loss;
+		remaining -= lr[i].ms;
 	}
-	return lr[k - 1].loss;
+	return remaining > 0.0 ? 1.0 : q;
 }
 
 /* ------------------------------------------------------- goal results */

@@ -155,17 +155,197 @@ test_quantile(void **state)
 	t[3] = tr(100, 1000, 0.05);
 	t[4] = tr(100, 500, 0.9);	/* short: not in the quantile */
 	t[5] = tr(200, 1000, 0.7);	/* another load */
-	/* worst first .2 .1 .05 0: half of 4 s is covered after two, the
-	 * third is the first past it */
+	/* best first 0 .05 .1 .2 take up (1 - 0.5) * 4 s: the second uses
+	 * the rest up */
 	assert_true(mlr_quantile_loss(&g, t, 6, 100) == 0.05);
-	g.exceed_ratio = 0.0;
+	g.exceed_ratio = 0.0;	/* all 4 s: the worst */
 	assert_true(mlr_quantile_loss(&g, t, 6, 100) == 0.2);
-	g.exceed_ratio = 0.8;	/* 3.2 s: the last one */
+	g.exceed_ratio = 0.8;	/* 0.8 s: the first, the best */
 	assert_true(mlr_quantile_loss(&g, t, 6, 100) == 0.0);
-	/* sum larger than the trials: whole 10 s, 0.5 * 10 > 4 s: best one */
+	/* sum larger than the trials: whole 10 s, (1 - 0.5) * 10 > 4 s: the
+	 * missing duration counts as the worst (RFC 9971 appendix B) */
 	g.exceed_ratio = 0.5;
 	g.sum_ms = 10000;
-	assert_true(mlr_quantile_loss(&g, t, 6, 100) == 0.0);
+	assert_true(mlr_quantile_loss(&g, t, 6, 100) == 1.0);
+	/* 7 s: 3.5 s wanted, 4 s there: the fourth, 0.2 (a worst-first
+	 * count of exceed * whole would say 0) */
+	g.sum_ms = 7000;
+	assert_true(mlr_quantile_loss(&g, t, 6, 100) == 0.2);
+}
+
+/*
+ * RFC 9971 appendix "Example Search", reproduced number by number: four
+ * goals, one load of 1,000,000 fps, six points in time.  Every row of the
+ * RFC's "Load Classification Computations" tables is checked (sums in
+ * seconds); then its "Conditional Throughput Computations".
+ *
+ * One deviation, from the RFC's own text: for goal 4 ("20% exceed") at
+ * points 5 and 6 its tables print "Lower Bound", yet the same tables'
+ * optimistic exceed ratio (42.857 %, 27.273 %) is above the goal's 20 %,
+ * and the RFC's load classification code (appendix A, the definition of
+ * Upper Bound and Lower Bound) gives optimistic_is_lower = 45 <= 21 (33)
+ * = false: an Upper Bound.  mlr_classify follows the code; this test
+ * asserts the code's answer and every number of those columns.
+ */
+struct rfc_row {
+	double fh, fl, sh, sl;		/* full-length / short high / low */
+	double bal, excess, eff_high, eff_full, whole, missing, pess_high;
+	double opt_pct, pess_pct;	/* exceed ratios, percent */
+	enum mlr_class cls;
+};
+
+#define U MLR_UPPER_BOUND
+#define L MLR_LOWER_BOUND
+#define D MLR_UNDECIDED
+
+/* [point][goal], from the RFC's six tables */
+static const struct rfc_row rfc_rows[6][4] = {
+	{ /* 1: 59x1s0l */
+		{ 0, 0, 0, 59, 0, 0, 0, 0, 60, 60, 60, 0, 100, D },
+		{ 0, 0, 0, 59, 59, -59, 0, 0, 120, 120, 120, 0, 100, D },
+		{ 0, 59, 0, 0, 0, 0, 0, 59, 120, 61, 61, 0, 50.833, D },
+		{ 0, 0, 0, 59, 14.75, -14.75, 0, 0, 60, 60, 60, 0, 100, D },
+	},
+	{ /* 2: 59x1s0l+1x1s1l */
+		{ 0, 0, 1, 59, 0, 1, 1, 1, 60, 59, 60, 1.667, 100, U },
+		{ 0, 0, 1, 59, 59, -58, 0, 0, 120, 120, 120, 0, 100, D },
+		{ 1, 59, 0, 0, 0, 0, 1, 60, 120, 60, 61, 0.833, 50.833, D },
+		{ 0, 0, 1, 59, 14.75, -13.75, 0, 0, 60, 60, 60, 0, 100, D },
+	},
+	{ /* 3: 59x1s0l+60x1s1l */
+		{ 0, 0, 60, 59, 0, 60, 60, 60, 60, 0, 60, 100, 100, U },
+		{ 0, 0, 60, 59, 59, 1, 1, 1, 120, 119, 120, 0.833, 100, D },
+		{ 60, 59, 0, 0, 0, 0, 60, 119, 120, 1, 61, 50, 50.833, D },
+		{ 0, 0, 60, 59, 14.75, 45.25, 45.25, 45.25, 60, 14.75, 60,
+		  75.417, 100, U },
+	},
+	{ /* 4: 60x1s0l+60x1s1l */
+		{ 0, 0, 60, 60, 0, 60, 60, 60, 60, 0, 60, 100, 100, U },
+		{ 0, 0, 60, 60, 60, 0, 0, 0, 120, 120, 120, 0, 100, D },
+		{ 60, 60, 0, 0, 0, 0, 60, 120, 120, 0, 60, 50, 50, L },
+		{ 0, 0, 60, 60, 15, 45, 45, 45, 60, 15, 60, 75, 100, U },
+	},
+	{ /* 5: +1x60s.1l */
+		{ 60, 0, 60, 60, 0, 60, 120, 120, 120, 0, 120, 100, 100, U },
+		{ 60, 0, 60, 60, 60, 0, 60, 60, 120, 60, 120, 50, 100, D },
+		{ 60, 120, 0, 0, 0, 0, 60, 180, 180, 0, 60, 33.333, 33.333, L },
+		/* the RFC prints Lower Bound; its code says Upper Bound */
+		{ 0, 60, 60, 60, 15, 45, 45, 105, 105, 0, 45, 42.857, 42.857,
+		  U },
+	},
+	{ /* 6: +1x60s0l */
+		{ 60, 60, 60, 60, 0, 60, 120, 180, 180, 0, 120, 66.667, 66.667,
+		  U },
+		{ 60, 60, 60, 60, 60, 0, 60, 120, 120, 0, 60, 50, 50, L },
+		{ 60, 180, 0, 0, 0, 0, 60, 240, 240, 0, 60, 25, 25, L },
+		/* the RFC prints Lower Bound; its code says Upper Bound */
+		{ 0, 120, 60, 60, 15, 45, 45, 165, 165, 0, 45, 27.273, 27.273,
+		  U },
+	},
+};
+
+#undef U
+#undef L
+#undef D
+
+static void
+rfc_check_row(const struct mlr_goal *g, const struct mlr_trial *t, size_t n,
+	      const struct rfc_row *w)
+{
+	const uint64_t load = 1000000;
+	struct mlr_sums s;
+	double coef = g->exceed_ratio / (1.0 - g->exceed_ratio);
+	enum mlr_class c;
+
+	c = mlr_classify(g, t, n, load, &s);
+	assert_int_equal(c, w->cls);
+	/* the RFC prints seconds; ours are ms */
+	assert_true(fabs(s.full_high / 1000 - w->fh) < 1e-9);
+	assert_true(fabs(s.full_low / 1000 - w->fl) < 1e-9);
+	assert_true(fabs(s.short_high / 1000 - w->sh) < 1e-9);
+	assert_true(fabs(s.short_low / 1000 - w->sl) < 1e-9);
+	assert_true(fabs(s.short_low * coef / 1000 - w->bal) < 1e-9);
+	assert_true(fabs((s.short_high - s.short_low * coef) / 1000 -
+			 w->excess) < 1e-9);
+	assert_true(fabs(s.effective_high / 1000 - w->eff_high) < 1e-9);
+	assert_true(fabs((s.full_low + s.effective_high) / 1000 -
+			 w->eff_full) < 1e-9);
+	assert_true(fabs(s.whole / 1000 - w->whole) < 1e-9);
+	assert_true(fabs((s.whole - s.full_low - s.effective_high) / 1000 -
+			 w->missing) < 1e-9);
+	assert_true(fabs(s.pessimistic_high / 1000 - w->pess_high) < 1e-9);
+	/* the RFC rounds the percentages to 3 decimals */
+	assert_true(fabs(100 * s.effective_high / s.whole - w->opt_pct) <
+		    0.0005);
+	assert_true(fabs(100 * s.pessimistic_high / s.whole - w->pess_pct) <
+		    0.0005);
+	assert_true(fabs(s.quantile - s.whole * g->exceed_ratio) < 1e-9);
+}
+
+static void
+test_rfc9971_example(void **state)
+{
+	/* RFC2544 60f60d0l0e, TST009 60f120d0l50e, 1s final 1f120d.5l50e,
+	 * 20% exceed 60f60d0.5l20e */
+	static const struct mlr_goal g[4] = {
+		{ "rfc2544", 60000, 60000, 0.0, 0.0, 0.005, 1000 },
+		{ "tst009", 60000, 120000, 0.0, 0.5, 0.005, 1000 },
+		{ "1s_final", 1000, 120000, 0.005, 0.5, 0.005, 1000 },
+		{ "20pc_exceed", 60000, 60000, 0.005, 0.2, 0.005, 1000 },
+	};
+	/* the points: how many trials of each kind exist then */
+	static const struct {
+		unsigned good_1s, bad_1s, bad_60s, good_60s;
+	} pt[6] = {
+		{ 59, 0, 0, 0 }, { 59, 1, 0, 0 }, { 59, 60, 0, 0 },
+		{ 60, 60, 0, 0 }, { 60, 60, 1, 0 }, { 60, 60, 1, 1 },
+	};
+	static struct mlr_trial t[122];
+	const uint64_t load = 1000000;
+	struct mlr_result r;
+	unsigned p, k, i;
+	size_t n;
+
+	(void)state;
+	for (p = 0; p < 6; p++) {
+		n = 0;
+		/* trial order must not matter: bad ones first at odd points */
+		if (p % 2)
+			for (i = 0; i < pt[p].bad_1s; i++)
+				t[n++] = tr(load, 1000, 0.01);
+		for (i = 0; i < pt[p].good_1s; i++)
+			t[n++] = tr(load, 1000, 0.0);
+		if (p % 2 == 0)
+			for (i = 0; i < pt[p].bad_1s; i++)
+				t[n++] = tr(load, 1000, 0.01);
+		for (i = 0; i < pt[p].bad_60s; i++)
+			t[n++] = tr(load, 60000, 0.001);
+		for (i = 0; i < pt[p].good_60s; i++)
+			t[n++] = tr(load, 60000, 0.0);
+		for (k = 0; k < 4; k++) {
+			print_message("RFC 9971 example: point %u goal %s\n",
+				      p + 1, g[k].name);
+			rfc_check_row(&g[k], t, n, &rfc_rows[p][k]);
+		}
+	}
+	assert_int_equal(n, 122);
+	/* Conditional Throughput Computations at point 6: goal 2 and 3
+	 * 1,000,000 fps, goal 4 999,000 fps (loss quantile 0.1 %) */
+	assert_true(mlr_quantile_loss(&g[1], t, n, load) == 0.0);
+	assert_true(mlr_quantile_loss(&g[2], t, n, load) == 0.0);
+	assert_true(mlr_quantile_loss(&g[3], t, n, load) == 0.001);
+	assert_true(fabs(load * (1 - mlr_quantile_loss(&g[3], t, n, load)) -
+			 999000.0) < 1e-6);
+	/* and as goal results with this one load (between min 1 and max
+	 * 2,000,000): TST009 and 1s final have it as RLB with a conditional
+	 * throughput of 1,000,000 fps; RFC2544 has it as RUB, no RLB */
+	mlr_goal_result(&g[1], t, n, 1, 2000000, 0, &r);
+	assert_true(r.rlb_fps == load && r.rub_fps == 0);
+	assert_true(r.conditional_fps == 1000000.0);
+	mlr_goal_result(&g[2], t, n, 1, 2000000, 0, &r);
+	assert_true(r.rlb_fps == load && r.conditional_fps == 1000000.0);
+	mlr_goal_result(&g[0], t, n, 1, 2000000, 0, &r);
+	assert_true(r.rlb_fps == 0 && r.rub_fps == load);
 }
 
 static void
@@ -784,6 +964,7 @@ main(void)
 		cmocka_unit_test(test_classify_inconsistent),
 		cmocka_unit_test(test_classify_short_trials),
 		cmocka_unit_test(test_quantile),
+		cmocka_unit_test(test_rfc9971_example),
 		cmocka_unit_test(test_goal_result_hand),
 		cmocka_unit_test(test_goals_parse),
 		cmocka_unit_test(test_cfg_goals),
