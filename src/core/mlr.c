@@ -444,10 +444,40 @@ last_loss(const struct mlr *m, uint64_t load)
 	return -1.0;
 }
 
+/* Is there a trial at load at least ms long? */
+static bool
+has_trial(const struct mlr *m, uint64_t load, uint32_t ms)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->nb_trials; i++)
+		if (m->trial[i].load_fps == load && m->trial[i].duration_ms >= ms)
+			return true;
+	return false;
+}
+
+/*
+ * The load at which goal g's loss ratio would just be reached, from the
+ * latest trial at load: its forwarding rate load * (1 - loss) offered
+ * with g's loss ratio lost, load * (1 - loss) / (1 - g's loss ratio).
+ * Exact for a DUT that forwards a fixed rate whatever it is offered above
+ * it (a sharp limit, a token bucket at a given duration); 0 when the
+ * trial lost nothing (no information) or there is none.
+ */
+static double
+loss_estimate(const struct mlr *m, const struct mlr_goal *g, uint64_t load)
+{
+	double x = last_loss(m, load);
+
+	if (!(x > 0.0) || x >= 1.0)
+		return 0.0;
+	return (double)load * (1.0 - x) / (1.0 - g->loss_ratio);
+}
+
 /*
  * Scan the loads for goal g: the largest undecided load in (lo, hi) (hi 0:
  * unbounded), the largest lower bound below lo and the number of upper
- * bounds above hi.
+ * bounds above hi measured with g's trial duration (this phase's).
  */
 struct mlr_scan {
 	uint64_t undecided, lb_below;
@@ -472,7 +502,8 @@ scan_loads(const struct mlr *m, const struct mlr_goal *g, uint64_t lo,
 			s->undecided = l;
 		if (l < lo && c == MLR_LOWER_BOUND)
 			s->lb_below = l;
-		if (hi != 0 && l > hi && c == MLR_UPPER_BOUND)
+		if (hi != 0 && l > hi && c == MLR_UPPER_BOUND &&
+		    has_trial(m, l, g->final_ms))
 			s->nb_ub_above++;
 	}
 }
@@ -495,36 +526,88 @@ undecided_inside(const struct mlr *m, const struct mlr_goal *g, uint64_t load,
 }
 
 /*
+ * Inside the bounds (lo, hi), from the RUB's estimate est (loss_estimate):
+ * a load just above it when failing there closes the bounds to the
+ * width, else one just below it, else just above; 0 when neither lies
+ * inside.
+ */
+static uint64_t
+estimate_pick(const struct mlr_goal *g, uint64_t lo, uint64_t hi, double est,
+	      double margin)
+{
+	uint64_t above = to_load(est * (1.0 + margin));
+	uint64_t below = to_load(est * (1.0 - margin));
+	bool above_in = above > lo && above < hi;
+
+	if (est <= 0.0)
+		return 0;
+	if (above_in && (double)(above - lo) <= g->width * (double)above)
+		return above;
+	if (below > lo && below < hi)
+		return below;
+	return above_in ? above : 0;
+}
+
+/*
  * The next load for (phase) goal g, 0 when its bounds are complete; prev:
- * the phase before (NULL: none).  Undecided loads inside the bounds
- * first: the previous phase's RLB, then its RUB, then the largest; else an
- * external step down from an upper bound (the forwarding rate there, or
- * the width, doubled while the search keeps stepping down), an external
- * step up from a lower bound (the width, doubled likewise), or inside
- * the bounds the smaller of the midpoint and the step up.
+ * the phase before (NULL: none).  In this order: the previous phase's
+ * RLB when it is undecided inside the bounds (confirmed with this
+ * phase's trials); a load next to where the RUB's forwarding rate puts
+ * the goal's loss ratio (loss_estimate), when that lies inside both
+ * bounds; the previous phase's RUB, then the largest undecided load
+ * inside the bounds; else an external step down from the RUB (to just
+ * below its estimate, or the width step, doubled for each upper bound
+ * above it from this phase), an external step up from a lower bound
+ * (the width, doubled likewise, or just above a low-loss trial's
+ * estimate), or inside the bounds the smaller of the midpoint and the
+ * step up.
  */
 static uint64_t
 phase_pick(const struct mlr *m, const struct mlr_goal *g,
-	   const struct mlr_goal *prev)
+	   const struct mlr_goal *prev, double margin)
 {
 	struct mlr_result r, rp;
 	struct mlr_scan s;
-	uint64_t lo, hi, cand, mid;
-	double w, loss, up;
+	uint64_t lo, hi, cand, mid, x;
+	double w, up, est;
+	unsigned n;
 
 	goal_result(m, g, &r);
 	if (r.complete)
 		return 0;
 	lo = r.rlb_fps;
 	hi = r.rub_fps;
+	scan_loads(m, g, lo, hi, &s);
+	est = hi == 0 || r.rub_is_limit ? 0.0 : loss_estimate(m, g, hi);
+	if (lo != 0 && hi != 0) {
+		cand = estimate_pick(g, lo, hi, est, margin);
+		if (cand != 0)
+			return cand;
+	} else if (hi != 0 && est > 0.0) {
+		/* just below the load the RUB's forwarding rate suggests;
+		 * after n upper bounds above from this phase, at least
+		 * margin * 2^(n-1) below the RUB */
+		cand = to_load(est * (1.0 - margin));
+		n = s.nb_ub_above < 30 ? s.nb_ub_above : 30;
+		if (n > 0) {
+			x = to_load((double)hi * (1.0 - fmin(0.5,
+				ldexp(margin, (int)n - 1))));
+			if (x < cand)
+				cand = x;
+		}
+		if (cand < m->p.min_fps)
+			cand = m->p.min_fps;
+		if (cand < hi)
+			return cand;
+	}
 	if (prev != NULL) {
 		goal_result(m, prev, &rp);
 		if (undecided_inside(m, g, rp.rlb_fps, lo, hi))
 			return rp.rlb_fps;
-		if (!rp.rub_is_limit && undecided_inside(m, g, rp.rub_fps, lo, hi))
+		if (!rp.rub_is_limit &&
+		    undecided_inside(m, g, rp.rub_fps, lo, hi))
 			return rp.rub_fps;
 	}
-	scan_loads(m, g, lo, hi, &s);
 	if (s.undecided != 0)
 		return s.undecided;
 	w = g->width;
@@ -534,22 +617,24 @@ phase_pick(const struct mlr *m, const struct mlr_goal *g,
 	if (lo == 0 && hi == 0) {
 		cand = m->p.max_fps;
 	} else if (lo == 0) {
-		/* the width, doubled for each upper bound above (or twice
-		 * the last step of a tester limit that came down) */
-		w = ldexp(g->width, (int)(s.nb_ub_above < 30 ? s.nb_ub_above : 30));
+		/* the width, doubled for each upper bound above measured in
+		 * this phase (or twice the last step of a tester limit that
+		 * came down) */
+		n = s.nb_ub_above < 30 ? s.nb_ub_above : 30;
+		w = ldexp(g->width, n);
 		if (r.rub_is_limit && m->prev_limit_fps > hi)
 			w = fmax(w, 2.0 * (double)(m->prev_limit_fps - hi) /
 					(double)m->prev_limit_fps);
 		cand = to_load((double)hi * (1.0 - fmin(w, 0.5)));
-		/* the RUB's forwarding rate when it lost more than the width
-		 * and lies lower: a sharp DUT is found in two trials */
-		loss = r.rub_is_limit ? -1.0 : last_loss(m, hi);
-		if (loss > g->width && to_load((double)hi * (1.0 - loss)) < cand)
-			cand = to_load((double)hi * (1.0 - loss));
 		if (cand < m->p.min_fps)
 			cand = m->p.min_fps;
 	} else if (hi == 0) {
 		cand = to_load(ceil(up));
+		/* a low-loss trial that lost some: its forwarding rate says
+		 * where this goal's loss ratio is reached */
+		x = to_load(loss_estimate(m, g, lo) * (1.0 + margin));
+		if (x > lo && x < cand)
+			cand = x;
 		if (cand > m->p.max_fps)
 			cand = m->p.max_fps;
 	} else {
@@ -634,7 +719,8 @@ mlr_next(struct mlr *m, uint64_t *load_fps, uint32_t *duration_ms)
 			if (k > 0)
 				mlr_phase_goal(&m->p.goal[i], k - 1, &prev);
 			mlr_phase_goal(&m->p.goal[i], k, &pg);
-			load = phase_pick(m, &pg, k > 0 ? &prev : NULL);
+			load = phase_pick(m, &pg, k > 0 ? &prev : NULL,
+					  m->p.goal[i].width / 4.0);
 			if (load == 0) {
 				if (k < nb)
 					m->phase[i] = k + 1;
