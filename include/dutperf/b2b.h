@@ -95,6 +95,39 @@ struct b2b_summary {
 	double buffer_frames;		/* L_avg - X L_avg / R */
 };
 
+/*
+ * One b2b.csv row (report_cols.c's report_b2b_table): kind "trial" (one
+ * burst), "repetition" (one search's longest lossless burst) or "summary"
+ * (a run's repetitions and buffer times).  Fields a kind does not have
+ * are empty (the has_* flags).
+ */
+struct b2b_row {
+	uint32_t no;			/* run, 1.. with --repeat */
+	const char *kind;
+	uint32_t repetition;		/* 1..; summary: 0 */
+	uint32_t iteration;		/* trial within the repetition */
+	uint32_t frame_size_b;
+	enum cfg_direction direction;
+	uint32_t flows;
+	uint64_t burst_rate_set_fps;	/* offered */
+	bool has_frames, has_counts, has_rate, has_summary, has_implied,
+	     has_corrected;
+	double burst_frames;		/* trial: L; repetition: longest lossless */
+	double sent, received, lost;	/* trial: over the active directions */
+	double burst_rate_fps;		/* measured */
+	const char *result;		/* pass/fail/invalid; measured/... */
+	uint32_t repetitions;		/* summary: measured ones summarised */
+	double avg_frames, min_frames, max_frames, stddev_frames;
+	double throughput_fps;		/* X; empty when not given */
+	double implied_buffer_us, corrected_buffer_us, buffer_frames;
+	time_t date;
+};
+
+extern const struct report_table report_b2b_table;	/* b2b.csv */
+
+/* A summary's row fields (kind "summary", has_* from what is known). */
+void b2b_summary_row(const struct b2b_summary *s, struct b2b_row *row);
+
 extern const struct proc_ops b2b_ops;
 
 /*

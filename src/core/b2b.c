@@ -264,6 +264,26 @@ b2b_summarize(const struct b2b *b, double throughput_fps,
 		s->buffer_frames = s->corrected_s * s->burst_fps;
 }
 
+void
+b2b_summary_row(const struct b2b_summary *s, struct b2b_row *row)
+{
+	row->kind = "summary";
+	row->has_summary = s->repetitions > 0;
+	row->repetitions = s->repetitions;
+	row->avg_frames = s->avg_frames;
+	row->min_frames = s->min_frames;
+	row->max_frames = s->max_frames;
+	row->stddev_frames = s->stddev_frames;
+	row->has_rate = !isnan(s->burst_fps);
+	row->burst_rate_fps = s->burst_fps;
+	row->throughput_fps = s->throughput_fps;
+	row->has_implied = !isnan(s->implied_s);
+	row->implied_buffer_us = s->implied_s * 1e6;
+	row->has_corrected = !isnan(s->corrected_s);
+	row->corrected_buffer_us = s->corrected_s * 1e6;
+	row->buffer_frames = s->buffer_frames;
+}
+
 const struct proc_ops b2b_ops = {
 	.name = "back-to-back search",
 	.next = b2b_next,
