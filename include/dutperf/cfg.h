@@ -169,6 +169,19 @@ struct cfg {
 	uint32_t mon_warmup;		/* intervals before min/max count */
 	uint32_t mon_threshold_ns;	/* warn above this variation, 0 off */
 
+	/* [b2b] (mode b2b, RFC 9004 back-to-back frames) */
+	uint32_t b2b_repetitions;	/* searches per run (RFC 9004: >= 50) */
+	uint64_t b2b_min_frames;	/* lower bound of the search, not tried */
+	uint64_t b2b_max_frames;	/* longest burst; 0: 1 s at the burst rate */
+	uint64_t b2b_initial_frames;	/* first burst; 0: max_frames */
+	uint64_t b2b_precision_frames;	/* stop when upper - lower <= this */
+	uint32_t b2b_drain_ms;		/* wait after each burst (>= 2000) */
+	bool b2b_short_drain;		/* allow drain_ms < 2000 (tests) */
+	uint64_t b2b_burst_rate_fps;	/* 0: line rate of the frame size */
+	uint64_t b2b_throughput_fps;	/* DUT throughput X for the corrected
+					 * buffer time; 0: not given */
+	uint32_t b2b_flows;		/* K distinct port pairs, cycled */
+
 	/* [output] */
 	char outdir[CFG_PATH_LEN];
 };
@@ -223,6 +236,10 @@ uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);
  */
 int cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max,
 		   char *err, size_t err_len);
+
+/* The first source port of direction d ([forward] sport when fixed, else
+ * sport_min): mode b2b's K flows use ports base .. base + K - 1. */
+uint16_t cfg_b2b_sport_base(const struct cfg *c, enum cfg_dir_id d);
 
 /* Line rate in frames/s of size_b frames at speed_mbps (20 B preamble+IFG). */
 uint64_t cfg_line_rate_fps(uint32_t size_b, uint32_t speed_mbps);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dutperf/cfg.h"
+#include "dutperf/b2b.h"
 #include "dutperf/mlr.h"
 #include "cfg_priv.h"
 
@@ -420,6 +421,58 @@ check_mlr_goals(const struct cfg *c, const char *pre, char *err, size_t err_len)
 			c->mlr_goals, why);
 }
 
+/* The first source port of direction d's frames: what b2b flows count up
+ * from (cfg_b2b_sport_base). */
+uint16_t
+cfg_b2b_sport_base(const struct cfg *c, enum cfg_dir_id d)
+{
+	return c->dir[d].sport.mode == CFG_VAR_FIXED ? c->dir[d].sport_fixed :
+						       c->dir[d].sport.min;
+}
+
+/* [b2b]: RFC 9004's 2 s drain unless short_drain says otherwise, a
+ * consistent burst length range, flows that fit in the port space. */
+static int
+check_b2b(const struct cfg *c, char *err, size_t err_len)
+{
+	char lead[CFG_PATH_LEN + 64], b[64], plain[64];
+	int d;
+
+	if (c->b2b_drain_ms < B2B_MIN_DRAIN_MS && !c->b2b_short_drain)
+		return cfg_errf(err, err_len, "%s: below RFC 9004's %u ms for the "
+				"DUT to drain (for tests only: [b2b] short_drain "
+				"= 1)", cfg_key_blame(c, "b2b", "drain_ms", lead,
+						      sizeof(lead)),
+				B2B_MIN_DRAIN_MS);
+	snprintf(plain, sizeof(plain), "[b2b] max_frames = %" PRIu64,
+		 c->b2b_max_frames);
+	if (c->b2b_max_frames != 0 && c->b2b_min_frames >= c->b2b_max_frames)
+		return cfg_errf(err, err_len, "%s >= %s",
+				cfg_key_blame(c, "b2b", "min_frames", lead,
+					      sizeof(lead)),
+				ref(c, "b2b", "max_frames", plain, b, sizeof(b)));
+	if (c->b2b_initial_frames != 0 &&
+	    (c->b2b_initial_frames < c->b2b_min_frames ||
+	     (c->b2b_max_frames != 0 &&
+	      c->b2b_initial_frames > c->b2b_max_frames)))
+		return cfg_errf(err, err_len, "%s outside [b2b] min_frames = %"
+				PRIu64 " .. max_frames = %" PRIu64,
+				cfg_key_blame(c, "b2b", "initial_frames", lead,
+					      sizeof(lead)),
+				c->b2b_min_frames, c->b2b_max_frames);
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (cfg_dir_active(c, d) && c->b2b_flows > 1 &&
+		    (uint32_t)cfg_b2b_sport_base(c, d) + c->b2b_flows - 1 > 65535)
+			return cfg_errf(err, err_len, "%s: source ports %u .. %u "
+					"of the %s direction: beyond 65535",
+					cfg_key_blame(c, "b2b", "flows", lead,
+						      sizeof(lead)),
+					cfg_b2b_sport_base(c, d),
+					cfg_b2b_sport_base(c, d) + c->b2b_flows - 1,
+					dir_names[d]);
+	return 0;
+}
+
 int
 cfg_validate(const struct cfg *c, char *err, size_t err_len)
 {
@@ -443,6 +496,7 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 	    check_lcores(c, pre, err, err_len) ||
 	    check_nets(c, pre, err, err_len) ||
 	    check_search(c, err, err_len) ||
+	    check_b2b(c, err, err_len) ||
 	    check_mlr_goals(c, pre, err, err_len))
 		return -EINVAL;
 	if (c->outdir[0] == '\0') {

@@ -197,6 +197,36 @@ static const struct cfg_key cfg_keys[] = {
 	    "0", "ns", "monitor: warn when the period variation exceeds this "
 	    "(0 = never)", NULL),
 
+	KEY("b2b", "repetitions", b2b_repetitions, CFG_KEY_U, 1, 10000, "50", "",
+	    "b2b: searches per run, averaged (RFC 9004 6.3: at least 50)", NULL),
+	KEY("b2b", "min_frames", b2b_min_frames, CFG_KEY_U, 0, CFG_RATE_MAX_FPS * 30,
+	    "0", "frames", "b2b: lower bound of the burst length search (not "
+	    "tried)", NULL),
+	KEY("b2b", "max_frames", b2b_max_frames, CFG_KEY_U, 0, CFG_RATE_MAX_FPS * 30,
+	    "0", "frames", "b2b: longest burst tried (0 = 1 s at the burst rate; "
+	    "at most 30 s of it, RFC 9004 6.2)", NULL),
+	KEY("b2b", "initial_frames", b2b_initial_frames, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS * 30, "0", "frames", "b2b: first burst of each "
+	    "search (0 = max_frames)", NULL),
+	KEY("b2b", "precision_frames", b2b_precision_frames, CFG_KEY_U, 1,
+	    CFG_RATE_MAX_FPS, "1", "frames", "b2b: stop when upper - lower <= "
+	    "this", NULL),
+	KEY("b2b", "drain_ms", b2b_drain_ms, CFG_KEY_U, 0, 600000, "2000", "ms",
+	    "b2b: wait after each burst for the DUT to drain (RFC 9004: at "
+	    "least 2000)", NULL),
+	KEY("b2b", "short_drain", b2b_short_drain, CFG_KEY_BOOL, 0, 0, "0", "",
+	    "b2b: allow drain_ms below 2000 (tests only: not RFC 9004)", NULL),
+	KEY("b2b", "burst_rate_fps", b2b_burst_rate_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "0", "frames/s", "b2b: burst rate (0 = line rate "
+	    "of the frame size at the link speed; the rate reached is measured)",
+	    NULL),
+	KEY("b2b", "throughput_fps", b2b_throughput_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "0", "frames/s", "b2b: the DUT's measured "
+	    "throughput, for the corrected buffer time (0 = not given)", NULL),
+	KEY("b2b", "flows", b2b_flows, CFG_KEY_U, 1, 65535, "1", "",
+	    "b2b: K distinct source ports (port pairs) cycled in the burst",
+	    NULL),
+
 	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
 	    "directory for results (CSV files)", NULL),
 };
@@ -206,7 +236,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
-	"mlr", "search", "monitor", "output"
+	"mlr", "search", "monitor", "b2b", "output"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * b2b: RFC 9004 back-to-back frames, repetitions of a binary search on
+ * the burst length (search.c does the bisection), their summary and the
+ * buffer times.  No DPDK, no clock, no file.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/b2b.h"
+
+double
+b2b_implied_buffer_s(double avg_frames, double burst_fps)
+{
+	if (!(burst_fps > 0) || !(avg_frames >= 0))
+		return NAN;
+	return avg_frames / burst_fps;
+}
+
+double
+b2b_corrected_buffer_s(double avg_frames, double burst_fps,
+		       double throughput_fps)
+{
+	double forwarded;
+
+	if (!(burst_fps > 0) || !(avg_frames >= 0) || !(throughput_fps > 0) ||
+	    throughput_fps >= burst_fps)
+		return NAN;
+	/* frames the DUT forwarded at its throughput while the burst
+	 * arrived (for the implied buffer time) */
+	forwarded = throughput_fps * b2b_implied_buffer_s(avg_frames, burst_fps);
+	return (avg_frames - forwarded) / burst_fps;
+}
+
+double
+b2b_trial_burst_fps(const struct report_trial *r)
+{
+	double slowest = 0;
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		double fps = r->dir[d].achieved_fps;
+
+		if (!r->dir[d].active)
+			continue;
+		if (!(fps > 0))
+			return 0;
+		if (slowest == 0 || fps < slowest)
+			slowest = fps;
+	}
+	return slowest;
+}
+
+static int
+b2b_search_init(struct b2b *b)
+{
+	struct search_params sp = {
+		.lo_fps = b->p.lo_frames,
+		.hi_fps = b->p.hi_frames,
+		.initial_fps = b->p.initial_frames,
+		.error_fps = b->p.precision_frames,
+		.max_retries = b->p.max_retries,
+	};
+
+	b->rep_trials = 0;
+	b->rep_burst_fps = 0;
+	return search_init(&b->s, &sp);
+}
+
+int
+b2b_start(struct b2b *b, const struct b2b_params *p,
+	  const struct trial_spec *base, char *err, size_t err_len)
+{
+	memset(b, 0, sizeof(*b));
+	b->p = *p;
+	b->base = *base;
+	if (p->repetitions == 0)
+		return cfg_errf(err, err_len, "b2b: 0 repetitions");
+	if (p->burst_fps == 0)
+		return cfg_errf(err, err_len, "b2b: burst rate of 0 fps");
+	if (b2b_search_init(b) != 0)
+		return cfg_errf(err, err_len, "b2b: burst lengths: lower %" PRIu64
+				", upper %" PRIu64 ", initial %" PRIu64
+				", precision %" PRIu64 ": inconsistent (need "
+				"lower < upper, lower <= initial <= upper, "
+				"initial and precision >= 1)", p->lo_frames,
+				p->hi_frames, p->initial_frames,
+				p->precision_frames);
+	b->rep = 1;
+	b->kind = REPORT_RESULT_MEASURED;
+	return 0;
+}
+
+/* Sending time of L frames at rate fps, in ms, rounded up. */
+static uint64_t
+b2b_send_ms(uint64_t frames, double fps)
+{
+	return (uint64_t)ceil((double)frames * 1000.0 / fps);
+}
+
+static bool
+b2b_next(void *state, struct trial_spec *spec)
+{
+	struct b2b *b = state;
+	uint64_t frames, ms;
+
+	if (b->done)
+		return false;
+	frames = search_next_rate(&b->s);
+	*spec = b->base;
+	spec->frames = frames;
+	spec->duration_ms = 0;
+	trial_spec_set_rate(spec, b->p.burst_fps);
+	/* Nobody waits for a schedule the port cannot keep: the burst goes
+	 * out as fast as the port takes it, and its rate is measured. */
+	spec->max_lag_us = UINT32_MAX;
+	/*
+	 * The receiver waits until the scheduled end of the burst plus
+	 * timeout_ms: drain_ms, plus the burst's whole sending time at the
+	 * slowest rate measured so far, so a sender slower than the
+	 * schedule still leaves the DUT drain_ms after its last frame.
+	 */
+	ms = b->p.drain_ms;
+	if (b->slowest_fps > 0)
+		ms += b2b_send_ms(frames, b->slowest_fps);
+	spec->timeout_ms = ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+	return true;
+}
+
+/* The repetition that just ended: its result, into the statistics. */
+static void
+b2b_rep_end(struct b2b *b)
+{
+	struct b2b_rep *r = &b->last;
+	double x, delta;
+
+	memset(r, 0, sizeof(*r));
+	r->no = b->rep;
+	r->frames = search_result(&b->s);
+	r->burst_fps = b->rep_burst_fps;
+	r->trials = b->rep_trials;
+	r->kind = search_kind(&b->s);
+	/* the longest burst allowed passed: the tolerance is at least that */
+	if (r->kind == REPORT_RESULT_MEASURED && r->frames >= b->p.hi_frames)
+		r->kind = REPORT_RESULT_LOWER_BOUND;
+	b->rep_ended = true;
+	if (r->kind > b->kind)
+		b->kind = r->kind;
+	if (r->kind != REPORT_RESULT_MEASURED)
+		return;
+	x = (double)r->frames;
+	b->measured++;
+	delta = x - b->mean;
+	b->mean += delta / b->measured;
+	b->m2 += delta * (x - b->mean);
+	if (b->measured == 1 || x < b->min)
+		b->min = x;
+	if (b->measured == 1 || x > b->max)
+		b->max = x;
+	if (r->burst_fps > 0) {
+		b->burst_sum += r->burst_fps;
+		b->burst_n++;
+	}
+}
+
+static void
+b2b_record(void *state, const struct trial_spec *spec,
+	   const struct report_trial *r)
+{
+	struct b2b *b = state;
+	double fps = b2b_trial_burst_fps(r);
+	double allowed_ms, used_ms;
+
+	if (b->done)
+		return;
+	b->rep_ended = false;
+	b->trial_rep = b->rep;
+	b->rep_trials++;
+	if (fps > 0 && (b->slowest_fps == 0 || fps < b->slowest_fps)) {
+		/*
+		 * A burst slower than the timeout allowed for: a failed
+		 * trial may have lost frames only because the receiver
+		 * stopped before the DUT had drain_ms after the last one.
+		 * Run the same length again with the rate now known.
+		 */
+		allowed_ms = (double)spec->timeout_ms +
+			     (double)spec->frames * 1000.0 / (double)b->p.burst_fps;
+		used_ms = (double)spec->frames * 1000.0 / fps;
+		b->slowest_fps = fps;
+		if (r->verdict == VERDICT_FAIL &&
+		    allowed_ms - used_ms < (double)b->p.drain_ms)
+			return;
+	}
+	search_record_trial(&b->s, r);
+	if (r->verdict == VERDICT_PASS && spec->frames == search_result(&b->s))
+		b->rep_burst_fps = fps;
+	if (b->s.interrupted) {
+		b->interrupted = true;
+		b->done = true;
+		return;
+	}
+	if (!search_done(&b->s))
+		return;
+	b2b_rep_end(b);
+	if (b->rep >= b->p.repetitions) {
+		b->done = true;
+		return;
+	}
+	b->rep++;
+	b2b_search_init(b);
+}
+
+static uint32_t
+b2b_remaining(const void *state)
+{
+	const struct b2b *b = state;
+	struct b2b fresh = *b;
+	uint64_t n;
+
+	if (b->done)
+		return 0;
+	b2b_search_init(&fresh);
+	n = search_remaining(&b->s) +
+	    (uint64_t)(b->p.repetitions - b->rep) * search_remaining(&fresh.s);
+	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+static void
+b2b_describe(const void *state, char *buf, size_t len)
+{
+	const struct b2b *b = state;
+
+	snprintf(buf, len, "repetition %u/%u: [%" PRIu64 ", %" PRIu64
+		 "] frames, best %" PRIu64, b->rep, b->p.repetitions, b->s.lo,
+		 b->s.hi, search_result(&b->s));
+}
+
+void
+b2b_summarize(const struct b2b *b, double throughput_fps,
+	      struct b2b_summary *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->repetitions = b->measured;
+	s->throughput_fps = throughput_fps > 0 ? throughput_fps : 0;
+	s->avg_frames = s->min_frames = s->max_frames = NAN;
+	s->stddev_frames = s->burst_fps = NAN;
+	s->implied_s = s->corrected_s = s->buffer_frames = NAN;
+	if (b->measured == 0)
+		return;
+	s->avg_frames = b->mean;
+	s->min_frames = b->min;
+	s->max_frames = b->max;
+	/* the sample standard deviation; 0 for a single repetition */
+	s->stddev_frames = b->measured > 1 ? sqrt(b->m2 / (b->measured - 1)) : 0;
+	if (b->burst_n > 0)
+		s->burst_fps = b->burst_sum / b->burst_n;
+	s->implied_s = b2b_implied_buffer_s(s->avg_frames, s->burst_fps);
+	s->corrected_s = b2b_corrected_buffer_s(s->avg_frames, s->burst_fps,
+						 throughput_fps);
+	if (!isnan(s->corrected_s))
+		s->buffer_frames = s->corrected_s * s->burst_fps;
+}
+
+void
+b2b_summary_row(const struct b2b_summary *s, struct b2b_row *row)
+{
+	row->kind = "summary";
+	row->has_summary = s->repetitions > 0;
+	row->repetitions = s->repetitions;
+	row->avg_frames = s->avg_frames;
+	row->min_frames = s->min_frames;
+	row->max_frames = s->max_frames;
+	row->stddev_frames = s->stddev_frames;
+	row->has_rate = !isnan(s->burst_fps);
+	row->burst_rate_fps = s->burst_fps;
+	row->throughput_fps = s->throughput_fps;
+	row->has_implied = !isnan(s->implied_s);
+	row->implied_buffer_us = s->implied_s * 1e6;
+	row->has_corrected = !isnan(s->corrected_s);
+	row->corrected_buffer_us = s->corrected_s * 1e6;
+	row->buffer_frames = s->buffer_frames;
+}
+
+const struct proc_ops b2b_ops = {
+	.name = "back-to-back search",
+	.next = b2b_next,
+	.record = b2b_record,
+	.remaining = b2b_remaining,
+	.describe = b2b_describe,
+};

@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Mode b2b: RFC 2544 26.4 back-to-back frames as updated by RFC 9004
+ * (core b2b.h): per run, [b2b] repetitions binary searches on the burst
+ * length for the longest burst the DUT forwards without loss, bursts at
+ * [b2b] burst_rate_fps (default: the line rate of the frame size; the
+ * rate the sender reaches is measured and used), [b2b] drain_ms after
+ * each.  b2b.csv: a row per trial, per repetition and a summary per run
+ * (average, min, max, stddev, implied and corrected DUT buffer time);
+ * trials.csv rows; --repeat runs summarised as RFC 8219 says.
+ * docs/bursts.md.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <rte_ethdev.h>
+
+#include "dpdk.h"
+#include "dutperf/b2b.h"
+#include "dutperf/frame.h"
+
+struct b2b_mode {
+	struct b2b_params params;
+	struct b2b b;
+	uint32_t iteration;		/* trial within the repetition */
+	char why[256];			/* the last invalid trial's reason */
+};
+
+static const char *
+b2b_header(void)
+{
+	static char h[1024];
+
+	if (h[0] == '\0' && report_header(&report_b2b_table, h, sizeof(h)) < 0)
+		h[0] = '\0';
+	return h;
+}
+
+/* K flows: source ports base .. base + K - 1 cycled (increasing), the
+ * destination port as configured; the receiver accepts exactly those. */
+static void
+b2b_set_flows(struct mode_ctx *m)
+{
+	const struct cfg *c = m->cfg;
+	struct trial_ctx *t = m->trial;
+	int d;
+
+	if (c->b2b_flows <= 1)
+		return;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		uint16_t base = cfg_b2b_sport_base(c, d);
+
+		if (!cfg_dir_active(c, d))
+			continue;
+		t->spec[d].sport.mode = CFG_VAR_INCREASING;
+		t->spec[d].sport.min = base;
+		t->spec[d].sport.max = (uint16_t)(base + c->b2b_flows - 1);
+		frame_cls_init(&t->rx[d].cls, &t->spec[d]);
+	}
+}
+
+static int
+b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	struct b2b_mode *t = m->priv;
+	struct b2b_params *p = &t->params;
+	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
+	uint64_t line;
+	char blame[CFG_PATH_LEN + 64];
+
+	line = cfg_traffic_line_rate_fps(c, mbps ? mbps : TRIAL_SPEC_DEFAULT_MBPS,
+					 &size_b);
+	p->burst_fps = c->b2b_burst_rate_fps ? c->b2b_burst_rate_fps : line;
+	if (mbps != 0 && p->burst_fps > line) {
+		snprintf(err, err_len, "%s: above the line rate %" PRIu64 " fps "
+			 "of %u-byte frames at %u Mb/s", cfg_key_blame(c, "b2b",
+			 "burst_rate_fps", blame, sizeof(blame)), line, size_b,
+			 mbps);
+		return -EINVAL;
+	}
+	p->hi_frames = c->b2b_max_frames ? c->b2b_max_frames : p->burst_fps;
+	if (p->hi_frames / B2B_MAX_BURST_S > p->burst_fps) {
+		snprintf(err, err_len, "%s: more than %u s (RFC 9004 6.2) at the "
+			 "burst rate %" PRIu64 " fps", cfg_key_blame(c, "b2b",
+			 "max_frames", blame, sizeof(blame)), B2B_MAX_BURST_S,
+			 p->burst_fps);
+		return -EINVAL;
+	}
+	p->lo_frames = c->b2b_min_frames;
+	if (p->lo_frames >= p->hi_frames) {
+		snprintf(err, err_len, "%s: not below the longest burst %" PRIu64
+			 " frames ([b2b] max_frames, 0 = 1 s at %" PRIu64 " fps)",
+			 cfg_key_blame(c, "b2b", "min_frames", blame,
+				       sizeof(blame)), p->hi_frames, p->burst_fps);
+		return -EINVAL;
+	}
+	p->initial_frames = c->b2b_initial_frames ? c->b2b_initial_frames :
+						    p->hi_frames;
+	if (p->initial_frames > p->hi_frames) {
+		snprintf(err, err_len, "%s: above the longest burst %" PRIu64
+			 " frames", cfg_key_blame(c, "b2b", "initial_frames",
+			 blame, sizeof(blame)), p->hi_frames);
+		return -EINVAL;
+	}
+	p->precision_frames = c->b2b_precision_frames;
+	p->repetitions = c->b2b_repetitions;
+	p->max_retries = c->max_retries;
+	p->drain_ms = c->b2b_drain_ms;
+	b2b_set_flows(m);
+	if (p->drain_ms < B2B_MIN_DRAIN_MS)
+		fprintf(stderr, "dutperf: warning: [b2b] drain_ms = %u: below "
+			"RFC 9004's %u ms (short_drain = 1): for tests only\n",
+			p->drain_ms, B2B_MIN_DRAIN_MS);
+	if (c->b2b_repetitions < 50 && !m->cli->quiet)
+		fprintf(stderr, "b2b: note: %u repetitions (RFC 9004 6.3: at "
+			"least 50)\n", c->b2b_repetitions);
+	if (!m->cli->quiet)
+		fprintf(stderr, "b2b: %u run(s) of %u searches for the longest "
+			"lossless burst in (%" PRIu64 ", %" PRIu64 "] frames, "
+			"first %" PRIu64 ", precision %" PRIu64 ", bursts at %"
+			PRIu64 " fps%s, %u flow(s), %u ms drain, results in %s\n",
+			c->repeat, p->repetitions, p->lo_frames, p->hi_frames,
+			p->initial_frames, p->precision_frames, p->burst_fps,
+			c->b2b_burst_rate_fps ? "" : " (line rate)", c->b2b_flows,
+			p->drain_ms, c->outdir);
+	return 0;
+}
+
+static int
+b2b_mode_start(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct b2b_mode *t = m->priv;
+	struct trial_spec base;
+	int rc;
+
+	trial_spec_from_cfg(&base, m->cfg, 0);
+	rc = b2b_start(&t->b, &t->params, &base, err, err_len);
+	if (rc != 0)
+		return rc;
+	t->iteration = 0;
+	t->why[0] = '\0';
+	m->proc = (struct proc){ &b2b_ops, &t->b };
+	return 0;
+}
+
+/* What every b2b.csv row of run m->no starts with. */
+static void
+b2b_row_init(const struct mode_ctx *m, struct b2b_row *row)
+{
+	const struct b2b_mode *t = m->priv;
+
+	memset(row, 0, sizeof(*row));
+	row->no = m->no;
+	row->frame_size_b = m->cfg->frame_size_b;
+	row->direction = m->cfg->direction;
+	row->flows = m->cfg->b2b_flows;
+	row->burst_rate_set_fps = t->params.burst_fps;
+	row->result = "";
+	row->date = time(NULL);
+}
+
+static int
+b2b_append(struct mode_ctx *m, const struct b2b_row *row, char *err,
+	   size_t err_len)
+{
+	char line[1024];
+
+	return mode_append(m, report_row(&report_b2b_table, row, line,
+					 sizeof(line)), line, err, err_len);
+}
+
+/* The trial's row; when it ended a repetition, the repetition's too. */
+static int
+b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
+	       const struct report_trial *r, char *err, size_t err_len)
+{
+	struct b2b_mode *t = m->priv;
+	const struct b2b_rep *rep = &t->b.last;
+	struct b2b_row row;
+	int d, rc;
+
+	b2b_row_init(m, &row);
+	row.kind = "trial";
+	row.repetition = t->b.trial_rep;
+	row.iteration = ++t->iteration;
+	row.has_frames = row.has_counts = true;
+	row.burst_frames = (double)spec->frames;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!r->dir[d].active)
+			continue;
+		row.sent += (double)r->dir[d].v.sent;
+		row.received += (double)r->dir[d].v.received;
+		row.lost += (double)r->dir[d].v.lost;
+	}
+	row.burst_rate_fps = b2b_trial_burst_fps(r);
+	row.has_rate = row.burst_rate_fps > 0;
+	row.result = verdict_name(r->verdict);
+	if (r->verdict == VERDICT_INVALID)
+		snprintf(t->why, sizeof(t->why), "%s", r->reason ? r->reason : "");
+	rc = b2b_append(m, &row, err, err_len);
+	if (rc != 0 || !t->b.rep_ended)
+		return rc;
+	b2b_row_init(m, &row);
+	row.kind = "repetition";
+	row.repetition = rep->no;
+	row.iteration = rep->trials;
+	row.has_frames = rep->kind != REPORT_RESULT_NONE;
+	row.burst_frames = (double)rep->frames;
+	row.has_rate = rep->burst_fps > 0;
+	row.burst_rate_fps = rep->burst_fps;
+	row.result = report_result_name(rep->kind);
+	t->iteration = 0;
+	if (!m->cli->quiet)
+		fprintf(stderr, "b2b: run %u repetition %u/%u: %s%" PRIu64
+			" frames%s (%u trials%s%s)\n", m->no, rep->no,
+			t->params.repetitions, rep->kind ==
+			REPORT_RESULT_MEASURED ? "longest lossless burst " :
+			rep->kind == REPORT_RESULT_LOWER_BOUND ?
+			"lossless burst at least " : "no result, ", rep->frames,
+			rep->frames >= t->params.hi_frames ? " (the longest "
+			"allowed: [b2b] max_frames)" : "", rep->trials,
+			rep->kind != REPORT_RESULT_MEASURED && *t->why ? "; " : "",
+			rep->kind != REPORT_RESULT_MEASURED ? t->why : "");
+	return b2b_append(m, &row, err, err_len);
+}
+
+static int
+b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	struct b2b_mode *t = m->priv;
+	const struct b2b *b = &t->b;
+	struct b2b_summary s;
+	struct b2b_row row;
+	int rc;
+
+	if (!complete || b->interrupted) {
+		fprintf(stderr, "dutperf: b2b run %u interrupted: no summary "
+			"row written\n", m->no);
+		return 0;
+	}
+	b2b_summarize(b, (double)c->b2b_throughput_fps, &s);
+	b2b_row_init(m, &row);
+	b2b_summary_row(&s, &row);
+	row.result = report_result_name(b->kind);
+	rc = b2b_append(m, &row, err, err_len);
+	if (rc != 0)
+		return rc;
+	m->run_result = b->kind;
+	if (b->kind == REPORT_RESULT_MEASURED) {
+		m->value[0] = s.avg_frames;
+		m->value[1] = s.implied_s * 1e6;
+		m->value[2] = s.corrected_s * 1e6;
+	}
+	if (s.repetitions == 0) {
+		printf("b2b run %u: no measured repetition (%s)\n", m->no,
+		       report_result_name(b->kind));
+		snprintf(m->result, sizeof(m->result), "no measured repetition");
+	} else {
+		printf("b2b run %u: longest lossless burst over %u repetitions: "
+		       "average %.2f frames, min %.0f, max %.0f, stddev %.2f; "
+		       "burst rate %.1f fps (measured)\n", m->no, s.repetitions,
+		       s.avg_frames, s.min_frames, s.max_frames,
+		       s.stddev_frames, s.burst_fps);
+		printf("b2b run %u: implied DUT buffer time %.3f us", m->no,
+		       s.implied_s * 1e6);
+		if (!isnan(s.corrected_s))
+			printf(", corrected %.3f us (%.1f frames) at throughput "
+			       "%" PRIu64 " fps (RFC 9004 6.4)\n",
+			       s.corrected_s * 1e6, s.buffer_frames,
+			       c->b2b_throughput_fps);
+		else if (c->b2b_throughput_fps == 0)
+			printf(" (RFC 9004 6.4); no corrected time: [b2b] "
+			       "throughput_fps not given\n");
+		else
+			printf(" (RFC 9004 6.4); no corrected time: throughput "
+			       "%" PRIu64 " fps not below the burst rate\n",
+			       c->b2b_throughput_fps);
+		snprintf(m->result, sizeof(m->result), "%s%.2f frames, "
+			 "implied buffer %.3f us", b->kind ==
+			 REPORT_RESULT_MEASURED ? "" : "not measured: ",
+			 s.avg_frames, s.implied_s * 1e6);
+	}
+	if (b->kind != REPORT_RESULT_MEASURED)
+		fprintf(stderr, "dutperf: b2b run %u: %u of %u repetitions not "
+			"measured (b2b.csv result %s, exit status 3%s%s)\n", m->no,
+			b->p.repetitions - s.repetitions, b->p.repetitions,
+			report_result_name(b->kind), *t->why ? "; " : "",
+			t->why);
+	return 0;
+}
+
+static void
+b2b_summary(struct mode_ctx *m)
+{
+	static const char *const what[] = {
+		"average longest lossless burst", "implied buffer time",
+		"corrected buffer time"
+	};
+	static const char *const unit[] = { "frames", "us", "us" };
+	struct stats_summary sum;
+	double p1, p99;
+	unsigned k;
+
+	if (m->runs_done != 1)
+		snprintf(m->result, sizeof(m->result), "%u complete b2b runs%s",
+			 m->runs_done, engine_stop ? ", interrupted" : "");
+	for (k = 0; k < 3; k++)
+		if (mode_summarize(m, k, &sum, &p1, &p99) >= 2)
+			printf("summary of %s over %u runs (RFC 8219): median "
+			       "%.3f %s, 1st percentile %.3f, 99th percentile "
+			       "%.3f, min %.3f, max %.3f\n", what[k],
+			       m->runs_done, sum.median, unit[k], p1, p99,
+			       sum.min, sum.max);
+}
+
+const struct mode_ops mode_b2b = {
+	.cli = {
+		.name = "b2b",
+		.help = "RFC 9004 back-to-back frames: longest lossless burst, "
+			"DUT buffer time",
+		.options = "--max-retries --repeat",
+	},
+	.run_name = "b2b run",
+	.file = "b2b.csv",
+	.header = b2b_header,
+	.priv_size = sizeof(struct b2b_mode),
+	.setup = b2b_setup,
+	.start = b2b_mode_start,
+	.trial_done = b2b_trial_done,
+	.run_end = b2b_run_end,
+	.summary = b2b_summary,
+};
