@@ -43,6 +43,7 @@ struct trial_spec {
 	uint32_t nb_tags;		/* RFC 8219 7.2 tagged frames per dir */
 	uint64_t tag_delay_ms;		/* tagging starts this long after start */
 	bool delays;			/* every frame's delay (RFC 8219 7.3) */
+	bool recov_track;		/* lost frames, arrival gaps (recovery.h) */
 	/* RFC 2544 26.5 rate change: rate_fps for change_ms, then rate2_fps
 	 * until duration_ms (0: one rate; by duration only) */
 	uint64_t change_ms;
