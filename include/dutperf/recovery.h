@@ -143,6 +143,12 @@ uint64_t recov_after_fps(const struct recov_params *p);
 int recov_params_check(const struct recov_params *p, char *err,
 		       size_t err_len);
 
+/* [recovery] of c. */
+void recov_params_from_cfg(struct recov_params *p, const struct cfg *c);
+
+/* Mode recovery's check of the configuration (before the EAL). */
+int recov_check_cfg(const struct cfg *c, char *err, size_t err_len);
+
 /* The recovery trial: base (directions, timeouts) with the two rates. */
 void recov_spec(struct trial_spec *s, const struct trial_spec *base,
 		const struct recov_params *p);
@@ -186,6 +192,12 @@ struct reset_params {
  * stream with at least 1 s of stream after it, a rate. */
 int reset_params_check(const struct reset_params *p, char *err,
 		       size_t err_len);
+
+/* [reset] and [traffic] rate_fps, duration_s of c. */
+void reset_params_from_cfg(struct reset_params *p, const struct cfg *c);
+
+/* Mode reset's check of the configuration (before the EAL). */
+int reset_check_cfg(const struct cfg *c, char *err, size_t err_len);
 
 /* ---- CSV rows: recovery.csv and reset.csv, one row per run and direction */
 

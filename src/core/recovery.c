@@ -155,6 +155,25 @@ recov_params_check(const struct recov_params *p, char *err, size_t err_len)
 }
 
 void
+recov_params_from_cfg(struct recov_params *p, const struct cfg *c)
+{
+	p->throughput_fps = c->rec_throughput_fps;
+	p->overload_pct = c->rec_overload_pct;
+	p->after_pct = c->rec_after_pct;
+	p->overload_ms = (uint64_t)c->rec_overload_s * 1000;
+	p->after_ms = (uint64_t)c->rec_after_s * 1000;
+}
+
+int
+recov_check_cfg(const struct cfg *c, char *err, size_t err_len)
+{
+	struct recov_params p;
+
+	recov_params_from_cfg(&p, c);
+	return recov_params_check(&p, err, err_len);
+}
+
+void
 recov_spec(struct trial_spec *s, const struct trial_spec *base,
 	   const struct recov_params *p)
 {
@@ -277,11 +296,29 @@ reset_params_check(const struct reset_params *p, char *err, size_t err_len)
 		return cfg_errf(err, err_len, "[traffic] rate_fps = 0: the "
 				"reset stream needs a rate the DUT passes");
 	if (p->at_ms + 1000 > p->duration_ms)
-		return cfg_errf(err, err_len, "[reset] at_s = %" PRIu64 ": "
-				"needs at least 1 s of the %" PRIu64 " s stream "
-				"([reset] duration_s) after it", p->at_ms / 1000,
-				p->duration_ms / 1000);
+		return cfg_errf(err, err_len, "[reset] at_ms = %" PRIu64 ": "
+				"needs at least 1 s of the %" PRIu64 " ms stream "
+				"([traffic] duration_s) after it", p->at_ms,
+				p->duration_ms);
 	return 0;
+}
+
+void
+reset_params_from_cfg(struct reset_params *p, const struct cfg *c)
+{
+	p->command = c->reset_command;
+	p->at_ms = c->reset_at_ms;
+	p->duration_ms = (uint64_t)c->duration_s * 1000;
+	p->rate_fps = c->rate_fps;
+}
+
+int
+reset_check_cfg(const struct cfg *c, char *err, size_t err_len)
+{
+	struct reset_params p;
+
+	reset_params_from_cfg(&p, c);
+	return reset_params_check(&p, err, err_len);
 }
 
 /* ---- CSV ---- */

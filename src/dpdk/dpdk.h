@@ -438,6 +438,10 @@ void mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
 void mode_measure_summary(struct mode_ctx *m,
 			  const char *const metric[MODE_METRICS]);
 
+/* Recovery and reset (mode_recovery.c): the RFC 8219 summary of value
+ * MODE_VALUE(d, 0), a time in ms, per direction; m->result. */
+void mode_recov_summary(struct mode_ctx *m, const char *what);
+
 /* ---- run record ---- */
 
 /* Open OUTDIR/name for appending (header NULL: none). */

@@ -7,7 +7,7 @@
 #include "dpdk.h"
 
 extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
-	mode_pdv, mode_loss, mode_monitor, mode_mlr;
+	mode_pdv, mode_loss, mode_monitor, mode_mlr, mode_recovery, mode_reset;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
@@ -17,6 +17,8 @@ const struct mode_ops *const mode_table[] = {
 	&mode_pdv,
 	&mode_loss,
 	&mode_monitor,
+	&mode_recovery,
+	&mode_reset,
 };
 
 const unsigned mode_table_len = sizeof(mode_table) / sizeof(mode_table[0]);

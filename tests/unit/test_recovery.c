@@ -296,7 +296,7 @@ test_params_check(void **state)
 	assert_int_equal(reset_params_check(&r, err, sizeof(err)), 0);
 	r.at_ms = 9001;		/* less than 1 s of stream after it */
 	assert_int_equal(reset_params_check(&r, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "[reset] at_s"));
+	assert_non_null(strstr(err, "[reset] at_ms = 9001"));
 	r.at_ms = 0;
 	r.command = "";
 	assert_int_equal(reset_params_check(&r, err, sizeof(err)), -EINVAL);
