@@ -154,6 +154,17 @@ struct cfg {
 	/* [mlr] (mode mlr, RFC 9971 MLRsearch) */
 	char mlr_goals[512];		/* goal list (mlr_goals_parse) */
 
+	/* [recovery] (mode recovery, RFC 2544 26.5) */
+	uint64_t rec_throughput_fps;	/* 100 %; 0: measure it first */
+	uint32_t rec_overload_pct;	/* 110 */
+	uint32_t rec_after_pct;		/* 50 */
+	uint32_t rec_overload_s;	/* at least 60 (RFC) */
+	uint32_t rec_after_s;
+
+	/* [reset] (mode reset, RFC 2544 26.6, RFC 6201) */
+	char reset_command[1024];	/* /bin/sh -c; "" = none */
+	uint32_t reset_at_ms;		/* after the stream's start */
+
 	/* [search] */
 	uint64_t rate_min_fps;
 	uint64_t rate_max_fps;		/* 0: line rate of frame_size_b at link_speed_gbps */

@@ -72,6 +72,19 @@ uint64_t pacer_due(const struct pacer *p, uint64_t now_tsc);
  */
 uint64_t pacer_lag(const struct pacer *p, uint64_t i, uint64_t now_tsc);
 
+/*
+ * A rate change (RFC 2544 26.5): p1 paces frames [0, k), k = p1->total;
+ * p2 paces frames [k, total) at rate_fps, frame k due at p1's deadline of
+ * frame k (the end of p1's schedule) and every later frame spaced at
+ * rate_fps exactly: deadline(i) = change + floor(i * hz / rate) -
+ * floor(k * hz / rate) (p2's start is virtual: the change less k frames
+ * of the new rate).  pacer_due(p2, now) counts from frame 0 as usual, so
+ * a sender swaps p1 for p2 once frame k is due and goes on.  0, or -1
+ * when the virtual start would lie before TSC 0 (p2 untouched).
+ */
+int pacer_init_after(struct pacer *p2, const struct pacer *p1,
+		     uint64_t rate_fps, uint64_t total);
+
 /* total frames for rate * duration, saturating at UINT64_MAX. */
 uint64_t pacer_total(uint64_t rate_fps, uint64_t duration_s);
 

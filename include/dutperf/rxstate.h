@@ -50,12 +50,17 @@ struct rxstate_counts {
 	uint64_t max_seq;	/* highest sequence number seen + 1 (0: none) */
 };
 
+struct recov_lost;
+
 struct rxstate {
 	uint64_t *bits;		/* RXSTATE_WINDOW bits, caller-provided */
 	uint64_t base;		/* sequence number of bit 0 of the window */
 	struct rxstate_counts c;
 	uint64_t total;		/* seq >= total is "beyond"; UINT64_MAX:
 				 * no limit (rxstate_set_total) */
+	/* a feature (recovery.h), NULL when absent: the words leaving the
+	 * window tell it which frames never arrived */
+	struct recov_lost *lost;
 };
 
 /*
@@ -69,6 +74,12 @@ void rxstate_init(struct rxstate *s, uint64_t *bits);
  * as beyond.  Call after rxstate_init, before the first rxstate_add.
  */
 void rxstate_set_total(struct rxstate *s, uint64_t total);
+
+/*
+ * After the last frame: the frames of the window (and those above it,
+ * below total) that never arrived to s->lost; nothing when it is NULL.
+ */
+void rxstate_flush_lost(struct rxstate *s);
 
 /*
  * Internal to rxstate_add (seq >= base + RXSTATE_WINDOW): move base to the

@@ -43,6 +43,11 @@ struct trial_spec {
 	uint32_t nb_tags;		/* RFC 8219 7.2 tagged frames per dir */
 	uint64_t tag_delay_ms;		/* tagging starts this long after start */
 	bool delays;			/* every frame's delay (RFC 8219 7.3) */
+	bool recov_track;		/* lost frames, arrival gaps (recovery.h) */
+	/* RFC 2544 26.5 rate change: rate_fps for change_ms, then rate2_fps
+	 * until duration_ms (0: one rate; by duration only) */
+	uint64_t change_ms;
+	uint64_t rate2_fps[CFG_NB_DIRS];
 };
 
 /*
@@ -61,6 +66,14 @@ uint64_t trial_spec_rate_fps(const struct trial_spec *s);
 
 /* Frames direction d sends (0 when inactive), saturating. */
 uint64_t trial_spec_frames(const struct trial_spec *s, enum cfg_dir_id d);
+
+/*
+ * A trial with a rate change: the first frame at rate2_fps[d] (frames
+ * [0, k) at rate_fps[d], floor(rate_fps * change_ms / 1000) of them);
+ * UINT64_MAX when the trial has one rate.
+ */
+uint64_t trial_spec_change_frame(const struct trial_spec *s,
+				 enum cfg_dir_id d);
 
 /* Seconds of sending as trials.csv's duration_s shows it (rounded up). */
 uint32_t trial_spec_duration_s(const struct trial_spec *s);

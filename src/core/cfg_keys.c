@@ -169,6 +169,27 @@ static const struct cfg_key cfg_keys[] = {
 	    "MLRsearch goals: ndr, pdr, rfc2544, tst009 or key=value lists "
 	    "(docs/mlrsearch.md)", NULL),
 
+	KEY("recovery", "throughput_fps", rec_throughput_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "0", "frames/s", "recovery: the throughput "
+	    "(100 %) the rates are taken of (0 = measure it first with the "
+	    "binary search)", NULL),
+	KEY("recovery", "overload_pct", rec_overload_pct, CFG_KEY_U, 101, 1000,
+	    "110", "%", "recovery: the overload rate, % of the throughput "
+	    "(RFC 2544 26.5: 110)", NULL),
+	KEY("recovery", "after_pct", rec_after_pct, CFG_KEY_U, 1, 99, "50", "%",
+	    "recovery: the reduced rate after it (RFC 2544 26.5: 50)", NULL),
+	KEY("recovery", "overload_s", rec_overload_s, CFG_KEY_U, 1, 86400, "60",
+	    "s", "recovery: how long the overload lasts (RFC 2544 26.5: at "
+	    "least 60)", NULL),
+	KEY("recovery", "after_s", rec_after_s, CFG_KEY_U, 1, 86400, "30", "s",
+	    "recovery: how long the reduced rate lasts", NULL),
+
+	KEY("reset", "command", reset_command, CFG_KEY_STR, 0, 0, "", "",
+	    "reset: the command that resets the DUT, run with /bin/sh -c; a "
+	    "non-zero exit status stops the run", NULL),
+	KEY("reset", "at_ms", reset_at_ms, CFG_KEY_U, 0, 86400000, "10000",
+	    "ms", "reset: the command starts this long after the stream", NULL),
+
 	KEY("search", "rate_min_fps", rate_min_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS, "0",
 	    "frames/s", "lower bound of the binary search", NULL),
 	KEY("search", "rate_max_fps", rate_max_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS, "0",
@@ -236,7 +257,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
-	"mlr", "search", "monitor", "b2b", "output"
+	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

@@ -138,3 +138,20 @@ pacer_ns_to_ticks(uint64_t ns, uint64_t hz)
 {
 	return pacer_sat64((pacer_u128)ns * hz / PACER_NS_PER_S);
 }
+
+int
+pacer_init_after(struct pacer *p2, const struct pacer *p1, uint64_t rate_fps,
+		 uint64_t total)
+{
+	uint64_t change = pacer_deadline(p1, p1->total), rel;
+	struct pacer probe;
+
+	/* frame k = p1->total: its deadline under the new rate from a
+	 * virtual start is change, whatever k is */
+	pacer_init(&probe, 0, p1->hz, rate_fps, 0);
+	rel = pacer_sat64(pacer_rel(&probe, p1->total));
+	if (rel > change)
+		return -1;
+	pacer_init(p2, change - rel, p1->hz, rate_fps, total);
+	return 0;
+}

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "dutperf/recovery.h"
 #include "dutperf/rxstate.h"
 
 #define RXSTATE_WORD_MASK ((uint64_t)RXSTATE_WORDS - 1)
@@ -39,6 +40,30 @@ rxstate_set_total(struct rxstate *s, uint64_t total)
 	s->total = total;
 }
 
+/* The n words leaving the window (all when n >= RXSTATE_WORDS, and
+ * frames up to nbase never in it) to the lost-frame tracker. */
+static void
+rxstate_lost_out(struct rxstate *s, uint64_t n, uint64_t nbase)
+{
+	uint64_t w = s->base >> 6, k;
+
+	for (k = 0; k < n && k < RXSTATE_WORDS; k++)
+		recov_lost_word(s->lost, (w + k) << 6,
+				s->bits[(w + k) & RXSTATE_WORD_MASK]);
+	if (nbase > s->base + RXSTATE_WINDOW)
+		recov_lost_range(s->lost, s->base + RXSTATE_WINDOW, nbase);
+}
+
+void
+rxstate_flush_lost(struct rxstate *s)
+{
+	if (s->lost == NULL)
+		return;
+	rxstate_lost_out(s, RXSTATE_WORDS, s->base + RXSTATE_WINDOW);
+	if (s->total != UINT64_MAX && s->total > s->base + RXSTATE_WINDOW)
+		recov_lost_range(s->lost, s->base + RXSTATE_WINDOW, s->total);
+}
+
 void
 rxstate_slide(struct rxstate *s, uint64_t seq)
 {
@@ -47,6 +72,8 @@ rxstate_slide(struct rxstate *s, uint64_t seq)
 	uint64_t w = s->base >> 6;
 	uint64_t k;
 
+	if (s->lost != NULL)	/* a feature: lost frames leave the window */
+		rxstate_lost_out(s, n, nbase);
 	if (n >= RXSTATE_WORDS) {
 		memset(s->bits, 0, RXSTATE_WORDS * sizeof(s->bits[0]));
 	} else {

@@ -58,7 +58,20 @@ trial_spec_frames(const struct trial_spec *s, enum cfg_dir_id d)
 		return 0;
 	if (s->frames > 0)
 		return s->frames;
+	if (s->change_ms > 0 && s->change_ms < s->duration_ms)
+		return sat64((unsigned __int128)trial_spec_change_frame(s, d) +
+			     (unsigned __int128)s->rate2_fps[d] *
+			     (s->duration_ms - s->change_ms) / 1000);
 	return sat64((unsigned __int128)s->rate_fps[d] * s->duration_ms / 1000);
+}
+
+uint64_t
+trial_spec_change_frame(const struct trial_spec *s, enum cfg_dir_id d)
+{
+	if ((unsigned)d >= CFG_NB_DIRS || !s->active[d] || s->frames > 0 ||
+	    s->change_ms == 0 || s->change_ms >= s->duration_ms)
+		return UINT64_MAX;
+	return sat64((unsigned __int128)s->rate_fps[d] * s->change_ms / 1000);
 }
 
 uint64_t
@@ -104,6 +117,21 @@ trial_spec_check(const struct trial_spec *s, char *err, size_t err_len)
 	}
 	if (!any)
 		return cfg_errf(err, err_len, "trial: no direction sends");
+	if (s->change_ms > 0) {
+		if (s->frames > 0 || s->change_ms >= s->duration_ms)
+			return cfg_errf(err, err_len, "trial: a rate change at "
+					"%" PRIu64 " ms needs a longer trial by "
+					"duration (%" PRIu64 " ms)", s->change_ms,
+					s->duration_ms);
+		for (d = 0; d < CFG_NB_DIRS; d++)
+			if (s->active[d] && (s->rate2_fps[d] == 0 ||
+					     trial_spec_change_frame(s, d) == 0))
+				return cfg_errf(err, err_len, "trial: %s rate "
+						"change: no frame before it or "
+						"a rate of 0 fps after it",
+						d == CFG_FWD ? "forward" :
+						"reverse");
+	}
 	if (s->frames == 0 && s->duration_ms == 0)
 		return cfg_errf(err, err_len, "trial: neither a frame count nor "
 				"a duration");

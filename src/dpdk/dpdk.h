@@ -24,6 +24,7 @@
 #include "dutperf/monitor.h"
 #include "dutperf/pacer.h"
 #include "dutperf/proc.h"
+#include "dutperf/recovery.h"
 #include "dutperf/report.h"
 #include "dutperf/stats.h"
 #include "dutperf/rxstate.h"
@@ -94,6 +95,15 @@ struct engine_delays {
 	struct delay_ipdv *ipdv;
 };
 
+/* RFC 2544 26.5 / 26.6 records of one direction (receiver, recovery.h):
+ * lost frames from the rate change on, the largest arrival gap; the
+ * trial's start and end of sending for the figures. */
+struct engine_recov {
+	struct recov_lost lost;
+	struct recov_gap gap;
+	uint64_t start_tsc, end_tsc;
+};
+
 /* ---- engine: sender and receiver state, one writer each ---- */
 
 /* What a receiver publishes after each burst with relaxed stores, for the
@@ -109,6 +119,9 @@ struct engine_tx {
 	uint16_t burst;
 	uint64_t lag_limit_tsc;		/* behind more than this: stop, invalid */
 	struct pacer pacer;
+	/* a rate change (RFC 2544 26.5): the pacer of frames pacer.total on,
+	 * swapped in there (pacer_init_after); NULL: none */
+	const struct pacer *then;
 	/* written by the sending lcore only */
 	struct frame_gen gen;
 	uint64_t seq;			/* next sequence number */
@@ -150,6 +163,7 @@ struct engine_rx {
 	 * tags->rx_tsc and the delay histograms */
 	struct engine_tags *tags;
 	struct engine_delays *delays;
+	struct engine_recov *recov;	/* written by the receiver */
 	/* written by the receiving lcore only */
 	struct rxstate st;
 	struct engine_rx_pub pub;	/* st's counts, published per burst */
@@ -210,6 +224,15 @@ struct trial_ctx {
 	/* features, attached by a mode's setup (feature.c); NULL: none */
 	struct engine_tags *tags[CFG_NB_DIRS];
 	struct engine_delays *delays[CFG_NB_DIRS];
+	struct engine_recov *recov[CFG_NB_DIRS];
+	struct pacer then[CFG_NB_DIRS];	/* tx[d].then of a rate change */
+	/*
+	 * Called on the main lcore right before the lcores start, with the
+	 * trial's common start instant (the reset mode starts its command's
+	 * timer there).  NULL: none.
+	 */
+	void (*on_launch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
+	void *on_launch_arg;
 	struct engine_lcore lcores[2 * CFG_NB_DIRS];
 	unsigned int nb_lcores;
 	/*
@@ -259,6 +282,9 @@ int feature_attach_tags(struct trial_ctx *t, uint32_t nb, char *err,
 			size_t err_len);
 /* Allocate the delay histograms; a spec may then ask for delays. */
 int feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len);
+/* Allocate the lost-frame and arrival-gap records (recovery.h); a spec
+ * may then ask for them (recov_track). */
+int feature_attach_recov(struct trial_ctx *t, char *err, size_t err_len);
 void feature_detach(struct trial_ctx *t);
 
 /* Before a trial: set up the attached features the spec asks for, on the
@@ -273,6 +299,10 @@ int feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
  */
 int feature_latency(const struct trial_ctx *t, enum cfg_dir_id d,
 		    uint64_t penalty_ns, struct delay_lat_summary *s);
+/* After a trial with recov_track: the records of direction d (NULL when
+ * the trial had none). */
+const struct engine_recov *feature_recov(const struct trial_ctx *t,
+					 enum cfg_dir_id d);
 /* After a trial with delays: RFC 8219 7.3 PDV of direction d. */
 void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
 		 struct delay_pdv_summary *s);
@@ -407,6 +437,10 @@ void mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
 			  const struct report_trial *r);
 void mode_measure_summary(struct mode_ctx *m,
 			  const char *const metric[MODE_METRICS]);
+
+/* Recovery and reset (mode_recovery.c): the RFC 8219 summary of value
+ * MODE_VALUE(d, 0), a time in ms, per direction; m->result. */
+void mode_recov_summary(struct mode_ctx *m, const char *what);
 
 /* ---- run record ---- */
 

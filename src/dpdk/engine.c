@@ -222,8 +222,12 @@ tx_poll(struct engine_tx *t)
 next:
 	__atomic_store_n(&t->pub_sent, t->sent, __ATOMIC_RELAXED);
 	t->seq += n;
-	if (t->seq >= t->pacer.total)
-		return tx_finish(t);
+	if (t->seq >= t->pacer.total) {
+		if (likely(t->then == NULL))
+			return tx_finish(t);
+		t->pacer = *t->then;	/* RFC 2544 26.5: the rate change */
+		t->then = NULL;
+	}
 	n = t->pacer.total - t->seq;
 	n = n < t->burst ? n : t->burst;
 	t->next_deadline = pacer_deadline(&t->pacer, t->seq + n - 1);
@@ -253,7 +257,7 @@ static inline void
 rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 	bool late)
 {
-	uint64_t before = r->st.c.received, d = 0;
+	uint64_t before = r->st.c.received, late_before = r->st.c.late, d = 0;
 
 	if (r->need_delay) {
 		d = frame_rx_delay(info, now);	/* either stamp layout */
@@ -261,8 +265,13 @@ rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 			late = true;	/* siitperf's special throughput */
 	}
 	rxstate_add(&r->st, info->seq, late);
-	if (r->st.c.received == before)
+	if (r->st.c.received == before) {
+		if (r->recov != NULL && r->st.c.late != late_before)
+			recov_lost_late(&r->recov->lost, info->seq);
 		return;		/* duplicate, late or bogus: no delay */
+	}
+	if (r->recov != NULL)
+		recov_gap_add(&r->recov->gap, now, info->seq);
 	if (r->delays != NULL) {
 		uint64_t ns = delay_tsc_to_ns(&r->scale, d);
 
@@ -285,7 +294,8 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 {
 	struct frame_rx_info info;
 	const uint8_t tid = r->trial_id;
-	const bool plain = !r->need_delay && r->tags == NULL;
+	const bool plain = !r->need_delay && r->tags == NULL &&
+			   r->recov == NULL;
 	enum frame_kind k;
 	uint16_t i;
 

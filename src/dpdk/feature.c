@@ -5,6 +5,8 @@
  * each trial) / collect (after it):
  *   tags    RFC 8219 7.2 latency of tagged frames (engine_tags)
  *   delays  RFC 8219 7.3 delay of every frame, PDV and IPDV (engine_delays)
+ *   recov   RFC 2544 26.5 / 26.6 lost frames from a rate change on and the
+ *           largest arrival gap (engine_recov, recovery.h)
  * The hot loops see a feature only as a pointer in engine_tx / engine_rx,
  * NULL when the trial does not carry it.
  */
@@ -87,6 +89,30 @@ feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len)
 	return 0;
 }
 
+int
+feature_attach_recov(struct trial_ctx *t, char *err, size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!cfg_dir_active(c, d) || t->recov[d] != NULL)
+			continue;
+		t->recov[d] = feature_alloc(sizeof(*t->recov[d]),
+					    c->side[cfg_rx_side(d)].recv_lcore,
+					    "recovery records", err, err_len);
+		if (t->recov[d] == NULL)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+const struct engine_recov *
+feature_recov(const struct trial_ctx *t, enum cfg_dir_id d)
+{
+	return t->rx[d].recov;
+}
+
 void
 feature_detach(struct trial_ctx *t)
 {
@@ -107,8 +133,10 @@ feature_detach(struct trial_ctx *t)
 			rte_free(x->ipdv);
 			rte_free(x);
 		}
+		rte_free(t->recov[d]);
 		t->tags[d] = NULL;
 		t->delays[d] = NULL;
+		t->recov[d] = NULL;
 	}
 }
 
@@ -126,6 +154,20 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	tx->next_tag_seq = UINT64_MAX;
 	rx->tags = NULL;
 	rx->delays = NULL;
+	rx->recov = NULL;
+	if (spec->recov_track) {
+		uint64_t k = trial_spec_change_frame(spec, d);
+
+		if (t->recov[d] == NULL) {
+			snprintf(err, err_len, "trial: recovery records asked "
+				 "for, none attached (feature_attach_recov)");
+			return -EINVAL;
+		}
+		recov_lost_init(&t->recov[d]->lost, k == UINT64_MAX ? 0 : k,
+				total);
+		recov_gap_init(&t->recov[d]->gap);
+		rx->recov = t->recov[d];
+	}
 	if (spec->nb_tags > 0) {
 		if (g == NULL || g->cap < spec->nb_tags) {
 			snprintf(err, err_len, "trial: %u tags asked for, room "

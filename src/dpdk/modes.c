@@ -7,7 +7,8 @@
 #include "dpdk.h"
 
 extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
-	mode_pdv, mode_loss, mode_monitor, mode_mlr, mode_b2b;
+	mode_pdv, mode_loss, mode_monitor, mode_mlr, mode_b2b, mode_recovery,
+	mode_reset;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
@@ -18,6 +19,8 @@ const struct mode_ops *const mode_table[] = {
 	&mode_loss,
 	&mode_monitor,
 	&mode_b2b,
+	&mode_recovery,
+	&mode_reset,
 };
 
 const unsigned mode_table_len = sizeof(mode_table) / sizeof(mode_table[0]);

@@ -223,7 +223,8 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	struct engine_tx *tx = &t->tx[d];
 	struct engine_rx *rx = &t->rx[d];
 	uint64_t total = trial_spec_frames(spec, d);
-	uint64_t trial_seed, timeout_tsc;
+	uint64_t trial_seed, timeout_tsc, change;
+	const struct pacer *last;
 	struct frame_cls cls = rx->cls;
 	int rc;
 
@@ -247,7 +248,20 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	tx->burst = c->burst;
 	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)spec->max_lag_us * 1000,
 					      t->hz);
-	pacer_init(&tx->pacer, start, t->hz, spec->rate_fps[d], total);
+	change = trial_spec_change_frame(spec, d);
+	pacer_init(&tx->pacer, start, t->hz, spec->rate_fps[d],
+		   change < total ? change : total);
+	if (change < total) {	/* RFC 2544 26.5: then rate2 to the end */
+		if (pacer_init_after(&t->then[d], &tx->pacer, spec->rate2_fps[d],
+				     total) != 0) {
+			snprintf(err, err_len, "%s: rate change at frame %" PRIu64
+				 ": its schedule starts before TSC 0",
+				 trial_dir_name[d], change);
+			return -EINVAL;
+		}
+		tx->then = &t->then[d];
+	}
+	last = tx->then != NULL ? tx->then : &tx->pacer;
 	tx->next_deadline = pacer_deadline(&tx->pacer,
 					   (total < c->burst ? total : c->burst) - 1);
 	tx->done = total == 0;
@@ -276,7 +290,7 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	/* The end of sending is the deadline of the frame after the last
 	 * (start + duration for a trial by duration), then the timeout. */
 	timeout_tsc = (uint64_t)spec->timeout_ms * (t->hz / 1000);
-	rx->deadline_tsc = pacer_deadline(&tx->pacer, total) + timeout_tsc;
+	rx->deadline_tsc = pacer_deadline(last, total) + timeout_tsc;
 	/* Frames after the timeout count as lost; those within the grace
 	 * window are also reported as late. */
 	rx->late_until_tsc = rx->deadline_tsc +
@@ -285,6 +299,11 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		(t->hz / 1000);
 	rxstate_init(&rx->st, t->bits[d]);	/* clears the window */
 	rxstate_set_total(&rx->st, total);
+	if (rx->recov != NULL) {
+		rx->st.lost = &rx->recov->lost;
+		rx->recov->start_tsc = start;
+		rx->recov->end_tsc = pacer_deadline(last, total);
+	}
 	return 0;
 }
 
@@ -292,17 +311,18 @@ static void
 trial_collect(struct trial_ctx *t, enum cfg_dir_id d, struct report_dir *out)
 {
 	const struct engine_tx *tx = &t->tx[d];
-	const struct engine_rx *rx = &t->rx[d];
+	struct engine_rx *rx = &t->rx[d];
 	struct verdict_dir *v = &out->v;
 	int k;
 
 	out->active = true;
 	v->name = trial_dir_name[d];
-	v->planned = tx->pacer.total;
+	v->planned = tx->then != NULL ? tx->then->total : tx->pacer.total;
 	v->sent = tx->sent;
 	/* Frames never handed to the PMD count as unsent too. */
 	v->unsent = v->planned - tx->sent;
 	v->received = rx->st.c.received;
+	rxstate_flush_lost(&rx->st);	/* once, at the end */
 	v->lost = tx->sent > v->received ? tx->sent - v->received : 0;
 	v->duplicates = rx->st.c.duplicates;
 	v->reordered = rx->st.c.reordered;
@@ -451,6 +471,8 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	t->trials_run++;
 	out->start = time(NULL);
 
+	if (t->on_launch != NULL)
+		t->on_launch(t, start, t->on_launch_arg);
 	rc = trial_launch(t, start, err, err_len);
 	if (rc != 0)
 		return rc;
