@@ -451,7 +451,8 @@ has_trial(const struct mlr *m, uint64_t load, uint32_t ms)
 	uint32_t i;
 
 	for (i = 0; i < m->nb_trials; i++)
-		if (m->trial[i].load_fps == load && m->trial[i].duration_ms >= ms)
+		if (m->trial[i].load_fps == load &&
+		    m->trial[i].duration_ms >= ms)
 			return true;
 	return false;
 }

@@ -188,7 +188,7 @@ test_quantile(void **state)
  * asserts the code's answer and every number of those columns.
  */
 struct rfc_row {
-	double fh, fl, sh, sl;		/* full-length / short high / low */
+	double fh, fl, sh, sl;		/* full / short, high / low */
 	double bal, excess, eff_high, eff_full, whole, missing, pess_high;
 	double opt_pct, pess_pct;	/* exceed ratios, percent */
 	enum mlr_class cls;
@@ -943,9 +943,11 @@ test_cost_vs_binary(void **state)
 			 * (the testbed's is about 0.5 s) */
 			assert_true((m->trial_s + m->nb_trials) * 2 <=
 				    bs + bn + bp);
-			assert_true(m->result[0].rlb_fps + sp.error_fps >= ndr &&
+			assert_true(m->result[0].rlb_fps + sp.error_fps >=
+					    ndr &&
 				    ndr + sp.error_fps >= m->result[0].rlb_fps);
-			assert_true(m->result[1].rlb_fps + sp.error_fps >= pdr &&
+			assert_true(m->result[1].rlb_fps + sp.error_fps >=
+					    pdr &&
 				    pdr + sp.error_fps >= m->result[1].rlb_fps);
 		}
 	}
