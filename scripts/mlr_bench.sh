@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 #
 # scripts/mlr_bench.sh [-b BUILD_DIR] [-o OUTDIR] [-C FPS] [-d S] [-n N] [-N DROP]
+#                      [-p PARTS]
 #
 # MLRsearch (mode mlr) against binary search (mode throughput) on the
 # namespace testbed, side by side on the same DUT and machine; not part of
@@ -18,6 +19,8 @@
 #      default 10) MLRsearch NDR results (CSIT's NDR: 1 s trials, 21 s sum,
 #      exceed 50 %) against N RFC 2544 binary searches with 1 s trials;
 #      median and coefficient of variation (stdev / mean) of each.
+#   -p PARTS: which of them to run (default 12: both; -p 1 is two minutes
+#      at -d 3, -p 2 about fifteen at -n 10)
 #
 # Results from the CSV files by column name (scripts/lib.sh csv_col), never
 # from the programs' messages; everything under OUTDIR (default
@@ -32,7 +35,8 @@ C=10000
 D=10
 N=10
 DROP=100000
-while getopts "b:o:C:d:n:N:h" opt; do
+PARTS=12
+while getopts "b:o:C:d:n:N:p:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
@@ -40,7 +44,8 @@ while getopts "b:o:C:d:n:N:h" opt; do
 	d) D=$OPTARG ;;
 	n) N=$OPTARG ;;
 	N) DROP=$OPTARG ;;
-	*) sed -n '4,23p' "$0"; exit 2 ;;
+	p) PARTS=$OPTARG ;;
+	*) sed -n '4,26p' "$0"; exit 2 ;;
 	esac
 done
 [ "$(id -u)" = 0 ] || { echo "mlr_bench.sh: needs root" >&2; exit 2; }
@@ -72,10 +77,13 @@ bench() {
 	echo "$t1 $t0" | awk '{ printf "%.1f\n", $1 - $2 }' >"$OUT/$name.wall"
 }
 
-# trialsec NAME: trials and the sum of their durations in OUT/NAME/trials.csv
+# trialsec NAME: trials and their trial-seconds in OUT/NAME/trials.csv,
+# each trial's planned frames over its rate (trials.csv's duration_s is
+# rounded up to whole seconds: a 1.732 s trial would count 2)
 trialsec() {
-	csv_col "$OUT/$1/trials.csv" duration_s all |
-		awk '{ n++; s += $1 } END { printf "%d %d\n", n, s }'
+	paste -d' ' <(csv_col "$OUT/$1/trials.csv" fwd_planned all) \
+		<(csv_col "$OUT/$1/trials.csv" rate_fps all) |
+		awk '{ n++; if ($2 > 0) s += $1 / $2 } END { printf "%d %.1f\n", n, s }'
 }
 
 # stats: median and coefficient of variation of the numbers on stdin
@@ -94,6 +102,7 @@ goal() {	# goal NAME LOSS: {final = sum = D, exceed 0, width 0.5 %}
 	echo "name=$1,loss=$2,exceed=0,final=$D,sum=$D,width=0.005,initial=1"
 }
 
+if [[ $PARTS == *1* ]]; then
 echo "== 1: one MLRsearch {NDR, PDR} vs two binary searches, ${D} s final trials, C = $C fps"
 bench mlr mlr --goal "$(goal ndr 0)" --goal "$(goal pdr 0.005)"
 bench bin-ndr throughput --duration "$D" --error "$err" --loss-ppm 0 --initial-rate $((C * 2))
@@ -104,12 +113,16 @@ read -r pt ps <<<"$(trialsec bin-pdr)"
 nw=$(cat "$OUT/bin-ndr.wall")
 pw=$(cat "$OUT/bin-pdr.wall")
 printf '%-28s %7s %13s %8s  %s\n' method trials trial-seconds wall-s results
-printf '%-28s %7d %13d %8s  NDR %s PDR %s\n' "MLRsearch {NDR, PDR}" "$mt" "$ms" \
+printf '%-28s %7d %13s %8s  NDR %s PDR %s\n' "MLRsearch {NDR, PDR}" "$mt" "$ms" \
 	"$(cat "$OUT/mlr.wall")" "$(csv_col "$OUT/mlr/mlr.csv" rlb_fps 1)" \
 	"$(csv_col "$OUT/mlr/mlr.csv" rlb_fps 2)"
-printf '%-28s %7d %13d %8s  NDR %s PDR %s\n' "2 binary searches" $((nt + pt)) \
-	$((ns + ps)) "$(echo "$nw $pw" | awk '{ print $1 + $2 }')" \
+printf '%-28s %7d %13s %8s  NDR %s PDR %s\n' "2 binary searches" $((nt + pt)) \
+	"$(echo "$ns $ps" | awk '{ print $1 + $2 }')" "$(echo "$nw $pw" | awk '{ print $1 + $2 }')" \
 	"$(csv_col "$OUT/bin-ndr/rate.csv" rate 1)" "$(csv_col "$OUT/bin-pdr/rate.csv" rate 1)"
+echo "$ms $ns $ps $(cat "$OUT/mlr.wall") $nw $pw" | awk '{ printf "ratio MLR / binary: trial-seconds %.2f, wall %.2f\n",
+	$1 / ($2 + $3), $4 / ($5 + $6) }'
+fi
+[[ $PARTS == *2* ]] || exit 0
 
 echo "== 2: noisy DUT (one frame in $DROP dropped at random), $N searches each"
 ip netns exec "$TB_DUT" nft add rule inet dutperf capacity numgen random mod "$DROP" 0 drop ||

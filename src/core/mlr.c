@@ -451,7 +451,8 @@ has_trial(const struct mlr *m, uint64_t load, uint32_t ms)
 	uint32_t i;
 
 	for (i = 0; i < m->nb_trials; i++)
-		if (m->trial[i].load_fps == load && m->trial[i].duration_ms >= ms)
+		if (m->trial[i].load_fps == load &&
+		    m->trial[i].duration_ms >= ms)
 			return true;
 	return false;
 }
@@ -550,17 +551,18 @@ estimate_pick(const struct mlr_goal *g, uint64_t lo, uint64_t hi, double est,
 
 /*
  * The next load for (phase) goal g, 0 when its bounds are complete; prev:
- * the phase before (NULL: none).  In this order: the previous phase's
- * RLB when it is undecided inside the bounds (confirmed with this
- * phase's trials); a load next to where the RUB's forwarding rate puts
- * the goal's loss ratio (loss_estimate), when that lies inside both
- * bounds; the previous phase's RUB, then the largest undecided load
- * inside the bounds; else an external step down from the RUB (to just
- * below its estimate, or the width step, doubled for each upper bound
- * above it from this phase), an external step up from a lower bound
- * (the width, doubled likewise, or just above a low-loss trial's
- * estimate), or inside the bounds the smaller of the midpoint and the
- * step up.
+ * the phase before (NULL: none); margin: a quarter of the goal's final
+ * width.  In this order: a load next to where the RUB's forwarding rate
+ * puts the goal's loss ratio (loss_estimate, estimate_pick) when that
+ * lies inside the bounds, or just below it when there is only the RUB
+ * (steps doubling for upper bounds above from this phase); the previous
+ * phase's RLB, then its RUB, when undecided inside the bounds (confirmed
+ * with this phase's trials); the largest undecided load inside; else an
+ * external step down from the RUB (the width, doubled for each upper
+ * bound above it from this phase), an external step up from the RLB (the
+ * width, doubled likewise, or just above a low-loss trial's estimate), or
+ * inside the bounds the smaller of the midpoint and the step up.
+ * docs/mlrsearch.md "Which load" says why.
  */
 static uint64_t
 phase_pick(const struct mlr *m, const struct mlr_goal *g,

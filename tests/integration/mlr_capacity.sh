@@ -8,30 +8,16 @@
 # rows' loss, not from mlr.csv), conditional throughput <= RLB, one rate.csv
 # row per goal in siitperf's columns, the goals named in run.json, exit 0.
 . "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/mlr_lib.sh"
 need_root
 need_dutperf
 
 C=10000
 it_tb_up router $C
 out=$WORK/out
-# search: one MLRsearch into $out.  On this shared 2-CPU machine a sender
-# preempted for 20 ms makes trials invalid and, after the retries, ends the
-# search at a tester "limit" (result_kind lower_bound or none): that is the test
-# machine, not the DUT or dutperf, so such a search is run again (at most
-# 3 searches); results are never relaxed.
-search() {
-	rm -rf "$out"
-	dut mlr -c "$SRCDIR/conf/testbed-ipv4.ini" --timeout 300 --settle 200 \
-		--rate-min 1000 --rate-max 20000 \
-		--goal ndr,sum=2,width=0.04 --goal pdr,sum=2,width=0.04 -o "$out"
-}
-for try in 1 2 3; do
-	search
-	rc=$?
-	[ -f "$out/mlr.csv" ] && ! grep -qE ',(lower_bound|none),' "$out/mlr.csv" && break
-	grep -q 'behind schedule' "$out/trials.csv" 2>/dev/null || break
-	echo "note: sender preempted on this shared machine (try $try); run again" >&2
-done
+mlr_search "$out" -c "$SRCDIR/conf/testbed-ipv4.ini" --timeout 300 --settle 200 \
+	--rate-min 1000 --rate-max 20000 \
+	--goal ndr,sum=2,width=0.04 --goal pdr,sum=2,width=0.04
 [ $rc -eq 0 ] || fail "exit status $rc ($(tail -3 "$WORK/err.log"))"
 grep -E '^mlr' "$WORK/err.log"
 
