@@ -1,0 +1,259 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Self-check of the stateful NAT DUTs of scripts/testbed.sh (--dut nat44,
+# nat64) and their known limits, with today's stateless dutperf as the
+# traffic source: forward-only trials with pseudorandom ports, so every
+# frame is a new connection for the DUT.  Counted independently of the
+# DUT's own counters by tcpdump/tshark on the DUT's interfaces, by dutperf
+# (nat44: translated frames are foreign to its receiver, bad_addr; nat64:
+# received, as the left's ipv4_virt is the NAT's address) and by
+# tests/tools/rawpkt.py:
+#   - --ct-size M: exactly M distinct connections leave d1, all from the
+#     public address, later new ones are dropped until reset-state;
+#   - replies pass only for a recorded tuple (translated back), unknown
+#     tuples and frames to the private address are dropped;
+#   - --ct-rate R: what leaves d1 is what a token bucket of R/s and depth B
+#     passes of the frames that arrived on d0 (their capture times), and
+#     not what R -+ 10 % would pass;
+#   - nat64 (tayga + nat44) with --ct-size; down leaves nothing behind.
+. "$(dirname "$0")/common.sh"
+need_root
+need_dutperf
+for t in nft conntrack tayga tcpdump tshark; do
+	command -v "$t" >/dev/null || { echo "skipped: no $t"; exit 77; }
+done
+
+T0=02:00:00:00:00:10 D0=02:00:00:00:00:20	# tester port 0 <-> DUT d0
+T1=02:00:00:00:01:10 D1=02:00:00:00:01:20	# tester port 1 <-> DUT d1
+PUB=198.19.0.1					# the NAT's public address
+frames_ini "$SRCDIR/conf/testbed-nat44.ini" "$WORK/nat44.ini"
+frames_ini "$SRCDIR/conf/testbed-nat64.ini" "$WORK/nat64.ini"
+
+# state: the DUT's figures (testbed.sh nat-state) into CT_COUNT, CT_SET,
+# ADMITTED, OVER_RATE, TABLE_FULL.
+state() {
+	local s
+	s=$("$TB" nat-state --name "$TBID") || fail "nat-state failed"
+	eval "$s"
+}
+
+# capture IF DIR PCAP: tcpdump of UDP on DUT interface IF (in|out) into
+# PCAP, in the background (pid in $caps), once it listens; stop_captures
+# ends them all and fails if one lost frames.  --immediate-mode: otherwise
+# frames wait in the capture ring's block for up to a second and SIGINT
+# loses them; its ring has one slot of snaplen bytes per frame, hence a
+# short snaplen (-s) and a large buffer (-B, KiB).
+caps="" logs=""
+capture() {
+	local log=$3.log i
+	ip netns exec "$TB_DUT" tcpdump -i "$1" -Q "$2" --immediate-mode -s 128 -B 16384 \
+		-U -w "$3" udp 2>"$log" &
+	caps="$caps $!"
+	logs="$logs $log"
+	for i in $(seq 100); do
+		grep -q "listening on" "$log" && return 0
+		sleep 0.1
+	done
+	fail "tcpdump on $1 did not start: $(cat "$log")"
+}
+stop_captures() {
+	local p
+	sleep 0.5
+	for p in $caps; do kill -INT "$p" 2>/dev/null; wait "$p"; done
+	for p in $logs; do
+		grep -q "^0 packets dropped by kernel" "$p" ||
+			fail "capture lost frames: $(tr '\n' ' ' <"$p")"
+	done
+	caps="" logs=""
+}
+
+# fields PCAP: "src sport dst dport" per UDP frame.
+fields() {
+	tshark -r "$1" -T fields -E separator=' ' -e ip.src -e udp.srcport \
+		-e ip.dst -e udp.dstport 2>/dev/null
+}
+
+# send FROM SMAC DMAC SRC SPORT DST DPORT COUNT: COUNT UDP frames from
+# tester port FROM (tests/tools/rawpkt.py), 200 frames/s.
+send() {
+	"$TB" exec --name "$TBID" -- python3 "$SRCDIR/tests/tools/rawpkt.py" send "$1" \
+		--udp --src-mac "$2" --dst-mac "$3" --src "$4" --sport "$5" --dst "$6" \
+		--dport "$7" --count "$8" --rate 200 >/dev/null || fail "rawpkt send failed"
+}
+
+# orig_sport PSPORT DPORT: the Initiator's source port of the connection
+# that left d1 as $PUB:PSPORT -> 198.19.0.2:DPORT (conntrack -L).
+orig_sport() {
+	local p
+	p=$(ip netns exec "$TB_DUT" conntrack -L 2>/dev/null | sed -n \
+		"s/.*src=198.18.0.2 dst=198.19.0.2 sport=\([0-9]*\) dport=$2 .*dport=$1 .*/\1/p")
+	[ -n "$p" ] || fail "no conntrack entry for $PUB:$1 -> 198.19.0.2:$2"
+	echo "${p%%$'\n'*}"
+}
+
+# count PCAP FILTER: frames of PCAP matching the tshark display FILTER.
+count() {
+	tshark -r "$1" -Y "$2" 2>/dev/null | wc -l
+}
+
+# ---------------------------------------------------------------- nat44, M
+M=300
+# Unreplied connections live 30 s by default: longer than this test may
+# take on a loaded machine before it looks them up.
+TB_CT_SIZE=$M TB_CT_TIMEOUT=600 it_tb_up nat44
+expect_equal "the DUT's UDP timeout" \
+	"$(ip netns exec "$TB_DUT" cat /proc/sys/net/netfilter/nf_conntrack_udp_timeout)" 600
+capture d1 out "$WORK/size.pcap"
+dut trial -c "$WORK/nat44.ini" --rate 2000 --duration 1 --direction f \
+	-o "$WORK/size" >/dev/null || fail "trial: exit status $? ($(tail -3 "$WORK/err.log"))"
+stop_captures
+sent=$(col "$WORK/size/trials.csv" fwd_sent)
+[ "$sent" -ge $((3 * M)) ] || fail "only $sent frames sent, want > $((3 * M))"
+fields "$WORK/size.pcap" >"$WORK/size.txt"
+frames=$(wc -l <"$WORK/size.txt")
+conns=$(sort -u "$WORK/size.txt" | wc -l)
+others=$(awk -v p=$PUB '$1 != p || $3 != "198.19.0.2"' "$WORK/size.txt" | wc -l)
+state
+echo "ct-size $M: sent $sent, d1 sent $frames frames of $conns connections;" \
+	"DUT: conntrack $CT_COUNT, set $CT_SET, admitted $ADMITTED, table full $TABLE_FULL"
+expect_equal "frames leaving d1 not $PUB -> 198.19.0.2" "$others" 0
+expect_equal "distinct connections through the DUT" "$conns" $M
+# A repeated tuple of an admitted connection passes as established (the
+# ports are pseudorandom: rare, but possible).
+[ "$frames" -ge $M ] && [ "$frames" -le $((M + 2)) ] || fail "$frames frames for $M connections"
+expect_equal "dutperf's foreign (bad_addr) frames" "$(col "$WORK/size/trials.csv" fwd_foreign)" "$frames"
+expect_equal "DUT set entries" "$CT_SET" $M
+expect_equal "DUT conntrack entries" "$CT_COUNT" $M
+expect_equal "admitted + refused" $((ADMITTED + TABLE_FULL + frames - M)) "$sent"
+ok "nat44 --ct-size $M: exactly $M connections, all translated to $PUB"
+
+# Replies: to a recorded tuple they pass, translated back; to an unknown
+# tuple of the public address or to the private address directly not.
+read -r _ psport _ pdport < <(head -1 "$WORK/size.txt")
+osport=$(orig_sport "$psport" "$pdport")
+other=$((psport == 65535 ? 1024 : psport + 1))
+grep -q " $other 198.19.0.2 $pdport\$" "$WORK/size.txt" && other=$((other == 65535 ? 1024 : other + 1))
+capture d0 out "$WORK/reply.pcap"
+send t1 $T1 $D1 198.19.0.2 "$pdport" $PUB "$psport" 5
+send t1 $T1 $D1 198.19.0.2 "$pdport" $PUB "$other" 5
+send t1 $T1 $D1 198.19.0.2 "$pdport" 198.18.0.2 "$((osport ^ 1))" 5
+stop_captures
+expect_equal "frames leaving d0" "$(count "$WORK/reply.pcap" udp)" 5
+expect_equal "replies translated back to 198.18.0.2:$osport" "$(count "$WORK/reply.pcap" \
+	"ip.src == 198.19.0.2 && udp.srcport == $pdport && ip.dst == 198.18.0.2 && udp.dstport == $osport")" 5
+ok "nat44: replies pass for the recorded tuple only ($PUB:$psport -> 198.18.0.2:$osport)"
+
+# The table is full: a new connection is dropped until reset-state,
+# while frames of an admitted (unreplied) one still pass.
+read -r _ psport2 _ pdport2 < <(sed -n 2p "$WORK/size.txt")
+osport2=$(orig_sport "$psport2" "$pdport2")
+capture d1 out "$WORK/full.pcap"
+send t0 $T0 $D0 198.18.0.2 4242 198.19.0.2 4242 3
+send t0 $T0 $D0 198.18.0.2 "$osport2" 198.19.0.2 "$pdport2" 3
+stop_captures
+expect_equal "frames through a full table" "$(count "$WORK/full.pcap" udp)" 3
+expect_equal "frames of an admitted connection through a full table" "$(count "$WORK/full.pcap" \
+	"ip.src == $PUB && udp.srcport == $psport2 && udp.dstport == $pdport2")" 3
+"$TB" reset-state --name "$TBID" || fail "reset-state failed"
+state
+expect_equal "conntrack entries after reset-state" "$CT_COUNT" 0
+expect_equal "set entries after reset-state" "$CT_SET" 0
+capture d1 out "$WORK/reset.pcap"
+send t0 $T0 $D0 198.18.0.2 4242 198.19.0.2 4242 3
+stop_captures
+n=$(count "$WORK/reset.pcap" "ip.src == $PUB && udp.srcport == 4242 && ip.dst == 198.19.0.2")
+[ "$n" = 3 ] || fail "$n of 3 frames of a new connection after reset-state; d1 sent:" \
+	"$(fields "$WORK/reset.pcap" | tr '\n' ';') $("$TB" nat-state --name "$TBID" | tr '\n' ' ')"
+# Reverse trial of a stateless tester: no connection answers it.
+dut trial -c "$WORK/nat44.ini" --rate 1000 --duration 1 --direction r \
+	-o "$WORK/rev" >/dev/null || fail "reverse trial: exit status $?"
+[ "$(col "$WORK/rev/trials.csv" rev_sent)" -ge 500 ] || fail "reverse trial sent too little"
+expect_equal "reverse frames without a connection received" \
+	"$(col "$WORK/rev/trials.csv" rev_received)" 0
+ok "nat44: full table refuses, reset-state empties it, unsolicited frames dropped"
+it_tb_down
+
+# ---------------------------------------------------------------- nat44, R
+R=1000
+TB_CT_RATE=$R it_tb_up nat44
+B=$(tb_nft_burst $R)
+grep -q "^CT_BURST=$B\$" "$TB_STATE/state" || fail "state: no CT_BURST=$B"
+capture d0 in "$WORK/rate-in.pcap"
+capture d1 out "$WORK/rate-out.pcap"
+dut trial -c "$WORK/nat44.ini" --rate $((R * 5 / 2)) --duration 2 --direction f \
+	-o "$WORK/rate" >/dev/null || fail "trial: exit status $? ($(tail -3 "$WORK/err.log"))"
+stop_captures
+out=$(fields "$WORK/rate-out.pcap" | wc -l)
+state
+expect_equal "DUT admitted vs frames leaving d1" "$ADMITTED" "$out"
+expect_equal "dutperf's foreign frames vs frames leaving d1" \
+	"$(col "$WORK/rate/trials.csv" fwd_foreign)" "$out"
+# The token bucket (scripts/lib.sh tb_nat_rules: depth B, full at the
+# start) over the arrival times at d0, for rates R and R -+ 10 %.
+tshark -r "$WORK/rate-in.pcap" -T fields -e frame.time_epoch 2>/dev/null >"$WORK/times"
+read -r in exp lo hi span < <(python3 - "$WORK/times" $R "$B" <<'PY'
+import sys
+ts = [float(x) for x in open(sys.argv[1]) if x.strip()]
+rate, burst = int(sys.argv[2]), int(sys.argv[3])
+
+def bucket(r):
+    tokens, last, n = float(burst), ts[0], 0
+    for t in ts:
+        tokens = min(burst, tokens + (t - last) * r)
+        last = t
+        if tokens >= 1:
+            tokens -= 1
+            n += 1
+    return n
+
+print(len(ts), bucket(rate), bucket(rate * 0.9), bucket(rate * 1.1), ts[-1] - ts[0])
+PY
+)
+echo "ct-rate $R (burst $B): $in frames in ${span}s offered, $out passed," \
+	"token bucket: $exp at R, $lo at 0.9 R, $hi at 1.1 R"
+[ "$in" -ge $((R * 3)) ] || fail "only $in frames reached d0"
+diff=$((out > exp ? out - exp : exp - out))
+[ $((diff * 100)) -le $((exp * 2 + 100)) ] || fail "$out passed, the bucket at $R/s passes $exp"
+[ $((exp - lo)) -gt $((diff * 2)) ] && [ $((hi - exp)) -gt $((diff * 2)) ] ||
+	fail "0.9 R ($lo) or 1.1 R ($hi) explains $out as well as R ($exp)"
+expect_equal "over-rate drops" "$OVER_RATE" $((in - out))
+# A connection is one new connection, however many (unreplied) frames.
+a0=$ADMITTED o0=$OVER_RATE
+send t0 $T0 $D0 198.18.0.2 4242 198.19.0.2 4242 $((B * 2))
+state
+expect_equal "connections admitted for $((B * 2)) frames of one" $((ADMITTED - a0)) 1
+expect_equal "over-rate drops of one connection's frames" $((OVER_RATE - o0)) 0
+ok "nat44 --ct-rate $R: $out new connections passed, the bucket says $exp"
+it_tb_down
+
+# ---------------------------------------------------------------- nat64, M
+M=200
+TB_CT_SIZE=$M it_tb_up nat64
+capture d1 out "$WORK/n64.pcap"
+dut trial -c "$WORK/nat64.ini" --rate 1000 --duration 1 \
+	-o "$WORK/n64" >/dev/null || fail "nat64 trial: exit status $? ($(tail -3 "$WORK/err.log"))"
+stop_captures
+recv=$(col "$WORK/n64/trials.csv" fwd_received)
+fields "$WORK/n64.pcap" >"$WORK/n64.txt"
+conns=$(sort -u "$WORK/n64.txt" | wc -l)
+others=$(awk -v p=$PUB '$1 != p || $3 != "198.19.0.2"' "$WORK/n64.txt" | wc -l)
+state
+echo "nat64 ct-size $M: dutperf received $recv, d1 sent $(wc -l <"$WORK/n64.txt") of $conns connections"
+expect_equal "nat64: frames leaving d1 not $PUB -> 198.19.0.2" "$others" 0
+expect_equal "nat64: distinct connections" "$conns" $M
+[ "$recv" -ge $M ] && [ "$recv" -le $((M + 2)) ] || fail "nat64: dutperf received $recv for $M connections"
+expect_equal "nat64: set entries" "$CT_SET" $M
+# 4 -> 6 back through conntrack and tayga for a recorded tuple.
+read -r _ psport _ pdport < <(head -1 "$WORK/n64.txt")
+capture d0 out "$WORK/n64r.pcap"
+send t1 $T1 $D1 198.19.0.2 "$pdport" $PUB "$psport" 5
+send t1 $T1 $D1 198.19.0.2 "$pdport" 198.18.255.2 "$psport" 5
+stop_captures
+expect_equal "nat64: frames leaving d0" "$(count "$WORK/n64r.pcap" udp)" 5
+expect_equal "nat64: replies leaving d0 as IPv6" "$(count "$WORK/n64r.pcap" \
+	"ipv6.src == 2001:db8:64::c613:2 && udp.srcport == $pdport && ipv6.dst == 2001:db8::2")" 5
+tay=$(cat "$TB_STATE/tayga.pid")
+ip netns exec "$TB_DUT" nft list tables | grep -q dutperf_nat || fail "no nft table"
+it_tb_down
+[ "$(cat /proc/"$tay"/comm 2>/dev/null)" = tayga ] && fail "tayga $tay still runs after down"
+ok "nat64 --ct-size $M: $M connections, replies translated back to IPv6; down removed all"
