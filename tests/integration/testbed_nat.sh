@@ -67,18 +67,47 @@ stop_captures() {
 	caps="" logs=""
 }
 
-# fields PCAP: "src sport dst dport" per UDP frame.
+# fields PCAP: "src sport dst dport" per UDP frame (IPv4 or IPv6).
 fields() {
-	tshark -r "$1" -T fields -E separator=' ' -e ip.src -e udp.srcport \
-		-e ip.dst -e udp.dstport 2>/dev/null
+	tshark -r "$1" -T fields -E separator=' ' -e ip.src -e ipv6.src -e udp.srcport \
+		-e ip.dst -e ipv6.dst -e udp.dstport 2>/dev/null | awk '{ print $1, $2, $3, $4 }'
 }
 
-# send FROM SMAC DMAC SRC SPORT DST DPORT COUNT: COUNT UDP frames from
-# tester port FROM (tests/tools/rawpkt.py), 200 frames/s.
-send() {
-	"$TB" exec --name "$TBID" -- python3 "$SRCDIR/tests/tools/rawpkt.py" send "$1" \
-		--udp --src-mac "$2" --dst-mac "$3" --src "$4" --sport "$5" --dst "$6" \
-		--dport "$7" --count "$8" --rate 200 >/dev/null || fail "rawpkt send failed"
+# nmatch FILE "SRC SPORT DST DPORT": lines of fields' output FILE that are
+# that tuple.
+nmatch() {
+	grep -cxF -- "$2" "$1"
+}
+
+# sendf IFACE SPEC...: UDP frames from tester port IFACE, 5 ms apart, in
+# one process; SPEC = SMAC,DMAC,SRC,SPORT,DST,DPORT,COUNT (frames of 64
+# bytes, or 84 for IPv6: tests/tools/rawpkt.py's udp_frame).
+sendf() {
+	ip netns exec "$TB_TG" python3 - "$SRCDIR/tests/tools" "$@" <<-'PY' ||
+	import socket, sys, time
+	sys.path.insert(0, sys.argv[1])
+	from rawpkt import udp_frame
+	s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+	s.bind((sys.argv[2], 0))
+	for spec in sys.argv[3:]:
+	    smac, dmac, src, sport, dst, dport, count = spec.split(",")
+	    for i in range(int(count)):
+	        s.send(udp_frame(smac, dmac, src, dst, int(sport), int(dport),
+	                         84 if ":" in src else 64, i))
+	        time.sleep(0.005)
+	PY
+		fail "sending on $1 failed"
+}
+
+# cols CSV NAME...: NAME=value of the last row of CSV for each NAME, as
+# shell assignments (one process for all; csv_col's job, many at once).
+cols() {
+	python3 - "$@" <<-'PY' || fail "cannot read columns $* of $1"
+	import csv, sys
+	rows = list(csv.DictReader(open(sys.argv[1])))
+	for n in sys.argv[2:]:
+	    print("%s=%s" % (n, rows[-1][n]))
+	PY
 }
 
 # orig_sport PSPORT DPORT: the Initiator's source port of the connection
@@ -91,11 +120,6 @@ orig_sport() {
 	echo "${p%%$'\n'*}"
 }
 
-# count PCAP FILTER: frames of PCAP matching the tshark display FILTER.
-count() {
-	tshark -r "$1" -Y "$2" 2>/dev/null | wc -l
-}
-
 # ---------------------------------------------------------------- nat44, M
 M=300
 # Unreplied connections live 30 s by default: longer than this test may
@@ -103,29 +127,33 @@ M=300
 TB_CT_SIZE=$M TB_CT_TIMEOUT=600 it_tb_up nat44
 expect_equal "the DUT's UDP timeout" \
 	"$(ip netns exec "$TB_DUT" cat /proc/sys/net/netfilter/nf_conntrack_udp_timeout)" 600
+# Both directions: the forward frames fill the table; the reverse ones (to
+# the private address 198.18.0.2) answer no connection.
 capture d1 out "$WORK/size.pcap"
-dut trial -c "$WORK/nat44.ini" --rate 2000 --duration 1 --direction f \
+dut trial -c "$WORK/nat44.ini" --rate 2000 --duration 1 --direction b \
 	-o "$WORK/size" >/dev/null || fail "trial: exit status $? ($(tail -3 "$WORK/err.log"))"
 stop_captures
-sent=$(col "$WORK/size/trials.csv" fwd_sent)
-[ "$sent" -ge $((3 * M)) ] || fail "only $sent frames sent, want > $((3 * M))"
+eval "$(cols "$WORK/size/trials.csv" fwd_sent fwd_foreign rev_sent rev_received)"
+[ "$fwd_sent" -ge $((3 * M)) ] && [ "$rev_sent" -ge $((3 * M)) ] ||
+	fail "only $fwd_sent / $rev_sent frames sent, want > $((3 * M))"
 fields "$WORK/size.pcap" >"$WORK/size.txt"
 frames=$(wc -l <"$WORK/size.txt")
 conns=$(sort -u "$WORK/size.txt" | wc -l)
 others=$(awk -v p=$PUB '$1 != p || $3 != "198.19.0.2"' "$WORK/size.txt" | wc -l)
 state
-echo "ct-size $M: sent $sent, d1 sent $frames frames of $conns connections;" \
+echo "ct-size $M: sent $fwd_sent, d1 sent $frames frames of $conns connections;" \
 	"DUT: conntrack $CT_COUNT, set $CT_SET, admitted $ADMITTED, table full $TABLE_FULL"
 expect_equal "frames leaving d1 not $PUB -> 198.19.0.2" "$others" 0
 expect_equal "distinct connections through the DUT" "$conns" $M
 # A repeated tuple of an admitted connection passes as established (the
 # ports are pseudorandom: rare, but possible).
 [ "$frames" -ge $M ] && [ "$frames" -le $((M + 2)) ] || fail "$frames frames for $M connections"
-expect_equal "dutperf's foreign (bad_addr) frames" "$(col "$WORK/size/trials.csv" fwd_foreign)" "$frames"
+expect_equal "dutperf's foreign (bad_addr) frames" "$fwd_foreign" "$frames"
 expect_equal "DUT set entries" "$CT_SET" $M
 expect_equal "DUT conntrack entries" "$CT_COUNT" $M
-expect_equal "admitted + refused" $((ADMITTED + TABLE_FULL + frames - M)) "$sent"
-ok "nat44 --ct-size $M: exactly $M connections, all translated to $PUB"
+expect_equal "admitted + refused" $((ADMITTED + TABLE_FULL + frames - M)) "$fwd_sent"
+expect_equal "reverse frames without a connection received" "$rev_received" 0
+ok "nat44 --ct-size $M: exactly $M connections, all translated to $PUB; $rev_sent unsolicited dropped"
 
 # Replies: to a recorded tuple they pass, translated back; to an unknown
 # tuple of the public address or to the private address directly not.
@@ -134,13 +162,13 @@ osport=$(orig_sport "$psport" "$pdport")
 other=$((psport == 65535 ? 1024 : psport + 1))
 grep -q " $other 198.19.0.2 $pdport\$" "$WORK/size.txt" && other=$((other == 65535 ? 1024 : other + 1))
 capture d0 out "$WORK/reply.pcap"
-send t1 $T1 $D1 198.19.0.2 "$pdport" $PUB "$psport" 5
-send t1 $T1 $D1 198.19.0.2 "$pdport" $PUB "$other" 5
-send t1 $T1 $D1 198.19.0.2 "$pdport" 198.18.0.2 "$((osport ^ 1))" 5
+sendf t1 "$T1,$D1,198.19.0.2,$pdport,$PUB,$psport,5" "$T1,$D1,198.19.0.2,$pdport,$PUB,$other,5" \
+	"$T1,$D1,198.19.0.2,$pdport,198.18.0.2,$((osport ^ 1)),5"
 stop_captures
-expect_equal "frames leaving d0" "$(count "$WORK/reply.pcap" udp)" 5
-expect_equal "replies translated back to 198.18.0.2:$osport" "$(count "$WORK/reply.pcap" \
-	"ip.src == 198.19.0.2 && udp.srcport == $pdport && ip.dst == 198.18.0.2 && udp.dstport == $osport")" 5
+fields "$WORK/reply.pcap" >"$WORK/reply.txt"
+expect_equal "frames leaving d0" "$(wc -l <"$WORK/reply.txt")" 5
+expect_equal "replies translated back to 198.18.0.2:$osport" \
+	"$(nmatch "$WORK/reply.txt" "198.19.0.2 $pdport 198.18.0.2 $osport")" 5
 ok "nat44: replies pass for the recorded tuple only ($PUB:$psport -> 198.18.0.2:$osport)"
 
 # The table is full: a new connection is dropped until reset-state,
@@ -148,29 +176,23 @@ ok "nat44: replies pass for the recorded tuple only ($PUB:$psport -> 198.18.0.2:
 read -r _ psport2 _ pdport2 < <(sed -n 2p "$WORK/size.txt")
 osport2=$(orig_sport "$psport2" "$pdport2")
 capture d1 out "$WORK/full.pcap"
-send t0 $T0 $D0 198.18.0.2 4242 198.19.0.2 4242 3
-send t0 $T0 $D0 198.18.0.2 "$osport2" 198.19.0.2 "$pdport2" 3
+sendf t0 "$T0,$D0,198.18.0.2,4242,198.19.0.2,4242,3" "$T0,$D0,198.18.0.2,$osport2,198.19.0.2,$pdport2,3"
 stop_captures
-expect_equal "frames through a full table" "$(count "$WORK/full.pcap" udp)" 3
-expect_equal "frames of an admitted connection through a full table" "$(count "$WORK/full.pcap" \
-	"ip.src == $PUB && udp.srcport == $psport2 && udp.dstport == $pdport2")" 3
+fields "$WORK/full.pcap" >"$WORK/full.txt"
+expect_equal "frames through a full table" "$(wc -l <"$WORK/full.txt")" 3
+expect_equal "frames of an admitted connection through a full table" \
+	"$(nmatch "$WORK/full.txt" "$PUB $psport2 198.19.0.2 $pdport2")" 3
 "$TB" reset-state --name "$TBID" || fail "reset-state failed"
 state
 expect_equal "conntrack entries after reset-state" "$CT_COUNT" 0
 expect_equal "set entries after reset-state" "$CT_SET" 0
 capture d1 out "$WORK/reset.pcap"
-send t0 $T0 $D0 198.18.0.2 4242 198.19.0.2 4242 3
+sendf t0 "$T0,$D0,198.18.0.2,4242,198.19.0.2,4242,3"
 stop_captures
-n=$(count "$WORK/reset.pcap" "ip.src == $PUB && udp.srcport == 4242 && ip.dst == 198.19.0.2")
-[ "$n" = 3 ] || fail "$n of 3 frames of a new connection after reset-state; d1 sent:" \
-	"$(fields "$WORK/reset.pcap" | tr '\n' ';') $("$TB" nat-state --name "$TBID" | tr '\n' ' ')"
-# Reverse trial of a stateless tester: no connection answers it.
-dut trial -c "$WORK/nat44.ini" --rate 1000 --duration 1 --direction r \
-	-o "$WORK/rev" >/dev/null || fail "reverse trial: exit status $?"
-[ "$(col "$WORK/rev/trials.csv" rev_sent)" -ge 500 ] || fail "reverse trial sent too little"
-expect_equal "reverse frames without a connection received" \
-	"$(col "$WORK/rev/trials.csv" rev_received)" 0
-ok "nat44: full table refuses, reset-state empties it, unsolicited frames dropped"
+fields "$WORK/reset.pcap" >"$WORK/reset.txt"
+expect_equal "frames of a new connection after reset-state" \
+	"$(nmatch "$WORK/reset.txt" "$PUB 4242 198.19.0.2 4242")" 3
+ok "nat44: a full table refuses new connections, reset-state empties it"
 it_tb_down
 
 # ---------------------------------------------------------------- nat44, R
@@ -185,9 +207,9 @@ dut trial -c "$WORK/nat44.ini" --rate $((R * 5 / 2)) --duration 2 --direction f 
 stop_captures
 out=$(fields "$WORK/rate-out.pcap" | wc -l)
 state
+eval "$(cols "$WORK/rate/trials.csv" fwd_foreign)"
 expect_equal "DUT admitted vs frames leaving d1" "$ADMITTED" "$out"
-expect_equal "dutperf's foreign frames vs frames leaving d1" \
-	"$(col "$WORK/rate/trials.csv" fwd_foreign)" "$out"
+expect_equal "dutperf's foreign frames vs frames leaving d1" "$fwd_foreign" "$out"
 # The token bucket (scripts/lib.sh tb_nat_rules: depth B, full at the
 # start) over the arrival times at d0, for rates R and R -+ 10 %.
 tshark -r "$WORK/rate-in.pcap" -T fields -e frame.time_epoch 2>/dev/null >"$WORK/times"
@@ -206,7 +228,8 @@ def bucket(r):
             n += 1
     return n
 
-print(len(ts), bucket(rate), bucket(rate * 0.9), bucket(rate * 1.1), ts[-1] - ts[0])
+print(len(ts), bucket(rate), bucket(rate * 0.9), bucket(rate * 1.1),
+      "%.3f" % (ts[-1] - ts[0]))
 PY
 )
 echo "ct-rate $R (burst $B): $in frames in ${span}s offered, $out passed," \
@@ -219,7 +242,7 @@ diff=$((out > exp ? out - exp : exp - out))
 expect_equal "over-rate drops" "$OVER_RATE" $((in - out))
 # A connection is one new connection, however many (unreplied) frames.
 a0=$ADMITTED o0=$OVER_RATE
-send t0 $T0 $D0 198.18.0.2 4242 198.19.0.2 4242 $((B * 2))
+sendf t0 "$T0,$D0,198.18.0.2,4242,198.19.0.2,4242,$((B * 2))"
 state
 expect_equal "connections admitted for $((B * 2)) frames of one" $((ADMITTED - a0)) 1
 expect_equal "over-rate drops of one connection's frames" $((OVER_RATE - o0)) 0
@@ -233,25 +256,26 @@ capture d1 out "$WORK/n64.pcap"
 dut trial -c "$WORK/nat64.ini" --rate 1000 --duration 1 \
 	-o "$WORK/n64" >/dev/null || fail "nat64 trial: exit status $? ($(tail -3 "$WORK/err.log"))"
 stop_captures
-recv=$(col "$WORK/n64/trials.csv" fwd_received)
+eval "$(cols "$WORK/n64/trials.csv" fwd_received)"
 fields "$WORK/n64.pcap" >"$WORK/n64.txt"
 conns=$(sort -u "$WORK/n64.txt" | wc -l)
 others=$(awk -v p=$PUB '$1 != p || $3 != "198.19.0.2"' "$WORK/n64.txt" | wc -l)
 state
-echo "nat64 ct-size $M: dutperf received $recv, d1 sent $(wc -l <"$WORK/n64.txt") of $conns connections"
+echo "nat64 ct-size $M: dutperf received $fwd_received, d1 sent $(wc -l <"$WORK/n64.txt") of $conns connections"
 expect_equal "nat64: frames leaving d1 not $PUB -> 198.19.0.2" "$others" 0
 expect_equal "nat64: distinct connections" "$conns" $M
-[ "$recv" -ge $M ] && [ "$recv" -le $((M + 2)) ] || fail "nat64: dutperf received $recv for $M connections"
+[ "$fwd_received" -ge $M ] && [ "$fwd_received" -le $((M + 2)) ] ||
+	fail "nat64: dutperf received $fwd_received for $M connections"
 expect_equal "nat64: set entries" "$CT_SET" $M
-# 4 -> 6 back through conntrack and tayga for a recorded tuple.
+# 4 -> 6 back through conntrack and tayga for a recorded tuple only.
 read -r _ psport _ pdport < <(head -1 "$WORK/n64.txt")
 capture d0 out "$WORK/n64r.pcap"
-send t1 $T1 $D1 198.19.0.2 "$pdport" $PUB "$psport" 5
-send t1 $T1 $D1 198.19.0.2 "$pdport" 198.18.255.2 "$psport" 5
+sendf t1 "$T1,$D1,198.19.0.2,$pdport,$PUB,$psport,5" "$T1,$D1,198.19.0.2,$pdport,198.18.255.2,$psport,5"
 stop_captures
-expect_equal "nat64: frames leaving d0" "$(count "$WORK/n64r.pcap" udp)" 5
-expect_equal "nat64: replies leaving d0 as IPv6" "$(count "$WORK/n64r.pcap" \
-	"ipv6.src == 2001:db8:64::c613:2 && udp.srcport == $pdport && ipv6.dst == 2001:db8::2")" 5
+fields "$WORK/n64r.pcap" >"$WORK/n64r.txt"
+expect_equal "nat64: frames leaving d0" "$(wc -l <"$WORK/n64r.txt")" 5
+expect_equal "nat64: replies leaving d0 as IPv6" \
+	"$(grep -c "^2001:db8:64::c613:2 $pdport 2001:db8::2 " "$WORK/n64r.txt")" 5
 tay=$(cat "$TB_STATE/tayga.pid")
 ip netns exec "$TB_DUT" nft list tables | grep -q dutperf_nat || fail "no nft table"
 it_tb_down
