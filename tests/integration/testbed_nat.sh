@@ -17,6 +17,26 @@
 #     not what R -+ 10 % would pass;
 #   - nat64 (tayga + nat44) with --ct-size; down leaves nothing behind.
 . "$(dirname "$0")/common.sh"
+
+# Bad options: exit status 2, the option and value named, nothing created.
+bad() {	# MESSAGE ARGS...: testbed.sh ARGS must fail so
+	local msg=$1 before rc
+	shift
+	before=$(ip netns list 2>/dev/null | sort)
+	"$TB" "$@" >"$WORK/bad.out" 2>"$WORK/bad.err"
+	rc=$?
+	expect_equal "exit status of testbed.sh $*" $rc 2
+	grep -qF -- "$msg" "$WORK/bad.err" || fail "testbed.sh $*: '$(cat "$WORK/bad.err")' lacks '$msg'"
+	[ -s "$WORK/bad.out" ] && fail "testbed.sh $* printed $(cat "$WORK/bad.out")"
+	expect_equal "namespaces after testbed.sh $*" "$(ip netns list 2>/dev/null | sort)" "$before"
+}
+bad "--ct-size needs a positive number of entries, not '0'" up --dut nat44 --ct-size 0
+bad "--ct-rate needs a positive number of connections/s, not '1e3'" up --dut nat44 --ct-rate 1e3
+bad "--ct-timeout needs a positive number of seconds, not '-5'" up --dut nat64 --ct-timeout -5
+bad "--ct-size, --ct-rate, --ct-burst and --ct-timeout need --dut nat44 or nat64" \
+	up --dut router --ct-rate 100
+bad "--ct-burst needs --ct-rate" up --dut nat44 --ct-size 10 --ct-burst 5
+ok "bad NAT options: exit status 2, named, nothing created"
 need_root
 need_dutperf
 for t in nft conntrack tayga tcpdump; do
