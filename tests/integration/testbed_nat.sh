@@ -65,12 +65,12 @@ state() {
 # short snaplen (-s) and a large buffer (-B, KiB).
 caps="" logs=""
 capture() {
-	local log=$3.log i
+	local log=$3.log
 	ip netns exec "$TB_DUT" tcpdump -i "$1" -Q "$2" --immediate-mode -s 128 -B 16384 \
 		-U -w "$3" udp 2>"$log" &
 	caps="$caps $!"
 	logs="$logs $log"
-	for i in $(seq 100); do
+	for _ in $(seq 100); do
 		grep -q "listening on" "$log" && return 0
 		sleep 0.1
 	done
