@@ -18,8 +18,9 @@
  *	corrected DUT buffer time = (L_avg - X * L_avg / R) / R
  *
  * with R the burst rate (RFC 9004's "maximum theoretical frame rate";
- * dutperf uses the MEASURED burst rate, which equals it when the tester
- * keeps the line rate) and X the DUT's measured throughput (RFC 2544
+ * dutperf uses the MEASURED burst rate, the median over the run's
+ * bursts, which equals it when the tester keeps the line rate; a
+ * preempted burst is an outlier the median ignores) and X the DUT's measured throughput (RFC 2544
  * 26.1), given by the user.  L_avg - X * L_avg / R is what the buffer
  * held: the burst less the frames the DUT forwarded while it arrived.
  *
@@ -43,6 +44,8 @@
 #define B2B_MAX_BURST_S 30
 /* RFC 9004 6.2: at least 2 s after each burst for the buffers to drain. */
 #define B2B_MIN_DRAIN_MS 2000
+/* Burst rates kept per run for the summary's median (the first ones). */
+#define B2B_RATE_SAMPLES 4096
 
 struct b2b_params {
 	uint64_t lo_frames;		/* lower bound, never tried (0: none) */
@@ -79,8 +82,10 @@ struct b2b {
 	/* over the measured repetitions (Welford) */
 	uint32_t measured;
 	double mean, m2, min, max;
-	double burst_sum;		/* of their measured burst rates ... */
-	uint32_t burst_n;		/* ... those that had one */
+	/* the measured burst rate of every trial of the run that had one
+	 * (the first B2B_RATE_SAMPLES): the summary's R is their median */
+	double rates[B2B_RATE_SAMPLES];
+	uint32_t nb_rates;
 	enum report_result kind;	/* worst of the complete repetitions */
 };
 
@@ -88,7 +93,8 @@ struct b2b {
 struct b2b_summary {
 	uint32_t repetitions;		/* measured repetitions summarised */
 	double avg_frames, min_frames, max_frames, stddev_frames;
-	double burst_fps;		/* mean measured burst rate R */
+	double burst_fps;		/* R: median of the run's measured
+					 * burst rates */
 	double throughput_fps;		/* X; 0: not given */
 	double implied_s;		/* L_avg / R */
 	double corrected_s;		/* (L_avg - X L_avg / R) / R */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dutperf/b2b.h"
+#include "dutperf/stats.h"
 
 double
 b2b_implied_buffer_s(double avg_frames, double burst_fps)
@@ -160,10 +161,6 @@ b2b_rep_end(struct b2b *b)
 		b->min = x;
 	if (b->measured == 1 || x > b->max)
 		b->max = x;
-	if (r->burst_fps > 0) {
-		b->burst_sum += r->burst_fps;
-		b->burst_n++;
-	}
 }
 
 static void
@@ -179,6 +176,8 @@ b2b_record(void *state, const struct trial_spec *spec,
 	b->rep_ended = false;
 	b->trial_rep = b->rep;
 	b->rep_trials++;
+	if (fps > 0 && b->nb_rates < B2B_RATE_SAMPLES)
+		b->rates[b->nb_rates++] = fps;
 	if (fps > 0 && (b->slowest_fps == 0 || fps < b->slowest_fps)) {
 		/*
 		 * A burst slower than the timeout allowed for: a failed
@@ -242,6 +241,8 @@ void
 b2b_summarize(const struct b2b *b, double throughput_fps,
 	      struct b2b_summary *s)
 {
+	struct stats_summary r;
+
 	memset(s, 0, sizeof(*s));
 	s->repetitions = b->measured;
 	s->throughput_fps = throughput_fps > 0 ? throughput_fps : 0;
@@ -255,8 +256,8 @@ b2b_summarize(const struct b2b *b, double throughput_fps,
 	s->max_frames = b->max;
 	/* the sample standard deviation; 0 for a single repetition */
 	s->stddev_frames = b->measured > 1 ? sqrt(b->m2 / (b->measured - 1)) : 0;
-	if (b->burst_n > 0)
-		s->burst_fps = b->burst_sum / b->burst_n;
+	if (b->nb_rates > 0 && stats_summarize(b->rates, b->nb_rates, &r) == 0)
+		s->burst_fps = r.median;
 	s->implied_s = b2b_implied_buffer_s(s->avg_frames, s->burst_fps);
 	s->corrected_s = b2b_corrected_buffer_s(s->avg_frames, s->burst_fps,
 						 throughput_fps);

@@ -45,6 +45,11 @@ enum {
 	OPT_CHECK,
 	OPT_GOAL,
 	OPT_JUMBO,
+	OPT_REPETITIONS,
+	OPT_MAX_FRAMES,
+	OPT_DRAIN,
+	OPT_THROUGHPUT,
+	OPT_FLOWS,
 };
 
 /* One option; section/key when it overrides an INI key (same parser, bounds). */
@@ -110,6 +115,16 @@ static const struct cli_opt cli_opts[] = {
 	  "monitor: intervals before the variation's min/max count" },
 	{ "threshold", OPT_THRESHOLD, "NS", "monitor", "threshold_ns",
 	  "monitor: warn above this period variation (0 = never)" },
+	{ "repetitions", OPT_REPETITIONS, "N", "b2b", "repetitions",
+	  "b2b: searches per run, averaged (RFC 9004: at least 50)" },
+	{ "max-frames", OPT_MAX_FRAMES, "N", "b2b", "max_frames",
+	  "b2b: longest burst tried (0 = 1 s at the burst rate)" },
+	{ "drain", OPT_DRAIN, "MS", "b2b", "drain_ms",
+	  "b2b: wait after each burst (RFC 9004: at least 2000)" },
+	{ "throughput", OPT_THROUGHPUT, "FPS", "b2b", "throughput_fps",
+	  "b2b: the DUT's throughput, for the corrected buffer time" },
+	{ "flows", OPT_FLOWS, "K", "b2b", "flows",
+	  "b2b: K source ports cycled in the burst" },
 	{ "quiet", 'q', NULL, NULL, NULL, "no progress messages on stderr" },
 	{ "print-config", OPT_PRINT_CONFIG, NULL, NULL, NULL,
 	  "print the effective configuration before running" },
@@ -129,7 +144,8 @@ static const struct cli_opt cli_opts[] = {
 static const char *const cli_mode_only[] = {
 	"rate", "repeat", "rate-min", "rate-max", "initial-rate", "error",
 	"max-retries", "loss-ppm", "tagged", "delay", "loss-step", "rates",
-	"interval", "warmup", "threshold", "goal",
+	"interval", "warmup", "threshold", "goal", "repetitions", "max-frames",
+	"drain", "throughput", "flows",
 };
 
 static bool

@@ -324,7 +324,8 @@ const struct mode_ops mode_b2b = {
 		.name = "b2b",
 		.help = "RFC 9004 back-to-back frames: longest lossless burst, "
 			"DUT buffer time",
-		.options = "--max-retries --repeat",
+		.options = "--repetitions --max-frames --drain --throughput "
+			   "--flows --max-retries --repeat",
 	},
 	.run_name = "b2b run",
 	.file = "b2b.csv",

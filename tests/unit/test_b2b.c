@@ -30,6 +30,7 @@ struct sim_b2b {
 	uint64_t buffer[8];
 	double drain_fps;
 	double measured_fps;		/* what the sender "measures" */
+	uint32_t slow_every;		/* every n-th trial "measures" a tenth */
 	uint32_t trials;
 	uint32_t interrupt_at;		/* the n-th trial is interrupted */
 	uint64_t frames[512];		/* burst lengths, in order */
@@ -71,6 +72,8 @@ sim_trial(struct sim_b2b *dut, const struct b2b *b,
 			continue;
 		r->dir[d].active = true;
 		r->dir[d].achieved_fps = dut->measured_fps;
+		if (dut->slow_every && dut->trials % dut->slow_every == 0)
+			r->dir[d].achieved_fps /= 10;
 		v->planned = v->sent = trial_spec_frames(spec, d);
 		v->received = sim_received(dut, v->sent, b->rep);
 		v->lost = v->sent - v->received;
@@ -192,6 +195,7 @@ test_search_bucket(void **state)
 	for (i = 0; i < dut.trials; i++)
 		assert_true(dut.frames[i] <= 100000);
 	b2b_summarize(&b, 5e5, &s);
+	assert_int_equal(b.nb_rates, dut.trials);
 	assert_int_equal(s.repetitions, 3);
 	assert_true(s.avg_frames == 1999 && s.min_frames == 1999 &&
 		    s.max_frames == 1999 && s.stddev_frames == 0);
@@ -234,6 +238,30 @@ test_summary_stats(void **state)
 	assert_true(s.max_frames == 1200);
 	assert_true(fabs(s.stddev_frames - 100) < 1e-9);
 	assert_true(fabs(s.implied_s - 1100 / 2e6) < 1e-12);
+}
+
+/* R is the median of the run's burst rates: a few preempted bursts
+ * (a tenth of the rate, every 4th trial) do not move it. */
+static void
+test_rate_median(void **state)
+{
+	struct sim_b2b dut = { .buffer = { 1000, 1000 }, .drain_fps = 0,
+			       .measured_fps = 1e6, .slow_every = 4 };
+	struct b2b_params p = params(5000, 2);
+	struct b2b_summary s;
+	struct trial_spec base;
+	struct b2b b;
+	char err[256];
+
+	(void)state;
+	base_spec(&base, CFG_DIRECTION_FORWARD);
+	assert_int_equal(b2b_start(&b, &p, &base, err, sizeof(err)), 0);
+	run_b2b(&b, &dut);
+	assert_true(dut.trials >= 8);
+	b2b_summarize(&b, 0, &s);
+	assert_true(s.avg_frames == 1000);
+	assert_true(s.burst_fps == 1e6);
+	assert_true(fabs(s.implied_s - 1e-3) < 1e-12);
 }
 
 /* A precision of 50 frames: the result is within 50 below the answer. */
@@ -415,6 +443,7 @@ main(void)
 		cmocka_unit_test(test_formulas),
 		cmocka_unit_test(test_search_bucket),
 		cmocka_unit_test(test_summary_stats),
+		cmocka_unit_test(test_rate_median),
 		cmocka_unit_test(test_precision),
 		cmocka_unit_test(test_max_passes),
 		cmocka_unit_test(test_slow_sender_redo),
