@@ -71,6 +71,9 @@ expect_equal "overload rate" "$(col "$out/recovery.csv" overload_fps)" $((C * 11
 expect_equal "reduced rate" "$(col "$out/recovery.csv" after_fps)" $((C / 2))
 k=$(col "$out/recovery.csv" change_frame)
 expect_equal "change frame" "$k" $((C * 110 / 100 * 6))
+# the two-rate schedule: k frames at 110 %, then 2 s at 50 %, all sent
+expect_equal "planned frames" "$(col "$out/trials.csv" fwd_planned)" $((k + C / 2 * 2))
+expect_equal "sent frames" "$(col "$out/trials.csv" fwd_sent)" $((k + C / 2 * 2))
 last=$(col "$out/recovery.csv" last_lost_frame)
 found=$(col "$out/recovery.csv" recovery_ms)
 # the recovery time is the send time of the last lost frame after the change
