@@ -185,8 +185,8 @@ static const struct cfg_key cfg_keys[] = {
 	    "recovery: how long the reduced rate lasts", NULL),
 
 	KEY("reset", "command", reset_command, CFG_KEY_STR, 0, 0, "", "",
-	    "reset: the command that resets the DUT, run with /bin/sh -c; a "
-	    "non-zero exit status stops the run", NULL),
+	    "reset: the command that resets the DUT (run with /bin/sh -c; a "
+	    "non-zero exit status stops the run)", NULL),
 	KEY("reset", "at_ms", reset_at_ms, CFG_KEY_U, 0, 86400000, "10000",
 	    "ms", "reset: the command starts this long after the stream", NULL),
 

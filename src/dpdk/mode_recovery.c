@@ -207,7 +207,8 @@ const struct mode_ops mode_recovery = {
 		.name = "recovery",
 		.help = "RFC 2544 26.5 system recovery time after an overload "
 			"([recovery])",
-		.options = "--rate-min --rate-max --initial-rate --error --repeat",
+		.options = "--rate-min --rate-max --initial-rate --error "
+			   "--timeout --frame-timeout --repeat",
 		.check = recov_check_cfg,
 	},
 	.run_name = "recovery",

@@ -328,7 +328,7 @@ const struct mode_ops mode_reset = {
 		.name = "reset",
 		.help = "RFC 2544 26.6 / RFC 6201 reset time: [reset] command "
 			"during a stream at --rate",
-		.options = "--rate --repeat",
+		.options = "--rate --duration --timeout --repeat",
 		.check = reset_check_cfg,
 	},
 	.run_name = "reset",

@@ -494,7 +494,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 				 "schedule at frame %" PRIu64 " of %" PRIu64
 				 " (limit %u us): stopped", trial_dir_name[d],
 				 out->dir[d].v.max_lag_ns / 1000,
-				 t->tx[d].max_lag_seq, t->tx[d].pacer.total,
+				 t->tx[d].max_lag_seq, out->dir[d].v.planned,
 				 spec->max_lag_us);
 			break;
 		}
