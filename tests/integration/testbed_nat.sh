@@ -257,7 +257,8 @@ print(len(ts), bucket(rate), bucket(rate * 0.9), bucket(rate * 1.1),
       "%.3f" % (ts[-1] - ts[0]))
 PY
 )
-echo "ct-rate $R (burst $B): $in frames in ${span}s offered, $out passed," \
+echo "ct-rate $R (burst $B): $in frames in ${span}s offered, $out passed" \
+	"($(python3 -c "print(round(($out - $B) / $span))") new connections/s beyond the burst)," \
 	"token bucket: $exp at R, $lo at 0.9 R, $hi at 1.1 R"
 [ "$in" -ge $((R * 3)) ] || fail "only $in frames reached d0"
 diff=$((out > exp ? out - exp : exp - out))
