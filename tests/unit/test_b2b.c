@@ -434,6 +434,27 @@ test_cfg(void **state)
 	c.b2b_flows++;
 	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[b2b] flows = 16353: source ports 49184 .. 65536"));
+	c.b2b_flows = 1;
+	/* RFC 9004 6.2: at most 30 s of the burst rate, known here from
+	 * link_speed_gbps: 64-byte frames at 10 Gb/s, 14880952 fps */
+	c.link_speed_gbps = 10;
+	c.b2b_max_frames = UINT64_C(30) * 14880952;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.b2b_max_frames++;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "x.ini: [b2b] max_frames = 446428561: more "
+			       "than 30 s (RFC 9004 6.2) at the burst rate "
+			       "14880952 fps"));
+	c.b2b_burst_rate_fps = 1000;
+	c.b2b_max_frames = 30000;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.b2b_max_frames = 30001;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	c.b2b_max_frames = 0;
+	c.b2b_burst_rate_fps = 14880953;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "[b2b] burst_rate_fps = 14880953 fps is "
+			       "above the line rate"));
 }
 
 int
