@@ -5,7 +5,8 @@
 # with an nftables capacity limit.  See docs/testbed.md.
 #
 #   testbed.sh up [--name ID] [--dut router|bridge|siit | --dut fault --fault "OPTS"]
-#                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N] [--nets]
+#                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
+#                 [--limit-burst B] [--nets]
 #   testbed.sh down --name ID | --all
 #   testbed.sh exec --name ID -- CMD...      CMD inside the tester namespace
 #   testbed.sh run  --name ID -- ARGS...     dutperf (or $DUTPERF) on t0/t1
@@ -20,6 +21,9 @@
 #     --limit-fps N        up: nftables capacity limit of N frames/s per direction
 #     --limit-fwd-fps N    up: the limit of the forward direction (d0 -> d1) only
 #     --limit-rev-fps N    up: the limit of the reverse direction (d1 -> d0) only
+#     --limit-burst B      up: the limits' token bucket holds B frames (default
+#                          20 ms at the limit, at least 5): a DUT whose
+#                          longest lossless burst is known (mode b2b)
 #     --nets               up: accepted for clarity; routes for 256 networks are always set
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
@@ -56,6 +60,9 @@ while [ $# -gt 0 ]; do
 	--limit-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; lr=$lf; shift ;;
 	--limit-fwd-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; shift ;;
 	--limit-rev-fps) [ $# -ge 2 ] || usage; lr=$(fps_arg "$1" "$2") || exit 1; shift ;;
+	--limit-burst) [ $# -ge 2 ] || usage
+		[[ $2 =~ ^[1-9][0-9]{0,9}$ ]] || die "--limit-burst needs a positive number of frames, not '$2'"
+		export TB_NFT_BURST_PKTS=$2; shift ;;
 	--nets) ;;	# routes for 256 destination networks are always set up
 	--all) all=1 ;;
 	--) shift; break ;;
