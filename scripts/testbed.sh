@@ -8,6 +8,8 @@
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N] [--nets]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
 #                 [--ct-timeout S]
+#                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
+#                 [--limit-burst B] [--nets]
 #   testbed.sh down --name ID | --all
 #   testbed.sh reset-state [--name ID]       NAT: forget every connection
 #                                            (ID default: $TESTBED_ID, set by run)
@@ -32,6 +34,9 @@
 #     --ct-burst B         up --ct-rate: its token-bucket depth (default R/50, >= 5)
 #     --ct-timeout S       up nat44|nat64: UDP connections expire after S s
 #                          (default: the kernel's 30 s unreplied, 120 s replied)
+#     --limit-burst B      up: the limits' token bucket holds B frames (default
+#                          20 ms at the limit, at least 5): a DUT whose
+#                          longest lossless burst is known (mode b2b)
 #     --nets               up: accepted for clarity; routes for 256 networks are always set
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
@@ -79,6 +84,9 @@ while [ $# -gt 0 ]; do
 	--ct-rate) [ $# -ge 2 ] || usage; TB_CT_RATE=$(count_arg "$1" "$2" "connections/s") || exit 2; shift ;;
 	--ct-burst) [ $# -ge 2 ] || usage; TB_CT_BURST=$(count_arg "$1" "$2" packets) || exit 2; shift ;;
 	--ct-timeout) [ $# -ge 2 ] || usage; TB_CT_TIMEOUT=$(count_arg "$1" "$2" seconds) || exit 2; shift ;;
+	--limit-burst) [ $# -ge 2 ] || usage
+		[[ $2 =~ ^[1-9][0-9]{0,9}$ ]] || die "--limit-burst needs a positive number of frames, not '$2'"
+		export TB_NFT_BURST_PKTS=$2; shift ;;
 	--nets) ;;	# routes for 256 destination networks are always set up
 	--all) all=1 ;;
 	--) shift; break ;;

@@ -55,8 +55,9 @@ b2b_trial_burst_fps(const struct report_trial *r)
 	return slowest;
 }
 
+/* A fresh search of one repetition with b's parameters. */
 static int
-b2b_search_init(struct b2b *b)
+b2b_search_new(const struct b2b *b, struct search *s)
 {
 	struct search_params sp = {
 		.lo_fps = b->p.lo_frames,
@@ -66,9 +67,15 @@ b2b_search_init(struct b2b *b)
 		.max_retries = b->p.max_retries,
 	};
 
+	return search_init(s, &sp);
+}
+
+static int
+b2b_search_init(struct b2b *b)
+{
 	b->rep_trials = 0;
 	b->rep_burst_fps = 0;
-	return search_init(&b->s, &sp);
+	return b2b_search_new(b, &b->s);
 }
 
 int
@@ -216,14 +223,14 @@ static uint32_t
 b2b_remaining(const void *state)
 {
 	const struct b2b *b = state;
-	struct b2b fresh = *b;
+	struct search fresh;
 	uint64_t n;
 
 	if (b->done)
 		return 0;
-	b2b_search_init(&fresh);
+	b2b_search_new(b, &fresh);
 	n = search_remaining(&b->s) +
-	    (uint64_t)(b->p.repetitions - b->rep) * search_remaining(&fresh.s);
+	    (uint64_t)(b->p.repetitions - b->rep) * search_remaining(&fresh);
 	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 

@@ -343,6 +343,22 @@ cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
 	return cfg_line_rate_fps(big, speed_mbps);
 }
 
+/* RFC 9004 6.2: bursts of at most 30 s at the burst rate ([b2b]
+ * burst_rate_fps, else the line rate). */
+static int
+check_b2b_length(const struct cfg *c, uint64_t line, char *err, size_t err_len)
+{
+	uint64_t burst = c->b2b_burst_rate_fps ? c->b2b_burst_rate_fps : line;
+	char lead[CFG_PATH_LEN + 64];
+
+	if (c->b2b_max_frames <= (uint64_t)B2B_MAX_BURST_S * burst)
+		return 0;
+	return cfg_errf(err, err_len, "%s: more than %u s (RFC 9004 6.2) at "
+			"the burst rate %" PRIu64 " fps ([b2b] burst_rate_fps, "
+			"0 = the line rate)", cfg_key_blame(c, "b2b",
+			"max_frames", lead, sizeof(lead)), B2B_MAX_BURST_S, burst);
+}
+
 /* what: "" or " item" (of a list); blamed on the option when one set it */
 static int
 line_rate_err(const struct cfg *c, const char *section, const char *key,
@@ -384,6 +400,11 @@ cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
 	if (c->rate_fps > line)
 		return line_rate_err(c, "traffic", "rate_fps", "", c->rate_fps, err,
 				     err_len);
+	if (c->b2b_burst_rate_fps > line)
+		return line_rate_err(c, "b2b", "burst_rate_fps", "",
+				     c->b2b_burst_rate_fps, err, err_len);
+	if (check_b2b_length(c, line, err, err_len) != 0)
+		return -EINVAL;
 	if (c->rate_max_fps > line)
 		return line_rate_err(c, "search", "rate_max_fps", "",
 				     c->rate_max_fps, err, err_len);

@@ -84,7 +84,7 @@ b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
 		return -EINVAL;
 	}
 	p->hi_frames = c->b2b_max_frames ? c->b2b_max_frames : p->burst_fps;
-	if (p->hi_frames / B2B_MAX_BURST_S > p->burst_fps) {
+	if (p->hi_frames > (uint64_t)B2B_MAX_BURST_S * p->burst_fps) {
 		snprintf(err, err_len, "%s: more than %u s (RFC 9004 6.2) at the "
 			 "burst rate %" PRIu64 " fps", cfg_key_blame(c, "b2b",
 			 "max_frames", blame, sizeof(blame)), B2B_MAX_BURST_S,

@@ -163,4 +163,12 @@ for kind in router bridge siit; do
 	done
 	down
 done
+# 3. --limit-burst B sets the bucket's depth (mode b2b's known answer).
+up --limit-fwd-fps 1000 --limit-burst 77
+ip netns exec "dpt-$id-dut" nft list ruleset |
+	grep -q 'iifname "d0" limit rate over 1000/second burst 77 packets drop' ||
+	fail "--limit-burst 77: $(ip netns exec "dpt-$id-dut" nft list ruleset)"
+down
+"$TB" up --limit-burst 0 >/dev/null 2>&1 && fail "--limit-burst 0 accepted"
+echo "--limit-burst: the bucket's depth as given, 0 refused"
 echo "testbed self-test passed"

@@ -31,6 +31,9 @@ struct sim_b2b {
 	double drain_fps;
 	double measured_fps;		/* what the sender "measures" */
 	uint32_t slow_every;		/* every n-th trial "measures" a tenth */
+	uint64_t unsent_above;		/* longer bursts: the port refuses
+					 * one frame (the sender could not
+					 * keep the burst); 0: never */
 	uint32_t trials;
 	uint32_t interrupt_at;		/* the n-th trial is interrupted */
 	uint64_t frames[512];		/* burst lengths, in order */
@@ -75,6 +78,10 @@ sim_trial(struct sim_b2b *dut, const struct b2b *b,
 		if (dut->slow_every && dut->trials % dut->slow_every == 0)
 			r->dir[d].achieved_fps /= 10;
 		v->planned = v->sent = trial_spec_frames(spec, d);
+		if (dut->unsent_above && v->planned > dut->unsent_above) {
+			v->sent--;
+			v->unsent = 1;
+		}
 		v->received = sim_received(dut, v->sent, b->rep);
 		v->lost = v->sent - v->received;
 		dirs[nb++] = *v;
@@ -238,6 +245,37 @@ test_summary_stats(void **state)
 	assert_true(s.max_frames == 1200);
 	assert_true(fabs(s.stddev_frames - 100) < 1e-9);
 	assert_true(fabs(s.implied_s - 1100 / 2e6) < 1e-12);
+}
+
+/*
+ * A sender that cannot keep bursts longer than 600 frames (the port
+ * refuses frames: invalid trials) in front of a DUT with a buffer of
+ * 1000: after the retries those lengths bound the search from above,
+ * the repetitions are lower bounds ("at least 599"), not measured, and
+ * the summary has nothing (exit status 3 in mode b2b).
+ */
+static void
+test_sender_limit(void **state)
+{
+	struct sim_b2b dut = { .buffer = { 1000, 1000 }, .drain_fps = 0,
+			       .measured_fps = 1e6, .unsent_above = 600 };
+	struct b2b_params p = params(5000, 2);
+	struct b2b_summary s;
+	struct trial_spec base;
+	struct b2b b;
+	char err[256];
+
+	(void)state;
+	base_spec(&base, CFG_DIRECTION_FORWARD);
+	assert_int_equal(b2b_start(&b, &p, &base, err, sizeof(err)), 0);
+	run_b2b(&b, &dut);
+	assert_true(b.last.frames <= 600 && b.last.frames >= 599);
+	assert_int_equal(b.last.kind, REPORT_RESULT_LOWER_BOUND);
+	assert_int_equal(b.kind, REPORT_RESULT_LOWER_BOUND);
+	assert_true(b.s.invalid >= p.max_retries + 1);
+	b2b_summarize(&b, 0, &s);
+	assert_int_equal(s.repetitions, 0);
+	assert_true(isnan(s.implied_s));
 }
 
 /* R is the median of the run's burst rates: a few preempted bursts
@@ -434,6 +472,27 @@ test_cfg(void **state)
 	c.b2b_flows++;
 	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[b2b] flows = 16353: source ports 49184 .. 65536"));
+	c.b2b_flows = 1;
+	/* RFC 9004 6.2: at most 30 s of the burst rate, known here from
+	 * link_speed_gbps: 64-byte frames at 10 Gb/s, 14880952 fps */
+	c.link_speed_gbps = 10;
+	c.b2b_max_frames = UINT64_C(30) * 14880952;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.b2b_max_frames++;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "x.ini: [b2b] max_frames = 446428561: more "
+			       "than 30 s (RFC 9004 6.2) at the burst rate "
+			       "14880952 fps"));
+	c.b2b_burst_rate_fps = 1000;
+	c.b2b_max_frames = 30000;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	c.b2b_max_frames = 30001;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	c.b2b_max_frames = 0;
+	c.b2b_burst_rate_fps = 14880953;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "[b2b] burst_rate_fps = 14880953 fps is "
+			       "above the line rate"));
 }
 
 int
@@ -443,6 +502,7 @@ main(void)
 		cmocka_unit_test(test_formulas),
 		cmocka_unit_test(test_search_bucket),
 		cmocka_unit_test(test_summary_stats),
+		cmocka_unit_test(test_sender_limit),
 		cmocka_unit_test(test_rate_median),
 		cmocka_unit_test(test_precision),
 		cmocka_unit_test(test_max_passes),
