@@ -5,11 +5,10 @@
 # in another, optionally with an nftables capacity limit.  See docs/testbed.md.
 #
 #   testbed.sh up [--name ID] [--dut router|bridge|siit | --dut fault --fault "OPTS"]
-#                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N] [--nets]
-#   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
-#                 [--ct-timeout S]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
 #                 [--limit-burst B] [--nets]
+#   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
+#                 [--ct-timeout S]
 #   testbed.sh down --name ID | --all
 #   testbed.sh reset-state [--name ID]       NAT: forget every connection
 #                                            (ID default: $TESTBED_ID, set by run)
