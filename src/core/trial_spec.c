@@ -31,6 +31,20 @@ trial_spec_from_cfg(struct trial_spec *s, const struct cfg *c,
 	s->phase = TRIAL_PHASE_PLAIN;
 }
 
+const char *
+trial_phase_name(enum trial_phase p)
+{
+	switch (p) {
+	case TRIAL_PHASE_PRELIMINARY:
+		return "preliminary";
+	case TRIAL_PHASE_REAL:
+		return "real";
+	case TRIAL_PHASE_PLAIN:
+	default:
+		return "plain";
+	}
+}
+
 void
 trial_spec_set_rate(struct trial_spec *s, uint64_t rate_fps)
 {
