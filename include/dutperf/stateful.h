@@ -167,6 +167,18 @@ int stateful_frame_apply(uint8_t *frame, size_t len_b,
 			 const struct stateful_tuple *tu);
 
 /*
+ * A preliminary frame (IPv4/UDP or IPv6/UDP): the fields whose bit
+ * (1 << enum stateful_field) is set in vary take their value from v (a
+ * slice is the low 16 bits of the address), then both checksums are
+ * computed anew.  0, or -EINVAL when not IPv4/UDP or IPv6/UDP.
+ */
+int stateful_frame_set(uint8_t *frame, size_t len_b,
+		       const uint16_t v[STATEFUL_NB_FIELDS], unsigned vary);
+
+/* The fields of e that vary (range > 1), as stateful_frame_set's mask. */
+unsigned stateful_enum_vary(const struct stateful_enum *e);
+
+/*
  * Read the 4-tuple of a received IPv4/UDP frame (Ethernet first): 0, or
  * -EINVAL when not IPv4/UDP.
  */

@@ -204,29 +204,20 @@ stateful_pick_next(struct stateful_pick *p)
 
 #define ETH_HDR_B 14
 #define IPV4_HDR_MIN_B 20
+#define IPV6_HDR_B 40
 #define UDP_HDR_B 8
 
-/* The IPv4 header's offset and length and the UDP length, or -EINVAL. */
-static int
-stateful_locate(const uint8_t *frame, size_t len_b, size_t *ihl_b,
-		size_t *udp_b)
-{
-	size_t ip_len;
+/* Where the parts of an IPv4/UDP or IPv6/UDP frame are. */
+struct stateful_loc {
+	uint8_t *ip, *udp;
+	size_t ihl_b, udp_b, addr_b;
+	uint8_t *src, *dst;
+};
 
-	if (len_b < ETH_HDR_B + IPV4_HDR_MIN_B + UDP_HDR_B ||
-	    frame[12] != 0x08 || frame[13] != 0x00 ||
-	    (frame[ETH_HDR_B] >> 4) != 4 || frame[ETH_HDR_B + 9] != 17)
-		return -EINVAL;
-	*ihl_b = (size_t)(frame[ETH_HDR_B] & 0xf) * 4;
-	ip_len = ((size_t)frame[ETH_HDR_B + 2] << 8) | frame[ETH_HDR_B + 3];
-	if (*ihl_b < IPV4_HDR_MIN_B || ip_len < *ihl_b + UDP_HDR_B ||
-	    ETH_HDR_B + ip_len > len_b)
-		return -EINVAL;
-	*udp_b = ((size_t)frame[ETH_HDR_B + *ihl_b + 4] << 8) |
-		 frame[ETH_HDR_B + *ihl_b + 5];
-	if (*udp_b < UDP_HDR_B || *udp_b > ip_len - *ihl_b)
-		return -EINVAL;
-	return 0;
+static uint16_t
+stateful_get16(const uint8_t *p)
+{
+	return (uint16_t)((p[0] << 8) | p[1]);
 }
 
 static void
@@ -236,37 +227,104 @@ stateful_put16(uint8_t *p, uint16_t v)
 	p[1] = (uint8_t)v;
 }
 
+/* 0, or -EINVAL when not IPv4/UDP (v6 false) or IPv4/IPv6 UDP (v6 true)
+ * within len_b bytes. */
+static int
+stateful_locate(const uint8_t *frame, size_t len_b, bool v6,
+		struct stateful_loc *l)
+{
+	uint8_t *ip = (uint8_t *)(uintptr_t)(frame + ETH_HDR_B);
+	size_t ip_len;
+	uint16_t type;
+
+	if (len_b < ETH_HDR_B + IPV4_HDR_MIN_B + UDP_HDR_B)
+		return -EINVAL;
+	type = stateful_get16(frame + 12);
+	if (type == 0x0800 && (ip[0] >> 4) == 4 && ip[9] == 17) {
+		l->ihl_b = (size_t)(ip[0] & 0xf) * 4;
+		ip_len = stateful_get16(ip + 2);
+		l->addr_b = 4;
+		l->src = ip + 12;
+		if (l->ihl_b < IPV4_HDR_MIN_B)
+			return -EINVAL;
+	} else if (v6 && type == 0x86dd && (ip[0] >> 4) == 6 && ip[6] == 17 &&
+		   len_b >= ETH_HDR_B + IPV6_HDR_B + UDP_HDR_B) {
+		l->ihl_b = IPV6_HDR_B;
+		ip_len = IPV6_HDR_B + (size_t)stateful_get16(ip + 4);
+		l->addr_b = 16;
+		l->src = ip + 8;
+	} else {
+		return -EINVAL;
+	}
+	if (ip_len < l->ihl_b + UDP_HDR_B || ETH_HDR_B + ip_len > len_b)
+		return -EINVAL;
+	l->ip = ip;
+	l->dst = l->src + l->addr_b;
+	l->udp = ip + l->ihl_b;
+	l->udp_b = stateful_get16(l->udp + 4);
+	if (l->udp_b < UDP_HDR_B || l->udp_b > ip_len - l->ihl_b)
+		return -EINVAL;
+	return 0;
+}
+
+/* Both checksums from scratch: the IPv4 header's, and UDP's over the
+ * pseudo-header (RFC 768 / RFC 8200 8.1) and the whole datagram. */
+static void
+stateful_cksums(const struct stateful_loc *l)
+{
+	uint8_t tail[4] = { 0, 0, 0, 17 };
+	uint32_t sum;
+	uint16_t ck;
+
+	if (l->addr_b == 4) {
+		l->ip[10] = l->ip[11] = 0;
+		ck = (uint16_t)~cksum_fold(cksum_partial(l->ip, l->ihl_b, 0));
+		stateful_put16(l->ip + 10, ck);
+	}
+	l->udp[6] = l->udp[7] = 0;
+	sum = cksum_partial(l->src, 2 * l->addr_b, 0);
+	stateful_put16(tail, (uint16_t)l->udp_b);
+	sum = cksum_partial(tail, 2, sum);
+	sum = cksum_partial(tail + 2, 2, sum);
+	sum = cksum_partial(l->udp, l->udp_b, sum);
+	ck = (uint16_t)~cksum_fold(sum);
+	/* RFC 768: a computed 0 is sent as all ones */
+	stateful_put16(l->udp + 6, ck == 0 ? 0xffff : ck);
+}
+
 int
 stateful_frame_apply(uint8_t *frame, size_t len_b,
 		     const struct stateful_tuple *tu)
 {
-	uint8_t *ip = frame + ETH_HDR_B, *udp;
-	uint8_t pseudo[12];
-	size_t ihl_b, udp_b;
-	uint32_t sum;
-	uint16_t ck;
+	struct stateful_loc l;
 
-	if (stateful_locate(frame, len_b, &ihl_b, &udp_b) != 0)
+	if (stateful_locate(frame, len_b, false, &l) != 0)
 		return -EINVAL;
-	udp = ip + ihl_b;
-	memcpy(ip + 12, tu->src, 4);
-	memcpy(ip + 16, tu->dst, 4);
-	ip[10] = ip[11] = 0;
-	ck = (uint16_t)~cksum_fold(cksum_partial(ip, ihl_b, 0));
-	stateful_put16(ip + 10, ck);
-	stateful_put16(udp, tu->sport);
-	stateful_put16(udp + 2, tu->dport);
-	udp[6] = udp[7] = 0;
-	memcpy(pseudo, tu->src, 4);
-	memcpy(pseudo + 4, tu->dst, 4);
-	pseudo[8] = 0;
-	pseudo[9] = 17;
-	stateful_put16(pseudo + 10, (uint16_t)udp_b);
-	sum = cksum_partial(pseudo, sizeof(pseudo), 0);
-	sum = cksum_partial(udp, udp_b, sum);
-	ck = (uint16_t)~cksum_fold(sum);
-	/* RFC 768: a computed 0 is sent as all ones */
-	stateful_put16(udp + 6, ck == 0 ? 0xffff : ck);
+	memcpy(l.src, tu->src, 4);
+	memcpy(l.dst, tu->dst, 4);
+	stateful_put16(l.udp, tu->sport);
+	stateful_put16(l.udp + 2, tu->dport);
+	stateful_cksums(&l);
+	return 0;
+}
+
+int
+stateful_frame_set(uint8_t *frame, size_t len_b,
+		   const uint16_t v[STATEFUL_NB_FIELDS], unsigned vary)
+{
+	struct stateful_loc l;
+
+	if (stateful_locate(frame, len_b, true, &l) != 0)
+		return -EINVAL;
+	if (vary & (1u << STATEFUL_SPORT))
+		stateful_put16(l.udp, v[STATEFUL_SPORT]);
+	if (vary & (1u << STATEFUL_DPORT))
+		stateful_put16(l.udp + 2, v[STATEFUL_DPORT]);
+	if (vary & (1u << STATEFUL_SRC_SLICE))
+		stateful_put16(l.src + l.addr_b - 2, v[STATEFUL_SRC_SLICE]);
+	if (vary & (1u << STATEFUL_DST_SLICE))
+		stateful_put16(l.dst + l.addr_b - 2, v[STATEFUL_DST_SLICE]);
+	stateful_cksums(&l);
 	return 0;
 }
 
@@ -274,17 +332,26 @@ int
 stateful_frame_tuple(const uint8_t *frame, size_t len_b,
 		     struct stateful_tuple *tu)
 {
-	const uint8_t *ip = frame + ETH_HDR_B, *udp;
-	size_t ihl_b, udp_b;
+	struct stateful_loc l;
 
-	if (stateful_locate(frame, len_b, &ihl_b, &udp_b) != 0)
+	if (stateful_locate(frame, len_b, false, &l) != 0)
 		return -EINVAL;
-	udp = ip + ihl_b;
-	memcpy(tu->src, ip + 12, 4);
-	memcpy(tu->dst, ip + 16, 4);
-	tu->sport = (uint16_t)((udp[0] << 8) | udp[1]);
-	tu->dport = (uint16_t)((udp[2] << 8) | udp[3]);
+	memcpy(tu->src, l.src, 4);
+	memcpy(tu->dst, l.dst, 4);
+	tu->sport = stateful_get16(l.udp);
+	tu->dport = stateful_get16(l.udp + 2);
 	return 0;
+}
+
+unsigned
+stateful_enum_vary(const struct stateful_enum *e)
+{
+	unsigned f, vary = 0;
+
+	for (f = 0; f < STATEFUL_NB_FIELDS; f++)
+		if (e->range[f] > 1)
+			vary |= 1u << f;
+	return vary;
 }
 
 /* ------------------------------------------------------------- parameters */
@@ -361,6 +428,12 @@ stateful_check(const struct cfg *c, char *err, size_t err_len)
 	const char *dname = idir == CFG_FWD ? "forward" : "reverse";
 	uint64_t fg, combos, send_ms;
 
+	if (!cfg_dir_active(c, idir))
+		return cfg_errf(err, err_len, "%s: the Initiator's direction "
+				"(%s, [stateful] initiator = %s) must send",
+				cfg_key_blame(c, "traffic", "direction", lead,
+					      sizeof(lead)), dname,
+				c->st.initiator == CFG_LEFT ? "left" : "right");
 	if (c->side[resp].ip_version != 4)
 		return cfg_errf(err, err_len, "%s: the Responder side (the one "
 				"that is not [stateful] initiator = %s) must "

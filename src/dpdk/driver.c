@@ -342,7 +342,8 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	m->run_result = REPORT_RESULT_MEASURED;
 	m->iteration = 0;
 	while (!engine_stop && proc_next(&m->proc, &spec)) {
-		if (m->trials_done > 0)
+		/* RFC 9693 phase 2 follows its phase 1 after D, no settle */
+		if (m->trials_done > 0 && spec.phase != TRIAL_PHASE_REAL)
 			trial_sleep_ms(m->cfg->settle_ms);
 		if (engine_stop)
 			break;

@@ -110,6 +110,7 @@ feature_detach(struct trial_ctx *t)
 		t->tags[d] = NULL;
 		t->delays[d] = NULL;
 	}
+	feature_detach_stateful(t);
 }
 
 int
@@ -153,7 +154,7 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		delay_ipdv_init(x->ipdv);
 		rx->delays = x;
 	}
-	return 0;
+	return feature_stateful_prepare(t, spec, d, err, err_len);
 }
 
 int

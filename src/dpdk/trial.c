@@ -432,6 +432,9 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	out->seed = c->seed;
 
 	trial_flush_rx(t);
+	rc = feature_stateful_begin(t, spec, err, err_len);
+	if (rc != 0)
+		return rc;
 	/* One common start instant, 50 ms ahead so every lcore is waiting. */
 	start = rte_rdtsc() + t->hz / 20;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
