@@ -3,7 +3,7 @@
 
 DUTPERF_DEBS="dpdk dpdk-dev libdpdk-dev libnuma-dev libiniparser-dev libjansson-dev meson ninja-build
 pkg-config gcc libcmocka-dev python3 iproute2 ethtool nftables tayga tcpdump tshark
-ministat clang libclang-rt-14-dev procps time gnuplot-nox"
+ministat clang libclang-rt-14-dev procps time gnuplot-nox conntrack"
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 # die_usage MESSAGE: a usage or configuration error, exit status 2 (nothing
@@ -194,6 +194,129 @@ tb_nft_rules() {
 	echo "}"
 }
 
+# ---------------------------------------------------------------------------
+# Stateful NAT DUTs (--dut nat44 | nat64; docs/testbed.md "Stateful NAT"):
+# nftables masquerade from the private side (d0, or tayga's tun nat64) to
+# d1's 198.19.0.1, frames from d1 pass only for existing connections, and
+# two optional known limits on new connections: a table of TB_CT_SIZE
+# entries (a dynamic set; nf_conntrack_max cannot be set in a namespace)
+# and TB_CT_RATE new connections/s (token bucket of TB_CT_BURST).
+
+# The DUT's public (translated source) address: d1's own.
+TB_NAT_PUBLIC_IPV4=198.19.0.1
+
+# tb_nat_priv_if KIND: the interface new connections come in on.
+tb_nat_priv_if() {
+	if [ "$1" = nat64 ]; then echo nat64; else echo d0; fi
+}
+
+# tb_ct_burst RATE BURST: the token-bucket depth of a connection rate
+# limit (BURST if given, else tb_nft_burst RATE).
+tb_ct_burst() {
+	if [ -n "$2" ]; then echo "$2"; else tb_nft_burst "$1"; fi
+}
+
+# The nftables table of a NAT DUT: KIND CT_SIZE CT_RATE CT_BURST (0: no
+# such limit; CT_BURST empty: the default).  Counters: admitted (new
+# connections let through), over_rate, table_full (new ones dropped).
+tb_nat_rules() {
+	local priv
+	priv=$(tb_nat_priv_if "$1")
+	echo "table ip dutperf_nat {"
+	echo "	counter admitted { }"
+	echo "	counter over_rate { }"
+	echo "	counter table_full { }"
+	# No timeout: an entry stays until reset-state (conntrack's own UDP
+	# timeouts free nothing here; a flow back after its conntrack entry
+	# expired finds its set element and is admitted again).
+	[ "$2" -gt 0 ] && cat <<-SET
+		set conns {
+			type ipv4_addr . inet_proto . inet_service . ipv4_addr . inet_service
+			size $2
+			flags dynamic
+		}
+	SET
+	cat <<-FWD
+		chain forward_nat {
+			type filter hook forward priority filter; policy drop;
+			ct state established,related accept
+			iifname "$priv" oifname "d1" ct state new meta l4proto { tcp, udp } jump new_conn
+		}
+		chain new_conn {
+	FWD
+	[ "$3" -gt 0 ] &&
+		echo "		limit rate over $3/second burst $(tb_ct_burst "$3" "$4") packets counter name over_rate drop"
+	if [ "$2" -gt 0 ]; then
+		# add fails on a full set (the rule does not match): drop.
+		echo "		add @conns { ip saddr . meta l4proto . th sport . ip daddr . th dport } counter name admitted accept"
+		echo "		counter name table_full drop"
+	else
+		echo "		counter name admitted accept"
+	fi
+	cat <<-NAT
+		}
+		chain post_nat {
+			type nat hook postrouting priority srcnat; policy accept;
+			oifname "d1" masquerade
+		}
+		chain input_nat {
+			type filter hook input priority filter; policy accept;
+			iifname "d1" ct state new drop
+		}
+	}
+	NAT
+}
+
+# tb_nat_load KIND CT_SIZE CT_RATE CT_BURST: (re)load the NAT table in
+# namespace $TB_DUT, replacing any previous one in one transaction (empty
+# set, full token bucket, zero counters).
+tb_nat_load() {
+	{
+		echo "table ip dutperf_nat { }"
+		echo "delete table ip dutperf_nat"
+		tb_nat_rules "$@"
+	} | ip netns exec "$TB_DUT" nft -f -
+}
+
+# tb_nat_reset ID: forget every connection of NAT testbed ID: a fresh
+# table (tb_nat_load) and an empty conntrack table.  Between trials only:
+# frames in flight meanwhile may pass or be dropped.
+tb_nat_reset() {
+	local kind size rate burst
+	tb_names "$1"
+	kind=$(sed -n 's/^KIND=//p' "$TB_STATE/state" 2>/dev/null)
+	case $kind in nat44|nat64) ;; *) die "testbed '$1' is ${kind:-?}, not nat44 or nat64: no state to reset" ;; esac
+	tb_need_tools nft conntrack
+	size=$(sed -n 's/^CT_SIZE=//p' "$TB_STATE/state")
+	rate=$(sed -n 's/^CT_RATE=//p' "$TB_STATE/state")
+	burst=$(sed -n 's/^CT_BURST=//p' "$TB_STATE/state")
+	tb_nat_load "$kind" "$size" "$rate" "$burst" || die "cannot reload the NAT table of '$1'"
+	ip netns exec "$TB_DUT" conntrack -F >/dev/null 2>&1 ||
+		die "conntrack -F failed in $TB_DUT"
+}
+
+# tb_nat_state ID: the DUT's connection figures as shell assignments:
+# CT_COUNT (conntrack entries), CT_SET (entries of the size-limited set,
+# empty without --ct-size), ADMITTED, OVER_RATE, TABLE_FULL (packets).
+tb_nat_state() {
+	tb_names "$1"
+	printf 'CT_COUNT=%s\n' "$(ip netns exec "$TB_DUT" cat /proc/sys/net/netfilter/nf_conntrack_count)"
+	ip netns exec "$TB_DUT" nft -j list table ip dutperf_nat | python3 -c '
+import json, sys
+items = json.load(sys.stdin)["nftables"]
+cnt = {}
+nset = ""
+for it in items:
+    if "counter" in it:
+        cnt[it["counter"]["name"]] = it["counter"]["packets"]
+    if "set" in it and it["set"]["name"] == "conns":
+        nset = len(it["set"].get("elem", []))
+for k in ("admitted", "over_rate", "table_full"):
+    print("%s=%d" % (k.upper(), cnt.get(k, 0)))
+print("CT_SET=%s" % nset)
+'
+}
+
 # The tayga configuration of the SIIT DUT (data-dir inside the state dir).
 tb_tayga_conf() {
 	cat <<-CONF
@@ -287,7 +410,8 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		ip -n "$dut" route add 2001:db8:0::/48 via 2001:db8:0::2
 		ip -n "$dut" route add 2001:db8:1::/48 via 2001:db8:1::2
 	fi
-	if [ "$kind" = siit ]; then
+	# NAT64 = the SIIT's tayga (stateless) behind the NAT44 (stateful).
+	if [ "$kind" = siit ] || [ "$kind" = nat64 ]; then
 		mkdir -p "$TB_STATE/tayga"
 		tb_tayga_conf >"$TB_STATE/tayga.conf"
 		ip netns exec "$dut" tayga -c "$TB_STATE/tayga.conf" --mktun >/dev/null
@@ -306,23 +430,35 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 	if [ "$lf" -gt 0 ] || [ "$lr" -gt 0 ]; then
 		tb_nft_rules "$kind" "$lf" "$lr" | ip netns exec "$dut" nft -f -
 	fi
+	case $kind in nat44|nat64)
+		tb_nat_load "$kind" "${TB_CT_SIZE:-0}" "${TB_CT_RATE:-0}" "${TB_CT_BURST:-}" ;;
+	esac
 	# Each DUT interface sends MLDv2 reports right after link-up.
 	sleep 1
 }
 
 # tb_up ID KIND FWD_FPS REV_FPS: create testbed ID; on failure remove it all.
+# KIND fault takes faultdut.py's options from TB_FAULT; nat44 and nat64
+# their limits from TB_CT_SIZE, TB_CT_RATE, TB_CT_BURST (tb_nat_rules).
 tb_up() {
 	local id=$1 kind=$2 lf=$3 lr=$4 rc
 	tb_need_root
 	tb_need_tools ip ethtool
 	[ "$lf" -gt 0 ] || [ "$lr" -gt 0 ] && tb_need_tools nft
-	[ "$kind" = siit ] && tb_need_tools tayga
+	case $kind in siit|nat64) tb_need_tools tayga ;; esac
+	case $kind in nat44|nat64) tb_need_tools nft ;; esac
 	[ "$kind" = fault ] && tb_need_tools python3
 	tb_exists "$id" && die "testbed '$id' exists (scripts/testbed.sh down --name $id)"
 	mkdir -p "$TB_STATE" || die "cannot create $TB_STATE"
 	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\n' "$kind" "$lf" "$lr" \
 		>"$TB_STATE/state"
 	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
+	case $kind in nat44|nat64)
+		printf 'CT_SIZE=%s\nCT_RATE=%s\nCT_BURST=%s\nNAT_PUBLIC_IPV4=%s\n' \
+			"${TB_CT_SIZE:-0}" "${TB_CT_RATE:-0}" \
+			"$( [ "${TB_CT_RATE:-0}" -gt 0 ] && tb_ct_burst "$TB_CT_RATE" "${TB_CT_BURST:-}")" \
+			"$TB_NAT_PUBLIC_IPV4" >>"$TB_STATE/state" ;;
+	esac
 	# Stopped by a signal (Ctrl-C) while building: remove it all too.
 	trap 'tb_down "$id"; exit 130' INT
 	trap 'tb_down "$id"; exit 143' TERM

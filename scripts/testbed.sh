@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # The virtual testbed: two tester ports in one network namespace wired by veth
-# pairs to a Linux DUT (router, bridge or tayga SIIT) in another, optionally
-# with an nftables capacity limit.  See docs/testbed.md.
+# pairs to a Linux DUT (router, bridge, tayga SIIT, stateful NAT44 or NAT64)
+# in another, optionally with an nftables capacity limit.  See docs/testbed.md.
 #
 #   testbed.sh up [--name ID] [--dut router|bridge|siit | --dut fault --fault "OPTS"]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N] [--nets]
+#   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
 #   testbed.sh down --name ID | --all
+#   testbed.sh reset-state [--name ID]       NAT: forget every connection
+#                                            (ID default: $TESTBED_ID, set by run)
+#   testbed.sh nat-state --name ID           NAT: connection counts (shell assignments)
 #   testbed.sh exec --name ID -- CMD...      CMD inside the tester namespace
 #   testbed.sh run  --name ID -- ARGS...     dutperf (or $DUTPERF) on t0/t1
 #   testbed.sh env  --name ID                shell assignments for scripts
@@ -15,11 +19,16 @@
 #
 # Options:
 #     --name ID            the testbed (letters, digits, _; up: generated if not given)
-#     --dut KIND           up: router (default), bridge, siit (tayga), fault
+#     --dut KIND           up: router (default), bridge, siit (tayga), fault,
+#                          nat44 (nftables masquerade), nat64 (tayga + nat44)
 #     --fault "OPTS"       up --dut fault: tests/tools/faultdut.py options
 #     --limit-fps N        up: nftables capacity limit of N frames/s per direction
 #     --limit-fwd-fps N    up: the limit of the forward direction (d0 -> d1) only
 #     --limit-rev-fps N    up: the limit of the reverse direction (d1 -> d0) only
+#     --ct-size M          up nat44|nat64: admit at most M connections (the rest
+#                          are dropped until reset-state)
+#     --ct-rate R          up nat44|nat64: admit at most R new connections/s
+#     --ct-burst B         up --ct-rate: its token-bucket depth (default R/50, >= 5)
 #     --nets               up: accepted for clarity; routes for 256 networks are always set
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
@@ -42,20 +51,30 @@ fps_arg() {	# OPTION VALUE
 	echo "$2"
 }
 
+count_arg() {	# OPTION VALUE UNIT: a positive count below 2^31 (nft's limit)
+	[[ $2 =~ ^[1-9][0-9]{0,9}$ ]] && [ "$2" -lt 2147483648 ] ||
+		die_usage "$1 needs a positive number of $3, not '$2'"
+	echo "$2"
+}
+
 [ $# -gt 0 ] || usage
 case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
-id="" kind=router lf=0 lr=0 all="" TB_FAULT=""
+id="" kind=router lf=0 lr=0 all="" TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--name) [ $# -ge 2 ] || usage; id=$2; tb_check_id "$id"; shift ;;
 	--dut) [ $# -ge 2 ] || usage; kind=$2; shift
-		case $kind in router|bridge|siit|fault) ;; *) die "--dut router|bridge|siit|fault, not '$kind'" ;; esac ;;
+		case $kind in router|bridge|siit|fault|nat44|nat64) ;;
+		*) die "--dut router|bridge|siit|fault|nat44|nat64, not '$kind'" ;; esac ;;
 	--fault) [ $# -ge 2 ] || usage; TB_FAULT=$2; shift ;;	# faultdut.py options
 	--limit-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; lr=$lf; shift ;;
 	--limit-fwd-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; shift ;;
 	--limit-rev-fps) [ $# -ge 2 ] || usage; lr=$(fps_arg "$1" "$2") || exit 1; shift ;;
+	--ct-size) [ $# -ge 2 ] || usage; TB_CT_SIZE=$(count_arg "$1" "$2" entries) || exit 2; shift ;;
+	--ct-rate) [ $# -ge 2 ] || usage; TB_CT_RATE=$(count_arg "$1" "$2" "connections/s") || exit 2; shift ;;
+	--ct-burst) [ $# -ge 2 ] || usage; TB_CT_BURST=$(count_arg "$1" "$2" packets) || exit 2; shift ;;
 	--nets) ;;	# routes for 256 destination networks are always set up
 	--all) all=1 ;;
 	--) shift; break ;;
@@ -75,6 +94,12 @@ need_name() {
 case $cmd in
 up)
 	[ $# -eq 0 ] || die "up takes no command"
+	case $kind in nat44|nat64) ;; *)
+		[ "$TB_CT_SIZE$TB_CT_RATE$TB_CT_BURST" = 00 ] ||
+			die_usage "--ct-size, --ct-rate and --ct-burst need --dut nat44 or nat64" ;;
+	esac
+	[ -z "$TB_CT_BURST" ] || [ "$TB_CT_RATE" -gt 0 ] || die_usage "--ct-burst needs --ct-rate"
+	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST
 	tb_need_root
 	[ -n "$id" ] || id=$(tb_new_id)
 	tb_up "$id" "$kind" "$lf" "$lr"
@@ -101,6 +126,8 @@ run)
 	need_name
 	bin=${DUTPERF:-$SRCDIR/build/src/dpdk/dutperf}
 	[ -x "$bin" ] || die "no dutperf binary at $bin (build it, or set DUTPERF=path)"
+	# For DUT hooks run by dutperf (testbed.sh reset-state).
+	export TESTBED_ID=$id
 	# shellcheck disable=SC2086
 	set -- ip netns exec "$TB_TG" "$bin" $TB_EAL -- "$@"
 	echo "+ $*" >&2
@@ -108,6 +135,18 @@ run)
 	rc=$?
 	rm -rf "/var/run/dpdk/$TB_PREFIX"
 	exit $rc
+	;;
+reset-state)
+	[ -n "$id" ] || id=${TESTBED_ID:-}
+	need_name
+	tb_nat_reset "$id"
+	;;
+nat-state)
+	need_name
+	case $(sed -n 's/^KIND=//p' "$TB_STATE/state" 2>/dev/null) in
+	nat44|nat64) tb_nat_state "$id" ;;
+	*) die "testbed '$id' is not nat44 or nat64" ;;
+	esac
 	;;
 env)
 	need_name
