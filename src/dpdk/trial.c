@@ -430,6 +430,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	out->duration_s = trial_spec_duration_s(spec);
 	out->timeout_ms = spec->timeout_ms;
 	out->seed = c->seed;
+	out->phase = trial_phase_name(spec->phase);
 
 	trial_flush_rx(t);
 	rc = feature_stateful_begin(t, spec, err, err_len);
@@ -480,6 +481,8 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 			break;
 		}
 	out->reason = why;
+	if (spec->phase == TRIAL_PHASE_PRELIMINARY)
+		out->recorded = feature_stateful_recorded(t);
 	out->loss_ratio = proc_loss_ratio(out);
 	return 0;
 }

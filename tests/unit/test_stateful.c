@@ -310,6 +310,44 @@ test_responder_frame(void **state)
 	assert_int_equal(stateful_frame_tuple(f, sizeof(f), &back), -EINVAL);
 }
 
+/* A preliminary IPv6 frame (NAT64 Initiator): ports and the source slice
+ * set, the UDP checksum computed anew (golden value from Python's plain
+ * RFC 1071 sum over the RFC 8200 pseudo-header). */
+static void
+test_prelim_frame_v6(void **state)
+{
+	static const uint8_t src[16] = { 0x20, 0x01, 0, 2, [14] = 0xaa, 0xbb };
+	static const uint8_t dst[16] = { 0x20, 0x01, 0, 2, 0, 0, 0, 0x64,
+					 [15] = 5 };
+	const uint16_t v[STATEFUL_NB_FIELDS] = { 1063, 100, 0x1234, 9 };
+	uint8_t f[14 + 40 + 26] = { 0 };
+	unsigned i;
+
+	(void)state;
+	f[12] = 0x86;
+	f[13] = 0xdd;
+	f[14] = 0x60;
+	f[19] = 26;		/* payload length */
+	f[20] = 17;
+	f[21] = 64;
+	memcpy(f + 22, src, 16);
+	memcpy(f + 38, dst, 16);
+	f[54] = 0x11;		/* ports and checksum: garbage */
+	f[59] = 26;
+	f[60] = 0xcc;
+	for (i = 0; i < 18; i++)
+		f[62 + i] = (uint8_t)i;
+	assert_int_equal(stateful_frame_set(f, sizeof(f), v,
+					    (1u << STATEFUL_SPORT) |
+					    (1u << STATEFUL_DPORT) |
+					    (1u << STATEFUL_SRC_SLICE)), 0);
+	assert_int_equal(f[54] << 8 | f[55], 1063);
+	assert_int_equal(f[56] << 8 | f[57], 100);
+	assert_int_equal(f[36] << 8 | f[37], 0x1234);
+	assert_int_equal(f[53], 5);		/* dst slice not asked for */
+	assert_int_equal(f[60] << 8 | f[61], 0x603b);
+}
+
 /* ------------------------------------------------------------- parameters */
 
 static struct cfg *
@@ -765,6 +803,7 @@ main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_pick),
 		cmocka_unit_test(test_responder_frame),
+		cmocka_unit_test(test_prelim_frame_v6),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_connrate),
