@@ -219,6 +219,9 @@ tb_ct_burst() {
 # The nftables table of a NAT DUT: KIND CT_SIZE CT_RATE CT_BURST (0: no
 # such limit; CT_BURST empty: the default).  Counters: admitted (new
 # connections let through), over_rate, table_full (new ones dropped).
+# Only a connection's first frame meets the limits: conntrack calls every
+# UDP frame "new" until a reply is seen, but from the second frame on the
+# entry is confirmed (in the table).
 tb_nat_rules() {
 	local priv
 	priv=$(tb_nat_priv_if "$1")
@@ -240,6 +243,7 @@ tb_nat_rules() {
 		chain forward_nat {
 			type filter hook forward priority filter; policy drop;
 			ct state established,related accept
+			iifname "$priv" oifname "d1" ct status confirmed accept
 			iifname "$priv" oifname "d1" ct state new meta l4proto { tcp, udp } jump new_conn
 		}
 		chain new_conn {
@@ -431,6 +435,10 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		tb_nft_rules "$kind" "$lf" "$lr" | ip netns exec "$dut" nft -f -
 	fi
 	case $kind in nat44|nat64)
+		# Per namespace; the kernel's defaults are 30 s (unreplied), 120 s.
+		[ "${TB_CT_TIMEOUT:-0}" -gt 0 ] &&
+			tb_sysctl "$dut" net.netfilter.nf_conntrack_udp_timeout="$TB_CT_TIMEOUT" \
+				net.netfilter.nf_conntrack_udp_timeout_stream="$TB_CT_TIMEOUT"
 		tb_nat_load "$kind" "${TB_CT_SIZE:-0}" "${TB_CT_RATE:-0}" "${TB_CT_BURST:-}" ;;
 	esac
 	# Each DUT interface sends MLDv2 reports right after link-up.
@@ -439,7 +447,8 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 
 # tb_up ID KIND FWD_FPS REV_FPS: create testbed ID; on failure remove it all.
 # KIND fault takes faultdut.py's options from TB_FAULT; nat44 and nat64
-# their limits from TB_CT_SIZE, TB_CT_RATE, TB_CT_BURST (tb_nat_rules).
+# their limits from TB_CT_SIZE, TB_CT_RATE, TB_CT_BURST (tb_nat_rules) and
+# the UDP connection timeout in s from TB_CT_TIMEOUT (0: the kernel's).
 tb_up() {
 	local id=$1 kind=$2 lf=$3 lr=$4 rc
 	tb_need_root
@@ -454,10 +463,10 @@ tb_up() {
 		>"$TB_STATE/state"
 	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
 	case $kind in nat44|nat64)
-		printf 'CT_SIZE=%s\nCT_RATE=%s\nCT_BURST=%s\nNAT_PUBLIC_IPV4=%s\n' \
+		printf 'CT_SIZE=%s\nCT_RATE=%s\nCT_BURST=%s\nCT_TIMEOUT=%s\nNAT_PUBLIC_IPV4=%s\n' \
 			"${TB_CT_SIZE:-0}" "${TB_CT_RATE:-0}" \
 			"$( [ "${TB_CT_RATE:-0}" -gt 0 ] && tb_ct_burst "$TB_CT_RATE" "${TB_CT_BURST:-}")" \
-			"$TB_NAT_PUBLIC_IPV4" >>"$TB_STATE/state" ;;
+			"${TB_CT_TIMEOUT:-0}" "$TB_NAT_PUBLIC_IPV4" >>"$TB_STATE/state" ;;
 	esac
 	# Stopped by a signal (Ctrl-C) while building: remove it all too.
 	trap 'tb_down "$id"; exit 130' INT

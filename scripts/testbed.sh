@@ -7,6 +7,7 @@
 #   testbed.sh up [--name ID] [--dut router|bridge|siit | --dut fault --fault "OPTS"]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N] [--nets]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
+#                 [--ct-timeout S]
 #   testbed.sh down --name ID | --all
 #   testbed.sh reset-state [--name ID]       NAT: forget every connection
 #                                            (ID default: $TESTBED_ID, set by run)
@@ -29,6 +30,8 @@
 #                          are dropped until reset-state)
 #     --ct-rate R          up nat44|nat64: admit at most R new connections/s
 #     --ct-burst B         up --ct-rate: its token-bucket depth (default R/50, >= 5)
+#     --ct-timeout S       up nat44|nat64: UDP connections expire after S s
+#                          (default: the kernel's 30 s unreplied, 120 s replied)
 #     --nets               up: accepted for clarity; routes for 256 networks are always set
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
@@ -61,7 +64,7 @@ count_arg() {	# OPTION VALUE UNIT: a positive count below 2^31 (nft's limit)
 case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
-id="" kind=router lf=0 lr=0 all="" TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST=""
+id="" kind=router lf=0 lr=0 all="" TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--name) [ $# -ge 2 ] || usage; id=$2; tb_check_id "$id"; shift ;;
@@ -75,6 +78,7 @@ while [ $# -gt 0 ]; do
 	--ct-size) [ $# -ge 2 ] || usage; TB_CT_SIZE=$(count_arg "$1" "$2" entries) || exit 2; shift ;;
 	--ct-rate) [ $# -ge 2 ] || usage; TB_CT_RATE=$(count_arg "$1" "$2" "connections/s") || exit 2; shift ;;
 	--ct-burst) [ $# -ge 2 ] || usage; TB_CT_BURST=$(count_arg "$1" "$2" packets) || exit 2; shift ;;
+	--ct-timeout) [ $# -ge 2 ] || usage; TB_CT_TIMEOUT=$(count_arg "$1" "$2" seconds) || exit 2; shift ;;
 	--nets) ;;	# routes for 256 destination networks are always set up
 	--all) all=1 ;;
 	--) shift; break ;;
@@ -95,11 +99,11 @@ case $cmd in
 up)
 	[ $# -eq 0 ] || die "up takes no command"
 	case $kind in nat44|nat64) ;; *)
-		[ "$TB_CT_SIZE$TB_CT_RATE$TB_CT_BURST" = 00 ] ||
-			die_usage "--ct-size, --ct-rate and --ct-burst need --dut nat44 or nat64" ;;
+		[ "$TB_CT_SIZE$TB_CT_RATE$TB_CT_BURST$TB_CT_TIMEOUT" = 000 ] ||
+			die_usage "--ct-size, --ct-rate, --ct-burst and --ct-timeout need --dut nat44 or nat64" ;;
 	esac
 	[ -z "$TB_CT_BURST" ] || [ "$TB_CT_RATE" -gt 0 ] || die_usage "--ct-burst needs --ct-rate"
-	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST
+	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT
 	tb_need_root
 	[ -n "$id" ] || id=$(tb_new_id)
 	tb_up "$id" "$kind" "$lf" "$lr"
