@@ -136,6 +136,7 @@ struct cfg_stateful {
 	uint32_t cttc_gamma_pct;	/* binary phase: r(C) >= gamma r0 */
 	char hook_trial[1024];		/* command before each trial, "" none */
 	char hook_search[1024];		/* command before each search */
+	char teardown_cmd[1024];	/* empties the DUT's table (timed) */
 };
 
 struct cfg {

@@ -213,6 +213,15 @@ uint64_t stateful_foreground(const struct cfg *c);
  */
 int stateful_check(const struct cfg *c, char *err, size_t err_len);
 
+/*
+ * RFC 9693 connection tear-down rate: n connections deleted in td_ns, the
+ * same deletion of the then empty table in t0_ns: n / (td - t0) per
+ * second into *rate.  0, or -ERANGE when td_ns <= t0_ns or n is 0
+ * (nothing measurable).
+ */
+int stateful_teardown_rate(uint64_t n, uint64_t td_ns, uint64_t t0_ns,
+			   double *rate);
+
 /* The enumeration of c's Initiator direction (stateful_check passed). */
 int stateful_enum_from_cfg(struct stateful_enum *e, const struct cfg *c,
 			   uint64_t seed);

@@ -8,7 +8,7 @@
 
 extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
 	mode_pdv, mode_loss, mode_monitor, mode_mlr, mode_stateful, mode_connrate,
-	mode_cttc;
+	mode_cttc, mode_teardown;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
@@ -18,7 +18,7 @@ const struct mode_ops *const mode_table[] = {
 	&mode_pdv,
 	&mode_loss,
 	&mode_monitor,
-	&mode_stateful, &mode_connrate, &mode_cttc,
+	&mode_stateful, &mode_connrate, &mode_cttc, &mode_teardown,
 };
 
 const unsigned mode_table_len = sizeof(mode_table) / sizeof(mode_table[0]);

@@ -428,6 +428,19 @@ test_check(void **state)
 	expect_bad(c, "delay_ms", "rate_fps = 3999");
 }
 
+/* N / (TD - T0): 4000 connections in 0.5 s, 0.1 s for an empty table */
+static void
+test_teardown_rate(void **state)
+{
+	double r = 0;
+
+	(void)state;
+	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000, &r), 0);
+	assert_true(r > 9999.999 && r < 10000.001);
+	assert_int_equal(stateful_teardown_rate(4000, 100, 100, &r), -ERANGE);
+	assert_int_equal(stateful_teardown_rate(0, 200, 100, &r), -ERANGE);
+}
+
 /* The keys through the key table, as an INI file would set them. */
 static void
 test_keys(void **state)
@@ -806,6 +819,7 @@ main(void)
 		cmocka_unit_test(test_prelim_frame_v6),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_teardown_rate),
 		cmocka_unit_test(test_connrate),
 		cmocka_unit_test(test_stateful_throughput),
 		cmocka_unit_test(test_cttc),
