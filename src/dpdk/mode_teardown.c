@@ -38,7 +38,7 @@ teardown_check(const struct cfg *c, char *err, size_t err_len)
 	int rc = stateful_check(c, err, err_len);
 
 	if (rc == 0 && c->st.teardown_cmd[0] == '\0')
-		return cfg_errf(err, err_len, "%s: mode teardown needs the "
+		return cfg_errf(err, err_len, "%s\"\": mode teardown needs the "
 				"command that deletes the DUT's connections",
 				cfg_key_blame(c, "stateful", "teardown_cmd", lead,
 					      sizeof(lead)));

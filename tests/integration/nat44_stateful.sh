@@ -8,6 +8,8 @@
 #  - a capture on the DUT's public side (d1) shows only translated source
 #    addresses leaving it, and every Responder frame answering a tuple that
 #    left it (tshark);
+#  - mode teardown: phase 1 loads 4000 connections, conntrack -F in the DUT
+#    is timed with them and without: a rate N / (TD - T0) is written;
 #  - a failing [stateful] hook (false) stops the run: exit 1, the key and
 #    the command named, no result row written.
 . "$(dirname "$0")/common.sh"
@@ -55,6 +57,21 @@ if bad or len(out) < 4000 or back < 1000:
 print("ok: d1: %d distinct translated tuples out, %d Responder frames, "
       "all answering one of them" % (len(out), back))
 PY
+
+# the tear-down rate: conntrack -F of 4000 connections, then of none
+sed "s|^hook_trial = .*|&\nteardown_cmd = ip netns exec $DUT_NS conntrack -F 2>/dev/null|" \
+	"$WORK/nat.ini" >"$WORK/td.ini"
+dut teardown -c "$WORK/td.ini" -o "$WORK/td"
+rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "teardown: exit status $rc ($(tail -3 "$WORK/err.log"))"
+expect_equal "teardown.csv header" "$(head -1 "$WORK/td/teardown.csv")" \
+	"No, Size, n, m, R, N, T, Date, TD ms, T0 ms, rate, result_kind"
+expect_equal "phase 1 of teardown" "$(col "$WORK/td/trials.csv" status)" pass
+td=$(col "$WORK/td/teardown.csv" "TD ms")
+t0=$(col "$WORK/td/teardown.csv" "T0 ms")
+python3 -c "import sys; sys.exit(not (float('$td') > 0 and float('$t0') > 0))" ||
+	fail "teardown: TD $td ms, T0 $t0 ms"
+ok "teardown: 4000 connections deleted in $td ms, none in $t0 ms ($(col "$WORK/td/teardown.csv" result_kind) $(col "$WORK/td/teardown.csv" rate))"
 
 # a hook that fails: the run stops before the first trial
 sed 's|^hook_trial = .*|hook_trial = false|' "$WORK/nat.ini" >"$WORK/hook.ini"

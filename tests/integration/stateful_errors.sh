@@ -48,6 +48,7 @@ bad initiator_silent stateful "[traffic] direction = reverse" \
 bad bad_order stateful "[stateful] order = \"shuffled\"" '[stateful]\norder = shuffled'
 bad no_responder connrate "validate = 1 needs the Responder" \
 	'[traffic]\ndirection = forward'
+bad teardown_cmd teardown "[stateful] teardown_cmd = \"\": mode teardown needs" ''
 # the same checks in --check
 "$bin" stateful -c "$tmp/delay.ini" --check >/dev/null 2>&1
 [ $? -eq 2 ] && echo "  ok: --check: exit 2" || { echo "  FAIL: --check"; failed=1; }
