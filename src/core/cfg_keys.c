@@ -257,7 +257,7 @@ static const struct cfg_key cfg_keys[] = {
 	    "shell command before each search (e.g. flush the DUT's table)", NULL),
 	KEY("stateful", "teardown_cmd", st.teardown_cmd, CFG_KEY_STR, 0, 0, "", "",
 	    "mode teardown: the shell command that deletes every connection of "
-	    "the DUT, timed", NULL),
+	    "the DUT (timed)", NULL),
 };
 
 #define CFG_NB_KEYS (sizeof(cfg_keys) / sizeof(cfg_keys[0]))
