@@ -591,6 +591,30 @@ specs(struct trial_spec *prelim, struct trial_spec *real,
 	check->active[CFG_FWD] = false;
 }
 
+/* trial_spec_check refuses a preliminary phase it cannot run. */
+static void
+test_phase_spec(void **state)
+{
+	struct trial_spec prelim, real, check;
+	char err[256];
+
+	(void)state;
+	specs(&prelim, &real, &check, 4000);
+	prelim.rate_fps[CFG_FWD] = 1000;
+	real.rate_fps[CFG_FWD] = real.rate_fps[CFG_REV] = 1000;
+	assert_int_equal(trial_spec_check(&prelim, err, sizeof(err)), 0);
+	assert_int_equal(trial_spec_check(&real, err, sizeof(err)), 0);
+	assert_string_equal(trial_phase_name(prelim.phase), "preliminary");
+	assert_string_equal(trial_phase_name(real.phase), "real");
+	assert_string_equal(trial_phase_name(TRIAL_PHASE_PLAIN), "plain");
+	prelim.table_size = 0;
+	assert_int_equal(trial_spec_check(&prelim, err, sizeof(err)), -EINVAL);
+	prelim.table_size = 4000;
+	prelim.active[CFG_REV] = true;
+	prelim.rate_fps[CFG_REV] = 1000;
+	assert_int_equal(trial_spec_check(&prelim, err, sizeof(err)), -EINVAL);
+}
+
 static const struct search_params rate_search = {
 	.lo_fps = 0, .hi_fps = 100000, .initial_fps = 100000, .error_fps = 100,
 	.max_retries = 2,
@@ -820,6 +844,7 @@ main(void)
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_teardown_rate),
+		cmocka_unit_test(test_phase_spec),
 		cmocka_unit_test(test_connrate),
 		cmocka_unit_test(test_stateful_throughput),
 		cmocka_unit_test(test_cttc),
