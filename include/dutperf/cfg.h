@@ -116,6 +116,29 @@ struct cfg_origins {
 	char option[CFG_NB_KEYS_MAX][CFG_OPT_NAME_LEN];
 };
 
+/* [stateful] (RFC 9693 stateful NATxy tests, stateful.h) */
+struct cfg_stateful {
+	enum cfg_side_id initiator;	/* side sending the preliminary frames */
+	uint64_t frames;		/* N: preliminary frames */
+	uint32_t table_size;		/* M: Responder state table entries */
+	uint64_t rate_fps;		/* R: preliminary frame rate */
+	uint32_t timeout_ms;		/* T: global timeout of the phase */
+	uint32_t delay_ms;		/* D: phase 1 start to phase 2 start */
+	int order;			/* enum stateful_order */
+	enum cfg_var_mode responder_tuple;	/* entry choice of phase 2 */
+	bool repeat_preliminary;	/* phase 1 before every phase 2 */
+	bool validate;			/* connection rate: Responder check */
+	uint64_t validate_rate_fps;	/* its rate, 0: the trial's R */
+	uint64_t cttc_start;		/* C0 of the table capacity search */
+	uint64_t cttc_error;		/* E: capacity precision, connections */
+	uint32_t cttc_alpha_pct;	/* validation rate, % of r(C) */
+	uint32_t cttc_beta_pct;		/* exponential phase: r(C) >= beta r0 */
+	uint32_t cttc_gamma_pct;	/* binary phase: r(C) >= gamma r0 */
+	char hook_trial[1024];		/* command before each trial, "" none */
+	char hook_search[1024];		/* command before each search */
+	char teardown_cmd[1024];	/* empties the DUT's table (timed) */
+};
+
 struct cfg {
 	char path[CFG_PATH_LEN];	/* INI file read, "" when none */
 	struct cfg_origins from;	/* where each value came from */
@@ -195,6 +218,8 @@ struct cfg {
 
 	/* [output] */
 	char outdir[CFG_PATH_LEN];
+
+	struct cfg_stateful st;
 };
 
 /* Fill with the documented defaults (the testbed's router addresses). */

@@ -48,6 +48,10 @@ struct report_trial {
 	struct report_dir dir[CFG_NB_DIRS];
 	enum verdict verdict;
 	const char *reason;		/* why not pass; "" when passed */
+	/* RFC 9693 (the last columns): trial_phase_name, and the state
+	 * table entries a preliminary trial recorded (0 otherwise) */
+	const char *phase;
+	uint32_t recorded;
 	/* not in trials.csv (yet): for procedures */
 	double loss_ratio;		/* lost / sent over the active dirs */
 };

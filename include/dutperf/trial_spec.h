@@ -26,6 +26,14 @@
 /* Which part of a test a trial is (stateful NAT tests have phases). */
 enum trial_phase {
 	TRIAL_PHASE_PLAIN = 0,	/* a stateless trial */
+	/* RFC 9693 phase 1: the Initiator's direction only, `frames` frames
+	 * (N) each opening a new connection; the Responder's receiver records
+	 * the translated tuples in a table of table_size (M) entries */
+	TRIAL_PHASE_PRELIMINARY,
+	/* RFC 9693 phase 2: the Responder's frames are made from that table
+	 * (responder_tuple picks the entry); starts delay_ms after the start
+	 * of the preliminary phase before it (no settle pause between) */
+	TRIAL_PHASE_REAL,
 	TRIAL_PHASE_COUNT
 };
 
@@ -48,7 +56,14 @@ struct trial_spec {
 	 * until duration_ms (0: one rate; by duration only) */
 	uint64_t change_ms;
 	uint64_t rate2_fps[CFG_NB_DIRS];
+	/* stateful phases (RFC 9693, stateful.h) */
+	uint32_t table_size;		/* PRELIMINARY: M entries recorded */
+	uint32_t delay_ms;		/* REAL: D after phase 1's start */
+	enum cfg_var_mode responder_tuple;	/* REAL: entry choice */
 };
+
+/* "plain", "preliminary", "real": trials.csv's phase column. */
+const char *trial_phase_name(enum trial_phase p);
 
 /*
  * The plain RFC 2544 trial of the configuration at rate_fps per active

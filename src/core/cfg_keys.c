@@ -30,6 +30,15 @@ static const struct cfg_enum_name var_names[] = {
 	{ NULL, 0 }
 };
 
+static const struct cfg_enum_name side_names[] = {
+	{ "left", CFG_LEFT }, { "right", CFG_RIGHT }, { NULL, 0 }
+};
+
+/* enum stateful_order (stateful.h) */
+static const struct cfg_enum_name order_names[] = {
+	{ "increasing", 0 }, { "decreasing", 1 }, { "random", 2 }, { NULL, 0 }
+};
+
 static const struct cfg_enum_name direction_names[] = {
 	{ "both", CFG_DIRECTION_BOTH },
 	{ "forward", CFG_DIRECTION_FORWARD },
@@ -250,6 +259,56 @@ static const struct cfg_key cfg_keys[] = {
 
 	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
 	    "directory for results (CSV files)", NULL),
+
+	/* RFC 9693 stateful NATxy tests (docs/stateful.md) */
+	KEY("stateful", "initiator", st.initiator, CFG_KEY_ENUM, 0, 0, "left", "",
+	    "side of the Initiator (private side); the other side, IPv4, responds",
+	    side_names),
+	KEY("stateful", "frames", st.frames, CFG_KEY_U, 1, UINT32_MAX, "4000",
+	    "frames", "N: preliminary frames, each a new connection", NULL),
+	KEY("stateful", "table_size", st.table_size, CFG_KEY_U, 1, 1U << 26, "4000",
+	    "entries", "M: the Responder's state table", NULL),
+	KEY("stateful", "rate_fps", st.rate_fps, CFG_KEY_U, 1, CFG_RATE_MAX_FPS,
+	    "4000", "frames/s", "R: rate of the preliminary frames", NULL),
+	KEY("stateful", "timeout_ms", st.timeout_ms, CFG_KEY_U, 0, 60000, "1000",
+	    "ms", "T: wait for late preliminary frames", NULL),
+	KEY("stateful", "delay_ms", st.delay_ms, CFG_KEY_U, 0, 3600000, "2000",
+	    "ms", "D: from the start of phase 1 to the start of phase 2", NULL),
+	KEY("stateful", "order", st.order, CFG_KEY_ENUM, 0, 0, "random", "",
+	    "preliminary combinations: increasing, decreasing or random "
+	    "(a unique pseudorandom permutation)", order_names),
+	KEY("stateful", "responder_tuple", st.responder_tuple, CFG_KEY_ENUM, 0, 0,
+	    "random", "", "state table entry of each Responder frame: fixed, "
+	    "increasing, decreasing or random", var_names),
+	KEY("stateful", "repeat_preliminary", st.repeat_preliminary, CFG_KEY_BOOL,
+	    0, 0, "1", "", "phase 1 before every phase 2 (0: before the first only)",
+	    NULL),
+	KEY("stateful", "validate", st.validate, CFG_KEY_BOOL, 0, 0, "1", "",
+	    "connection rate: the Responder answers every table entry once, all "
+	    "must arrive", NULL),
+	KEY("stateful", "validate_rate_fps", st.validate_rate_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "0", "frames/s",
+	    "rate of that validation (0 = the trial's R)", NULL),
+	KEY("stateful", "cttc_start", st.cttc_start, CFG_KEY_U, 1, UINT32_MAX,
+	    "1000", "connections", "table capacity: C0, the first size tried", NULL),
+	KEY("stateful", "cttc_error", st.cttc_error, CFG_KEY_U, 1, UINT32_MAX,
+	    "100", "connections", "table capacity: E, the precision", NULL),
+	KEY("stateful", "cttc_alpha_pct", st.cttc_alpha_pct, CFG_KEY_U, 1, 100,
+	    "50", "%", "table capacity: validation at alpha x r(C)", NULL),
+	KEY("stateful", "cttc_beta_pct", st.cttc_beta_pct, CFG_KEY_U, 1, 100,
+	    "20", "%", "table capacity: doubling goes on while r(C) >= beta x r0",
+	    NULL),
+	KEY("stateful", "cttc_gamma_pct", st.cttc_gamma_pct, CFG_KEY_U, 1, 100,
+	    "40", "%", "table capacity: binary search, C good when r(C) >= "
+	    "gamma x r0", NULL),
+	KEY("stateful", "hook_trial", st.hook_trial, CFG_KEY_STR, 0, 0, "", "",
+	    "shell command before each stateful trial (exit 0 or the run stops)",
+	    NULL),
+	KEY("stateful", "hook_search", st.hook_search, CFG_KEY_STR, 0, 0, "", "",
+	    "shell command before each search (e.g. flush the DUT's table)", NULL),
+	KEY("stateful", "teardown_cmd", st.teardown_cmd, CFG_KEY_STR, 0, 0, "", "",
+	    "mode teardown: the shell command that deletes every connection of "
+	    "the DUT (timed)", NULL),
 };
 
 #define CFG_NB_KEYS (sizeof(cfg_keys) / sizeof(cfg_keys[0]))
@@ -257,7 +316,8 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
-	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output"
+	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output",
+	"stateful"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

@@ -152,6 +152,8 @@ static const struct report_col trial_cols[] = {
 			 &trial_dir_table),
 	REPORT_COL_VERDICT("status", struct report_trial, verdict),
 	REPORT_COL_REASON("reason", struct report_trial, reason),
+	REPORT_COL_TEXT("phase", struct report_trial, phase),
+	REPORT_COL_U32("recorded", "", struct report_trial, recorded),
 };
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);

@@ -31,6 +31,20 @@ trial_spec_from_cfg(struct trial_spec *s, const struct cfg *c,
 	s->phase = TRIAL_PHASE_PLAIN;
 }
 
+const char *
+trial_phase_name(enum trial_phase p)
+{
+	switch (p) {
+	case TRIAL_PHASE_PRELIMINARY:
+		return "preliminary";
+	case TRIAL_PHASE_REAL:
+		return "real";
+	case TRIAL_PHASE_PLAIN:
+	default:
+		return "plain";
+	}
+}
+
 void
 trial_spec_set_rate(struct trial_spec *s, uint64_t rate_fps)
 {
@@ -142,6 +156,11 @@ trial_spec_check(const struct trial_spec *s, char *err, size_t err_len)
 	if ((unsigned)s->phase >= TRIAL_PHASE_COUNT)
 		return cfg_errf(err, err_len, "trial: unknown phase %d",
 				(int)s->phase);
+	if (s->phase == TRIAL_PHASE_PRELIMINARY &&
+	    (s->frames == 0 || s->table_size == 0 ||
+	     (s->active[CFG_FWD] && s->active[CFG_REV])))
+		return cfg_errf(err, err_len, "trial: a preliminary phase needs a "
+				"frame count, a state table and one direction");
 	for (d = 0; d < CFG_NB_DIRS && s->nb_tags > 0; d++) {
 		if (!s->active[d])
 			continue;

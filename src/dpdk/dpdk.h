@@ -26,6 +26,7 @@
 #include "dutperf/proc.h"
 #include "dutperf/recovery.h"
 #include "dutperf/report.h"
+#include "dutperf/stateful.h"
 #include "dutperf/stats.h"
 #include "dutperf/rxstate.h"
 #include "dutperf/trial_spec.h"
@@ -104,6 +105,17 @@ struct engine_recov {
 	uint64_t start_tsc, end_tsc;
 };
 
+/* RFC 9693 phases (feature_stateful.c): what the sender does to each
+ * frame it built, written before the trial, read by the sending lcore. */
+struct engine_stateful_tx {
+	bool responder;			/* phase 2: a recorded tuple; else
+					 * phase 1: the enumerated combination */
+	struct stateful_enum en;
+	unsigned vary;			/* the fields en varies */
+	const struct stateful_table *table;
+	struct stateful_pick pick;	/* the sender's own copy: one writer */
+};
+
 /* ---- engine: sender and receiver state, one writer each ---- */
 
 /* What a receiver publishes after each burst with relaxed stores, for the
@@ -135,6 +147,8 @@ struct engine_tx {
 	struct engine_tags *tags;
 	uint32_t next_tag;
 	uint64_t next_tag_seq;		/* UINT64_MAX: no more */
+	/* stateful phases (a feature: NULL when the trial has none) */
+	struct engine_stateful_tx *stateful;
 	/* test aid: a faulty wire (see engine.c tx_inject) */
 	bool inject;
 	uint32_t drop_every, drop_count, dup_every, dup_count;
@@ -164,6 +178,8 @@ struct engine_rx {
 	struct engine_tags *tags;
 	struct engine_delays *delays;
 	struct engine_recov *recov;	/* written by the receiver */
+	/* phase 1: the Responder's state table (its only writer) */
+	struct stateful_table *table;
 	/* written by the receiving lcore only */
 	struct rxstate st;
 	struct engine_rx_pub pub;	/* st's counts, published per burst */
@@ -233,6 +249,7 @@ struct trial_ctx {
 	 */
 	void (*on_launch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
 	void *on_launch_arg;
+	struct feature_stateful *stateful;	/* RFC 9693 phases */
 	struct engine_lcore lcores[2 * CFG_NB_DIRS];
 	unsigned int nb_lcores;
 	/*
@@ -306,6 +323,33 @@ const struct engine_recov *feature_recov(const struct trial_ctx *t,
 /* After a trial with delays: RFC 8219 7.3 PDV of direction d. */
 void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
 		 struct delay_pdv_summary *s);
+
+/* RFC 9693 phases (feature_stateful.c): attach (a stateful mode's setup;
+ * adjusts what the receivers expect after a NAT), per trial prepare
+ * (from feature_prepare) and begin (trial_run: the trial hook, the delay
+ * D before phase 2), the engine's hooks, entries recorded by the last
+ * phase 1, and a [stateful] hook command (0 or -EIO, err says why). */
+struct feature_stateful;
+int feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len);
+void feature_detach_stateful(struct trial_ctx *t);
+int feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
+			     enum cfg_dir_id d, char *err, size_t err_len);
+int feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,
+			   char *err, size_t err_len);
+void engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
+			    unsigned int n, uint64_t seq);
+void engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
+			    uint16_t len);
+uint32_t feature_stateful_recorded(const struct trial_ctx *t);
+int feature_stateful_hook(const char *key, const char *cmd, char *err,
+			  size_t err_len);
+/* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
+ * timeout T), phase 2 (the configured directions, D, responder_tuple) and
+ * the Responder-only check; and the [search] bounds. */
+struct search_params;
+void feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
+			    struct trial_spec *real, struct trial_spec *check);
+void feature_stateful_search(const struct cfg *c, struct search_params *sp);
 
 /* Human summary of one trial on f. */
 void trial_print(FILE *f, const struct report_trial *r);

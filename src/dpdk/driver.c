@@ -326,6 +326,7 @@ static int
 driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct mode_ops *ops = m->ops;
+	enum trial_phase prev_phase = TRIAL_PHASE_PLAIN;
 	struct trial_spec spec;
 	bool complete;
 	unsigned k;
@@ -342,8 +343,11 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	m->run_result = REPORT_RESULT_MEASURED;
 	m->iteration = 0;
 	while (!engine_stop && proc_next(&m->proc, &spec)) {
-		if (m->trials_done > 0)
+		/* RFC 9693 phase 2 follows its phase 1 after D, no settle */
+		if (m->trials_done > 0 && !(spec.phase == TRIAL_PHASE_REAL &&
+					    prev_phase == TRIAL_PHASE_PRELIMINARY))
 			trial_sleep_ms(m->cfg->settle_ms);
+		prev_phase = spec.phase;
 		if (engine_stop)
 			break;
 		m->iteration++;

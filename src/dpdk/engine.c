@@ -200,6 +200,8 @@ tx_poll(struct engine_tx *t)
 			m[i]->pkt_len = len;
 		}
 	}
+	if (unlikely(t->stateful != NULL))
+		engine_stateful_frames(t->stateful, m, (unsigned int)n, t->seq);
 	if (unlikely(t->first_tsc == 0))
 		t->first_tsc = now;
 	t->last_burst_tsc = now;
@@ -255,7 +257,7 @@ rx_tagged(struct engine_tags *tags, uint64_t seq, uint64_t now)
 /* One test frame of this trial: delays, tags, then sequence accounting. */
 static inline void
 rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
-	bool late)
+	bool late, const struct rte_mbuf *m)
 {
 	uint64_t before = r->st.c.received, late_before = r->st.c.late, d = 0;
 
@@ -280,6 +282,10 @@ rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 	}
 	if (unlikely(info->tagged) && r->tags != NULL)
 		rx_tagged(r->tags, info->seq, now);
+	if (r->table != NULL && !info->background)
+		engine_stateful_record(r->table,
+				       rte_pktmbuf_mtod(m, const uint8_t *),
+				       m->data_len);
 }
 
 /*
@@ -295,7 +301,7 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 	struct frame_rx_info info;
 	const uint8_t tid = r->trial_id;
 	const bool plain = !r->need_delay && r->tags == NULL &&
-			   r->recov == NULL;
+			   r->recov == NULL && r->table == NULL;
 	enum frame_kind k;
 	uint16_t i;
 
@@ -320,7 +326,7 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 			if (likely(plain))
 				rxstate_add(&r->st, info.seq, late);
 			else
-				rx_ours(r, &info, now, late);
+				rx_ours(r, &info, now, late, m);
 		} else if (k == FRAME_OURS) {
 			r->stale++;
 		} else {

@@ -138,6 +138,7 @@ feature_detach(struct trial_ctx *t)
 		t->delays[d] = NULL;
 		t->recov[d] = NULL;
 	}
+	feature_detach_stateful(t);
 }
 
 int
@@ -195,7 +196,7 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		delay_ipdv_init(x->ipdv);
 		rx->delays = x;
 	}
-	return 0;
+	return feature_stateful_prepare(t, spec, d, err, err_len);
 }
 
 int

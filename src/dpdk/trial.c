@@ -450,8 +450,12 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	out->duration_s = trial_spec_duration_s(spec);
 	out->timeout_ms = spec->timeout_ms;
 	out->seed = c->seed;
+	out->phase = trial_phase_name(spec->phase);
 
 	trial_flush_rx(t);
+	rc = feature_stateful_begin(t, spec, err, err_len);
+	if (rc != 0)
+		return rc;
 	/* One common start instant, 50 ms ahead so every lcore is waiting. */
 	start = rte_rdtsc() + t->hz / 20;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
@@ -499,6 +503,8 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 			break;
 		}
 	out->reason = why;
+	if (spec->phase == TRIAL_PHASE_PRELIMINARY)
+		out->recorded = feature_stateful_recorded(t);
 	out->loss_ratio = proc_loss_ratio(out);
 	return 0;
 }

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * stateful_proc: the RFC 9693 procedures as proc_ops state machines
+ * (proc.h), DPDK-free, unit-tested against simulated stateful DUTs
+ * (tests/unit/test_stateful.c).  Each step is two trials: a
+ * TRIAL_PHASE_PRELIMINARY trial (the Initiator's N frames at R, the
+ * Responder records the tuples), then a TRIAL_PHASE_REAL trial.
+ *
+ * stateful throughput: the RFC 2544 binary search (search.h) on the rate
+ *   of phase 2; every elementary trial is phase 1 then phase 2 unless
+ *   repeat_preliminary is false (then phase 1 only before the first).
+ *   A phase 1 that is invalid counts as an invalid trial of the rate.
+ *
+ * connection establishment rate: binary search on R; a step passes when
+ *   all N preliminary frames arrive (no loss) and, with validation, the
+ *   Responder then answers each of the M table entries once (increasing)
+ *   and every answer arrives at the Initiator: connections that the DUT
+ *   forwarded but did not keep fail the step.
+ *
+ * connection tracking table capacity: for a size C (N = M = C) the
+ *   connection rate search gives r(C), then a validation step at
+ *   alpha x r(C) (phase 1 and the Responder's check) must pass.  C0 first
+ *   (r0 = r(C0)); C doubles while C is good with r(C) >= beta x r0; then
+ *   binary search between the last good and the first bad C, good meaning
+ *   r(C) >= gamma x r0, until they are within E.  The capacity is the
+ *   largest good C (within E below the first bad one) and its rate.
+ */
+#ifndef DUTPERF_STATEFUL_PROC_H
+#define DUTPERF_STATEFUL_PROC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "proc.h"
+#include "search.h"
+
+/* ---------------------------------------------------- stateful throughput */
+
+struct stateful_tp {
+	struct search s;
+	struct trial_spec prelim;	/* phase 1 as run each time */
+	struct trial_spec real;		/* phase 2 at the search's rate */
+	bool repeat;			/* phase 1 before every phase 2 */
+	bool need_prelim;		/* next trial is phase 1 */
+	uint32_t prelim_trials;
+};
+
+extern const struct proc_ops stateful_tp_ops;
+
+/* 0, or -EINVAL as search_init or when prelim / real have the wrong
+ * phases. */
+int stateful_tp_start(struct stateful_tp *p, const struct search_params *sp,
+		      const struct trial_spec *prelim,
+		      const struct trial_spec *real, bool repeat);
+
+/* ------------------------------------------------ connection rate search */
+
+struct stateful_cr {
+	struct search s;		/* on R */
+	struct trial_spec prelim;	/* frames N, table_size M */
+	struct trial_spec check;	/* Responder's validation: M frames */
+	bool validate;
+	uint64_t check_rate_fps;	/* 0: the step's R */
+	bool in_check;			/* next trial is the validation */
+	uint32_t steps;			/* rates decided (siitperf's
+					 * "Iterations needed") */
+};
+
+extern const struct proc_ops stateful_cr_ops;
+
+/*
+ * prelim: a TRIAL_PHASE_PRELIMINARY spec (frames = N, table_size = M,
+ * only the Initiator's direction active); check: a TRIAL_PHASE_REAL spec
+ * with only the Responder's direction active (its frames are set to the
+ * table size).  0 or -EINVAL.
+ */
+int stateful_cr_start(struct stateful_cr *p, const struct search_params *sp,
+		      const struct trial_spec *prelim,
+		      const struct trial_spec *check, bool validate,
+		      uint64_t check_rate_fps);
+
+/* ----------------------------------------------- table capacity (cttc) */
+
+struct stateful_cttc_params {
+	uint64_t c0;			/* first size tried (>= 1) */
+	uint64_t c_max;			/* largest size the tester can enumerate */
+	uint64_t error;			/* E: done when hi - lo <= E (>= 1) */
+	uint32_t alpha_pct, beta_pct, gamma_pct;	/* 1..100 */
+	struct search_params rate;	/* each r(C) search */
+	bool validate;			/* the r(C) searches' validation */
+};
+
+enum stateful_cttc_stage {
+	CTTC_START = 0,		/* measuring r0 = r(C0) */
+	CTTC_EXP,		/* doubling */
+	CTTC_BIN,		/* binary search */
+	CTTC_DONE,
+};
+
+struct stateful_cttc {
+	struct stateful_cttc_params p;
+	struct trial_spec prelim, check;	/* templates */
+	enum stateful_cttc_stage stage;
+	uint64_t c;			/* size being measured */
+	uint64_t lo, hi;		/* largest good, smallest bad (0: none) */
+	uint64_t r0, r_c, r_lo;		/* rates: r(C0), r(c), r(lo) */
+	struct stateful_cr cr;		/* r(c) search */
+	int alpha_step;			/* 0: searching; 1, 2: validation trials */
+	bool alpha_pass;
+	bool interrupted;
+	uint32_t steps;			/* sizes decided */
+	uint32_t trials;
+};
+
+extern const struct proc_ops stateful_cttc_ops;
+
+/* 0 or -EINVAL (c0 above c_max, a factor outside 1..100, error 0). */
+int stateful_cttc_start(struct stateful_cttc *p,
+			const struct stateful_cttc_params *params,
+			const struct trial_spec *prelim,
+			const struct trial_spec *check);
+
+/* The capacity found (0: not even C0 was good) and the rate at it. */
+uint64_t stateful_cttc_capacity(const struct stateful_cttc *p);
+uint64_t stateful_cttc_rate_fps(const struct stateful_cttc *p);
+/* MEASURED; LOWER_BOUND when c_max itself was good; NONE when C0 was
+ * not good or the search was interrupted. */
+enum report_result stateful_cttc_kind(const struct stateful_cttc *p);
+
+#endif /* DUTPERF_STATEFUL_PROC_H */

@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * stateful_proc: RFC 9693 stateful throughput, connection establishment
+ * rate and connection tracking table capacity as procedures.  DPDK-free.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/stateful_proc.h"
+
+/* A phase-1 result the step cannot go on with: the retry of the rate. */
+static enum verdict
+stateful_prelim_verdict(const struct report_trial *r)
+{
+	uint64_t rx = 0;
+	int d;
+
+	if (r->verdict == VERDICT_INTERRUPTED || r->verdict == VERDICT_INVALID)
+		return r->verdict;
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (r->dir[d].active)
+			rx += r->dir[d].v.received;
+	/* nothing recorded: the Responder has no tuple to answer with */
+	return rx == 0 ? VERDICT_INVALID : r->verdict;
+}
+
+/* ---------------------------------------------------- stateful throughput */
+
+int
+stateful_tp_start(struct stateful_tp *p, const struct search_params *sp,
+		  const struct trial_spec *prelim, const struct trial_spec *real,
+		  bool repeat)
+{
+	if (prelim->phase != TRIAL_PHASE_PRELIMINARY ||
+	    real->phase != TRIAL_PHASE_REAL)
+		return -EINVAL;
+	memset(p, 0, sizeof(*p));
+	p->prelim = *prelim;
+	p->real = *real;
+	p->repeat = repeat;
+	p->need_prelim = true;
+	return search_init(&p->s, sp);
+}
+
+static bool
+stateful_tp_next(void *state, struct trial_spec *spec)
+{
+	struct stateful_tp *p = state;
+
+	if (search_done(&p->s))
+		return false;
+	if (p->need_prelim) {
+		*spec = p->prelim;
+		return true;
+	}
+	*spec = p->real;
+	trial_spec_set_rate(spec, search_next_rate(&p->s));
+	return true;
+}
+
+static void
+stateful_tp_record(void *state, const struct trial_spec *spec,
+		   const struct report_trial *r)
+{
+	struct stateful_tp *p = state;
+	enum verdict v;
+
+	if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
+		p->prelim_trials++;
+		v = stateful_prelim_verdict(r);
+		if (v == VERDICT_INTERRUPTED || v == VERDICT_INVALID)
+			search_record(&p->s, v);	/* phase 1 again */
+		else
+			p->need_prelim = false;
+		return;
+	}
+	search_record_trial(&p->s, r);
+	p->need_prelim = p->repeat;
+}
+
+static uint32_t
+stateful_tp_remaining(const void *state)
+{
+	const struct stateful_tp *p = state;
+	uint32_t n = search_remaining(&p->s);
+
+	if (n == 0)
+		return 0;
+	if (p->repeat)
+		return 2 * n - (p->need_prelim ? 0 : 1);
+	return n + (p->need_prelim ? 1 : 0);
+}
+
+static void
+stateful_tp_describe(const void *state, char *buf, size_t len)
+{
+	const struct stateful_tp *p = state;
+
+	snprintf(buf, len, "%s [%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
+		 p->need_prelim ? "phase 1" : "phase 2", p->s.lo, p->s.hi,
+		 search_result(&p->s));
+}
+
+const struct proc_ops stateful_tp_ops = {
+	.name = "stateful binary search",
+	.next = stateful_tp_next,
+	.record = stateful_tp_record,
+	.remaining = stateful_tp_remaining,
+	.describe = stateful_tp_describe,
+};
+
+/* ------------------------------------------------ connection rate search */
+
+int
+stateful_cr_start(struct stateful_cr *p, const struct search_params *sp,
+		  const struct trial_spec *prelim, const struct trial_spec *check,
+		  bool validate, uint64_t check_rate_fps)
+{
+	if (prelim->phase != TRIAL_PHASE_PRELIMINARY || prelim->frames == 0 ||
+	    prelim->table_size == 0 || check->phase != TRIAL_PHASE_REAL)
+		return -EINVAL;
+	memset(p, 0, sizeof(*p));
+	p->prelim = *prelim;
+	/* RFC 9693: every preliminary frame must arrive */
+	p->prelim.loss_ppm = 0;
+	p->check = *check;
+	p->check.frames = prelim->table_size;
+	p->check.loss_ppm = 0;
+	p->check.responder_tuple = CFG_VAR_INCREASING;
+	p->validate = validate;
+	p->check_rate_fps = check_rate_fps;
+	return search_init(&p->s, sp);
+}
+
+static bool
+stateful_cr_next(void *state, struct trial_spec *spec)
+{
+	struct stateful_cr *p = state;
+	uint64_t r;
+
+	if (search_done(&p->s))
+		return false;
+	r = search_next_rate(&p->s);
+	if (p->in_check) {
+		*spec = p->check;
+		trial_spec_set_rate(spec, p->check_rate_fps ? p->check_rate_fps : r);
+	} else {
+		*spec = p->prelim;
+		trial_spec_set_rate(spec, r);
+	}
+	return true;
+}
+
+static void
+stateful_cr_decide(struct stateful_cr *p, enum verdict v)
+{
+	uint32_t before = p->s.retries;
+
+	search_record(&p->s, v);
+	/* a rate is decided unless it is retried (invalid, retries left) */
+	if (v != VERDICT_INVALID || p->s.retries <= before)
+		p->steps++;
+}
+
+static void
+stateful_cr_record(void *state, const struct trial_spec *spec,
+		   const struct report_trial *r)
+{
+	struct stateful_cr *p = state;
+	enum verdict v;
+
+	if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
+		v = stateful_prelim_verdict(r);
+		if (v == VERDICT_PASS && p->validate) {
+			p->in_check = true;
+			return;
+		}
+		stateful_cr_decide(p, v);
+		return;
+	}
+	p->in_check = false;
+	stateful_cr_decide(p, r->verdict);
+}
+
+static uint32_t
+stateful_cr_remaining(const void *state)
+{
+	const struct stateful_cr *p = state;
+	uint32_t n = search_remaining(&p->s);
+
+	if (n == 0 || !p->validate)
+		return n;
+	return 2 * n - (p->in_check ? 1 : 0);
+}
+
+static void
+stateful_cr_describe(const void *state, char *buf, size_t len)
+{
+	const struct stateful_cr *p = state;
+
+	snprintf(buf, len, "%s R [%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
+		 p->in_check ? "check" : "phase 1", p->s.lo, p->s.hi,
+		 search_result(&p->s));
+}
+
+const struct proc_ops stateful_cr_ops = {
+	.name = "connection rate search",
+	.next = stateful_cr_next,
+	.record = stateful_cr_record,
+	.remaining = stateful_cr_remaining,
+	.describe = stateful_cr_describe,
+};
+
+/* ----------------------------------------------- table capacity (cttc) */
+
+static int
+stateful_cttc_begin(struct stateful_cttc *p, uint64_t c)
+{
+	struct trial_spec prelim = p->prelim;
+
+	p->c = c;
+	p->alpha_step = 0;
+	p->alpha_pass = false;
+	prelim.frames = c;
+	prelim.table_size = (uint32_t)c;
+	return stateful_cr_start(&p->cr, &p->p.rate, &prelim, &p->check,
+				 p->p.validate, 0);
+}
+
+int
+stateful_cttc_start(struct stateful_cttc *p,
+		    const struct stateful_cttc_params *params,
+		    const struct trial_spec *prelim, const struct trial_spec *check)
+{
+	if (params->c0 == 0 || params->c0 > params->c_max ||
+	    params->c_max > UINT32_MAX || params->error == 0 ||
+	    params->alpha_pct == 0 || params->alpha_pct > 100 ||
+	    params->beta_pct == 0 || params->beta_pct > 100 ||
+	    params->gamma_pct == 0 || params->gamma_pct > 100)
+		return -EINVAL;
+	memset(p, 0, sizeof(*p));
+	p->p = *params;
+	p->prelim = *prelim;
+	p->check = *check;
+	p->stage = CTTC_START;
+	return stateful_cttc_begin(p, params->c0);
+}
+
+/* The validation rate alpha x r(C), at least 1. */
+static uint64_t
+stateful_cttc_alpha_rate(const struct stateful_cttc *p)
+{
+	uint64_t r = p->r_c * p->p.alpha_pct / 100;
+
+	return r > 0 ? r : 1;
+}
+
+static bool
+stateful_cttc_next(void *state, struct trial_spec *spec)
+{
+	struct stateful_cttc *p = state;
+
+	if (p->stage == CTTC_DONE)
+		return false;
+	if (p->alpha_step == 0)
+		return stateful_cr_ops.next(&p->cr, spec);
+	/* the validation step: phase 1 and the Responder's check at alpha r */
+	*spec = p->alpha_step == 1 ? p->cr.prelim : p->cr.check;
+	trial_spec_set_rate(spec, stateful_cttc_alpha_rate(p));
+	return true;
+}
+
+/* Size p->c is decided (good or not): the next size, or done. */
+static void
+stateful_cttc_decide(struct stateful_cttc *p, bool good)
+{
+	uint64_t thr_pct, next;
+
+	p->steps++;
+	switch (p->stage) {
+	case CTTC_START:
+		if (!good) {
+			p->stage = CTTC_DONE;
+			return;
+		}
+		p->r0 = p->r_c;
+		p->lo = p->c;
+		p->r_lo = p->r_c;
+		p->stage = CTTC_EXP;
+		break;
+	case CTTC_EXP:
+	case CTTC_BIN:
+		thr_pct = p->stage == CTTC_EXP ? p->p.beta_pct : p->p.gamma_pct;
+		if (good && (unsigned __int128)p->r_c * 100 <
+			    (unsigned __int128)p->r0 * thr_pct)
+			good = false;
+		if (good) {
+			p->lo = p->c;
+			p->r_lo = p->r_c;
+		} else {
+			p->hi = p->c;
+			p->stage = CTTC_BIN;
+		}
+		break;
+	case CTTC_DONE:
+	default:
+		return;
+	}
+	if (p->stage == CTTC_EXP) {
+		if (p->lo >= p->p.c_max) {
+			p->stage = CTTC_DONE;	/* the tester's limit was good */
+			return;
+		}
+		next = p->lo * 2 < p->p.c_max ? p->lo * 2 : p->p.c_max;
+	} else {
+		if (p->hi - p->lo <= p->p.error) {
+			p->stage = CTTC_DONE;
+			return;
+		}
+		next = p->lo + (p->hi - p->lo) / 2;
+	}
+	stateful_cttc_begin(p, next);
+}
+
+static void
+stateful_cttc_record(void *state, const struct trial_spec *spec,
+		     const struct report_trial *r)
+{
+	struct stateful_cttc *p = state;
+
+	if (p->stage == CTTC_DONE)
+		return;
+	p->trials++;
+	if (r->verdict == VERDICT_INTERRUPTED) {
+		p->interrupted = true;
+		p->stage = CTTC_DONE;
+		return;
+	}
+	if (p->alpha_step == 0) {
+		stateful_cr_ops.record(&p->cr, spec, r);
+		if (!search_done(&p->cr.s))
+			return;
+		p->r_c = search_result(&p->cr.s);
+		if (p->r_c == 0) {
+			stateful_cttc_decide(p, false);
+			return;
+		}
+		p->alpha_step = 1;
+		return;
+	}
+	if (p->alpha_step == 1) {
+		/* every preliminary frame must arrive at alpha x r(C) */
+		if (stateful_prelim_verdict(r) == VERDICT_PASS &&
+		    r->verdict == VERDICT_PASS) {
+			p->alpha_step = 2;
+			return;
+		}
+		stateful_cttc_decide(p, false);
+		return;
+	}
+	stateful_cttc_decide(p, r->verdict == VERDICT_PASS);
+}
+
+static uint32_t
+stateful_cttc_remaining(const void *state)
+{
+	const struct stateful_cttc *p = state;
+	uint64_t gap;
+	uint32_t sizes = 1, per;
+
+	if (p->stage == CTTC_DONE)
+		return 0;
+	/* this size's search and validation, then the binary steps left
+	 * (a bound once the doubling has ended; a guess of one before) */
+	per = stateful_cr_remaining(&p->cr) + 2;
+	if (p->stage == CTTC_BIN) {
+		gap = p->hi - p->lo;
+		while (gap > p->p.error) {
+			gap -= gap / 2;
+			sizes++;
+		}
+	}
+	return per * sizes;
+}
+
+static void
+stateful_cttc_describe(const void *state, char *buf, size_t len)
+{
+	const struct stateful_cttc *p = state;
+	static const char *const stage[] = { "C0", "doubling", "binary", "done" };
+
+	snprintf(buf, len, "%s C %" PRIu64 " [%" PRIu64 ", %" PRIu64 "] r0 %"
+		 PRIu64, stage[p->stage], p->c, p->lo, p->hi, p->r0);
+}
+
+const struct proc_ops stateful_cttc_ops = {
+	.name = "table capacity search",
+	.next = stateful_cttc_next,
+	.record = stateful_cttc_record,
+	.remaining = stateful_cttc_remaining,
+	.describe = stateful_cttc_describe,
+};
+
+uint64_t
+stateful_cttc_capacity(const struct stateful_cttc *p)
+{
+	return p->lo;
+}
+
+uint64_t
+stateful_cttc_rate_fps(const struct stateful_cttc *p)
+{
+	return p->r_lo;
+}
+
+enum report_result
+stateful_cttc_kind(const struct stateful_cttc *p)
+{
+	if (p->interrupted || p->lo == 0)
+		return REPORT_RESULT_NONE;
+	if (p->hi == 0)
+		return REPORT_RESULT_LOWER_BOUND;
+	return REPORT_RESULT_MEASURED;
+}

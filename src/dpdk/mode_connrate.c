@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Mode connrate: RFC 9693 maximum connection establishment rate.  Binary
+ * search on R ([search] bounds and error): each step is phase 1 (N frames
+ * at R, each a new connection), passed when every frame arrives; with
+ * [stateful] validate the Responder then answers each of the M recorded
+ * tuples once and every answer must arrive (stateful_proc.h).
+ * connrate.csv: siitperf's columns "No, Size, n, m, Initial R Rate, N, M,
+ * T, D, Error, Date, Iterations needed, rate", then result_kind.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "dpdk.h"
+#include "dutperf/stateful_proc.h"
+
+#define CONNRATE_HEADER "No, Size, n, m, Initial R Rate, N, M, T, D, " \
+	"Error, Date, Iterations needed, rate, result_kind"
+
+struct connrate {
+	struct search_params params;
+	struct stateful_cr cr;
+};
+
+static const char *
+connrate_header(void)
+{
+	return CONNRATE_HEADER;
+}
+
+static int
+connrate_check(const struct cfg *c, char *err, size_t err_len)
+{
+	int rc = stateful_check(c, err, err_len);
+	enum cfg_dir_id r = stateful_init_dir(c) == CFG_FWD ? CFG_REV : CFG_FWD;
+	char lead[CFG_PATH_LEN + 96];
+
+	if (rc == 0 && c->st.validate && !cfg_dir_active(c, r))
+		return cfg_errf(err, err_len, "%s: [stateful] validate = 1 needs "
+				"the Responder's direction too",
+				cfg_key_blame(c, "traffic", "direction", lead,
+					      sizeof(lead)));
+	return rc;
+}
+
+static int
+connrate_setup(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct connrate *s = m->priv;
+
+	feature_stateful_search(m->cfg, &s->params);
+	return feature_attach_stateful(m->trial, err, err_len);
+}
+
+static int
+connrate_start(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct connrate *s = m->priv;
+	struct trial_spec prelim, real, check;
+	int rc;
+
+	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
+				   err_len);
+	if (rc != 0)
+		return rc;
+	feature_stateful_specs(m->cfg, &prelim, &real, &check);
+	rc = stateful_cr_start(&s->cr, &s->params, &prelim, &check,
+			       m->cfg->st.validate, m->cfg->st.validate_rate_fps);
+	if (rc != 0) {
+		snprintf(err, err_len, "search bounds: lower %" PRIu64 ", upper %"
+			 PRIu64 ", initial %" PRIu64 ": inconsistent",
+			 s->params.lo_fps, s->params.hi_fps,
+			 s->params.initial_fps);
+		return rc;
+	}
+	m->proc = (struct proc){ &stateful_cr_ops, &s->cr };
+	return 0;
+}
+
+static int
+connrate_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	struct connrate *s = m->priv;
+	const struct search *se = &s->cr.s;
+	enum report_result kind = search_kind(se);
+	char row[1024], date[32], rate[32];
+	int n;
+
+	if (!complete)
+		return 0;
+	report_format_date(time(NULL), date, sizeof(date));
+	if (kind == REPORT_RESULT_NONE)
+		rate[0] = '\0';
+	else
+		snprintf(rate, sizeof(rate), "%" PRIu64, search_result(se));
+	n = snprintf(row, sizeof(row), "%u, %u, %u, %u, %" PRIu64 ", %" PRIu64
+		     ", %u, %u, %u, %" PRIu64 ", %s, %u, %s, %s", m->no,
+		     c->frame_size_b, c->n, c->m, s->params.initial_fps,
+		     c->st.frames, c->st.table_size, c->st.timeout_ms,
+		     c->st.delay_ms, c->error_fps, date, s->cr.steps, rate,
+		     report_result_name(kind));
+	n = mode_append(m, n >= (int)sizeof(row) ? -ENOSPC : 0, row, err,
+			err_len);
+	if (n != 0)
+		return n;
+	m->run_result = kind;
+	if (kind == REPORT_RESULT_MEASURED)
+		m->value[0] = (double)search_result(se);
+	printf("search %u: maximum connection establishment rate %s%" PRIu64
+	       " connections/s (%s; N = %" PRIu64 ", M = %u; %u steps)\n",
+	       m->no, kind == REPORT_RESULT_LOWER_BOUND ? "at least " : "",
+	       search_result(se), report_result_name(kind), c->st.frames,
+	       c->st.table_size, s->cr.steps);
+	snprintf(m->result, sizeof(m->result), "%" PRIu64 " connections/s",
+		 search_result(se));
+	return 0;
+}
+
+const struct mode_ops mode_connrate = {
+	.cli = {
+		.name = "connrate",
+		.help = "RFC 9693 maximum connection establishment rate: binary "
+			"search on the preliminary rate R",
+		.options = "--rate-min --rate-max --initial-rate --error "
+			   "--max-retries --repeat",
+		.check = connrate_check,
+	},
+	.run_name = "search",
+	.file = "connrate.csv",
+	.header = connrate_header,
+	.priv_size = sizeof(struct connrate),
+	.setup = connrate_setup,
+	.start = connrate_start,
+	.run_end = connrate_run_end,
+};

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Mode cttc: RFC 9693 connection tracking table capacity
+ * (stateful_proc.h): r(C0) first, then C doubles while the connection
+ * rate at C stays above beta x r0 and a validation at alpha x r(C)
+ * passes, then binary search (gamma) until the bracket is within
+ * [stateful] cttc_error.  N = M = C for every step; [stateful] hook_search
+ * (e.g. flush the DUT's table) runs once, hook_trial before each phase 1.
+ * cttc.csv: No, Size, n, m, C0, E, alpha, beta, gamma, Date, Steps,
+ * Trials, capacity, rate, result_kind.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "dpdk.h"
+#include "dutperf/stateful_proc.h"
+
+#define CTTC_HEADER "No, Size, n, m, C0, E, alpha, beta, gamma, Date, " \
+	"Steps, Trials, capacity, rate, result_kind"
+
+struct cttc {
+	struct stateful_cttc_params params;
+	struct stateful_cttc ct;
+};
+
+static const char *
+cttc_header(void)
+{
+	return CTTC_HEADER;
+}
+
+static int
+cttc_check(const struct cfg *c, char *err, size_t err_len)
+{
+	enum cfg_dir_id r = stateful_init_dir(c) == CFG_FWD ? CFG_REV : CFG_FWD;
+	char lead[CFG_PATH_LEN + 96];
+	int rc = stateful_check(c, err, err_len);
+
+	if (rc != 0)
+		return rc;
+	if (!cfg_dir_active(c, r))
+		return cfg_errf(err, err_len, "%s: the table capacity search "
+				"needs the Responder's direction too",
+				cfg_key_blame(c, "traffic", "direction", lead,
+					      sizeof(lead)));
+	if (c->st.cttc_start > stateful_combinations(c))
+		return cfg_errf(err, err_len, "%s: more than the %" PRIu64
+				" port and address combinations",
+				cfg_key_blame(c, "stateful", "cttc_start", lead,
+					      sizeof(lead)),
+				stateful_combinations(c));
+	return 0;
+}
+
+static int
+cttc_setup(struct mode_ctx *m, char *err, size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	struct cttc *s = m->priv;
+	uint64_t cmax = stateful_combinations(c);
+
+	memset(&s->params, 0, sizeof(s->params));
+	s->params.c0 = c->st.cttc_start;
+	s->params.c_max = cmax < (1u << 26) ? cmax : (1u << 26);
+	s->params.error = c->st.cttc_error;
+	s->params.alpha_pct = c->st.cttc_alpha_pct;
+	s->params.beta_pct = c->st.cttc_beta_pct;
+	s->params.gamma_pct = c->st.cttc_gamma_pct;
+	s->params.validate = c->st.validate;
+	feature_stateful_search(c, &s->params.rate);
+	return feature_attach_stateful(m->trial, err, err_len);
+}
+
+static int
+cttc_start(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct cttc *s = m->priv;
+	struct trial_spec prelim, real, check;
+	int rc;
+
+	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
+				   err_len);
+	if (rc != 0)
+		return rc;
+	feature_stateful_specs(m->cfg, &prelim, &real, &check);
+	rc = stateful_cttc_start(&s->ct, &s->params, &prelim, &check);
+	if (rc != 0) {
+		snprintf(err, err_len, "[stateful] cttc_start = %" PRIu64
+			 ", cttc_error = %" PRIu64 ": inconsistent (at most %"
+			 PRIu64 " connections)", s->params.c0, s->params.error,
+			 s->params.c_max);
+		return rc;
+	}
+	m->proc = (struct proc){ &stateful_cttc_ops, &s->ct };
+	return 0;
+}
+
+static int
+cttc_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	struct cttc *s = m->priv;
+	enum report_result kind = stateful_cttc_kind(&s->ct);
+	char row[1024], date[32], cap[64];
+	int n;
+
+	if (!complete)
+		return 0;
+	report_format_date(time(NULL), date, sizeof(date));
+	if (kind == REPORT_RESULT_NONE)
+		cap[0] = ',', cap[1] = '\0';
+	else
+		snprintf(cap, sizeof(cap), "%" PRIu64 ", %" PRIu64,
+			 stateful_cttc_capacity(&s->ct),
+			 stateful_cttc_rate_fps(&s->ct));
+	n = snprintf(row, sizeof(row), "%u, %u, %u, %u, %" PRIu64 ", %" PRIu64
+		     ", %u, %u, %u, %s, %u, %u, %s, %s", m->no, c->frame_size_b,
+		     c->n, c->m, s->params.c0, s->params.error,
+		     s->params.alpha_pct, s->params.beta_pct, s->params.gamma_pct,
+		     date, s->ct.steps, s->ct.trials, cap,
+		     report_result_name(kind));
+	n = mode_append(m, n >= (int)sizeof(row) ? -ENOSPC : 0, row, err,
+			err_len);
+	if (n != 0)
+		return n;
+	m->run_result = kind;
+	if (kind == REPORT_RESULT_MEASURED)
+		m->value[0] = (double)stateful_cttc_capacity(&s->ct);
+	printf("run %u: connection tracking table capacity %s%" PRIu64
+	       " connections (%s; bracket [%" PRIu64 ", %" PRIu64 "], rate "
+	       "there %" PRIu64 " connections/s, r0 %" PRIu64 "; %u sizes, %u "
+	       "trials)\n", m->no, kind == REPORT_RESULT_LOWER_BOUND ?
+	       "at least " : "", stateful_cttc_capacity(&s->ct),
+	       report_result_name(kind), s->ct.lo, s->ct.hi,
+	       stateful_cttc_rate_fps(&s->ct), s->ct.r0, s->ct.steps,
+	       s->ct.trials);
+	snprintf(m->result, sizeof(m->result), "%" PRIu64 " connections",
+		 stateful_cttc_capacity(&s->ct));
+	return 0;
+}
+
+const struct mode_ops mode_cttc = {
+	.cli = {
+		.name = "cttc",
+		.help = "RFC 9693 connection tracking table capacity: "
+			"exponential then binary search on the table size",
+		.options = "--rate-min --rate-max --initial-rate --error "
+			   "--max-retries --repeat",
+		.check = cttc_check,
+	},
+	.run_name = "run",
+	.file = "cttc.csv",
+	.header = cttc_header,
+	.priv_size = sizeof(struct cttc),
+	.setup = cttc_setup,
+	.start = cttc_start,
+	.run_end = cttc_run_end,
+};

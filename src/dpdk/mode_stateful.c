@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Mode stateful: RFC 9693 throughput through a stateful NATxy gateway.
+ * The RFC 2544 binary search on the rate of phase 2 (stateful_proc.h);
+ * every elementary trial is phase 1 (the Initiator's N frames at R, the
+ * Responder records the tuples) then, D after its start, phase 2 (both
+ * configured directions, the Responder's frames made from the table),
+ * unless [stateful] repeat_preliminary = 0.  rate.csv: the throughput
+ * mode's columns; trials.csv: both phases' rows.  [stateful] hook_search
+ * runs before each search, hook_trial before each phase 1.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dpdk.h"
+#include "dutperf/csv.h"
+#include "dutperf/stateful_proc.h"
+
+struct stfl {
+	struct search_params params;
+	struct stateful_tp tp;
+};
+
+static const char *
+stfl_header(void)
+{
+	return CSV_RATE_HEADER;
+}
+
+static int
+stfl_setup(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct stfl *s = m->priv;
+
+	feature_stateful_search(m->cfg, &s->params);
+	return feature_attach_stateful(m->trial, err, err_len);
+}
+
+static int
+stfl_start(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct stfl *s = m->priv;
+	struct trial_spec prelim, real, check;
+	int rc;
+
+	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
+				   err_len);
+	if (rc != 0)
+		return rc;
+	feature_stateful_specs(m->cfg, &prelim, &real, &check);
+	rc = stateful_tp_start(&s->tp, &s->params, &prelim, &real,
+			       m->cfg->st.repeat_preliminary);
+	if (rc != 0) {
+		snprintf(err, err_len, "search bounds: lower %" PRIu64 ", upper %"
+			 PRIu64 ", initial %" PRIu64 ": inconsistent",
+			 s->params.lo_fps, s->params.hi_fps,
+			 s->params.initial_fps);
+		return rc;
+	}
+	m->proc = (struct proc){ &stateful_tp_ops, &s->tp };
+	return 0;
+}
+
+static int
+stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+{
+	struct stfl *s = m->priv;
+	const struct search *se = &s->tp.s;
+	struct report_search rs;
+	char row[1024];
+	int rc;
+
+	if (!complete)
+		return 0;
+	mode_search_fields(m, &rs);
+	rs.duration_s = m->cfg->duration_s;
+	rs.initial_fps = s->params.initial_fps;
+	rs.error_fps = m->cfg->error_fps;
+	rs.iterations = se->iterations;
+	rs.rate_fps = search_result(se);
+	rs.result = search_kind(se);
+	rc = mode_append(m, report_search_row(&rs, row, sizeof(row)), row, err,
+			 err_len);
+	if (rc != 0)
+		return rc;
+	m->run_result = rs.result;
+	if (rs.result == REPORT_RESULT_MEASURED)
+		m->value[0] = (double)rs.rate_fps;
+	printf("search %u: stateful throughput %s%" PRIu64 " fps per direction "
+	       "(%s; %u phase-2 and %u phase-1 trials)\n", m->no,
+	       rs.result == REPORT_RESULT_LOWER_BOUND ? "at least " : "",
+	       rs.rate_fps, report_result_name(rs.result), se->iterations,
+	       s->tp.prelim_trials);
+	snprintf(m->result, sizeof(m->result), "%" PRIu64 " fps", rs.rate_fps);
+	return 0;
+}
+
+const struct mode_ops mode_stateful = {
+	.cli = {
+		.name = "stateful",
+		.help = "RFC 9693 throughput through a stateful NAT: binary "
+			"search, each trial phase 1 then phase 2",
+		.options = "--rate-min --rate-max --initial-rate --error "
+			   "--max-retries --loss-ppm --repeat",
+		.check = stateful_check,
+	},
+	.run_name = "search",
+	.file = "rate.csv",
+	.header = stfl_header,
+	.priv_size = sizeof(struct stfl),
+	.setup = stfl_setup,
+	.start = stfl_start,
+	.run_end = stfl_run_end,
+};

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Mode teardown: RFC 9693 connection tear-down rate.  Phase 1 loads the
+ * DUT's table with N connections (every frame must arrive); then
+ * [stateful] teardown_cmd, the command that deletes every connection of
+ * the DUT, is timed twice: with the N connections (TD) and on the empty
+ * table (T0, the command's own cost).  The rate is N / (TD - T0).
+ * teardown.csv: No, Size, n, m, R, N, T, Date, TD ms, T0 ms, rate,
+ * result_kind.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "dpdk.h"
+
+#define TEARDOWN_HEADER "No, Size, n, m, R, N, T, Date, TD ms, T0 ms, " \
+	"rate, result_kind"
+
+struct teardown {
+	struct proc_single single;
+	uint64_t td_ns, t0_ns;
+	bool timed;
+};
+
+static const char *
+teardown_header(void)
+{
+	return TEARDOWN_HEADER;
+}
+
+static int
+teardown_check(const struct cfg *c, char *err, size_t err_len)
+{
+	char lead[CFG_PATH_LEN + 96];
+	int rc = stateful_check(c, err, err_len);
+
+	if (rc == 0 && c->st.teardown_cmd[0] == '\0')
+		return cfg_errf(err, err_len, "%s\"\": mode teardown needs the "
+				"command that deletes the DUT's connections",
+				cfg_key_blame(c, "stateful", "teardown_cmd", lead,
+					      sizeof(lead)));
+	return rc;
+}
+
+static int
+teardown_setup(struct mode_ctx *m, char *err, size_t err_len)
+{
+	return feature_attach_stateful(m->trial, err, err_len);
+}
+
+static int
+teardown_start(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct teardown *s = m->priv;
+	struct trial_spec prelim, real, check;
+	int rc;
+
+	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
+				   err_len);
+	if (rc != 0)
+		return rc;
+	feature_stateful_specs(m->cfg, &prelim, &real, &check);
+	prelim.loss_ppm = 0;
+	proc_single_start(&s->single, &prelim);
+	s->timed = false;
+	m->proc = (struct proc){ &proc_single_ops, &s->single };
+	return 0;
+}
+
+/* Run the tear-down command once, its wall time into *ns. */
+static int
+teardown_time(const struct cfg *c, uint64_t *ns, char *err, size_t err_len)
+{
+	struct timespec a, b;
+	int rc;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	rc = feature_stateful_hook("teardown_cmd", c->st.teardown_cmd, err,
+				   err_len);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	*ns = (uint64_t)(b.tv_sec - a.tv_sec) * 1000000000ULL +
+	      (uint64_t)b.tv_nsec - (uint64_t)a.tv_nsec;
+	return rc;
+}
+
+static int
+teardown_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
+		    const struct report_trial *r, char *err, size_t err_len)
+{
+	struct teardown *s = m->priv;
+	int rc;
+
+	(void)spec;
+	if (r->verdict != VERDICT_PASS)
+		return 0;	/* the table was not loaded: no result */
+	rc = teardown_time(m->cfg, &s->td_ns, err, err_len);
+	if (rc == 0)
+		rc = teardown_time(m->cfg, &s->t0_ns, err, err_len);
+	s->timed = rc == 0;
+	return rc;
+}
+
+static int
+teardown_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	struct teardown *s = m->priv;
+	enum report_result kind = REPORT_RESULT_NONE;
+	char row[1024], date[32], rate[32] = "";
+	double fps = 0;
+	int n;
+
+	if (!complete)
+		return 0;
+	if (s->timed && stateful_teardown_rate(c->st.frames, s->td_ns, s->t0_ns,
+					       &fps) == 0) {
+		kind = REPORT_RESULT_MEASURED;
+		snprintf(rate, sizeof(rate), "%.0f", fps);
+	}
+	report_format_date(time(NULL), date, sizeof(date));
+	n = snprintf(row, sizeof(row), "%u, %u, %u, %u, %" PRIu64 ", %" PRIu64
+		     ", %u, %s, %.3f, %.3f, %s, %s", m->no, c->frame_size_b, c->n,
+		     c->m, c->st.rate_fps, c->st.frames, c->st.timeout_ms, date,
+		     s->td_ns / 1e6, s->t0_ns / 1e6, rate,
+		     report_result_name(kind));
+	n = mode_append(m, n >= (int)sizeof(row) ? -ENOSPC : 0, row, err,
+			err_len);
+	if (n != 0)
+		return n;
+	m->run_result = kind;
+	if (kind == REPORT_RESULT_MEASURED) {
+		m->value[0] = fps;
+		printf("run %u: connection tear-down rate %.0f connections/s (%"
+		       PRIu64 " connections deleted in %.3f ms, empty table "
+		       "%.3f ms)\n", m->no, fps, c->st.frames, s->td_ns / 1e6,
+		       s->t0_ns / 1e6);
+		snprintf(m->result, sizeof(m->result), "%.0f connections/s", fps);
+	} else {
+		printf("run %u: no tear-down rate: %s\n", m->no, s->timed ?
+		       "deleting N connections took no longer than an empty "
+		       "table" : "phase 1 lost frames (the table was not loaded)");
+		snprintf(m->result, sizeof(m->result), "no valid result");
+	}
+	return 0;
+}
+
+const struct mode_ops mode_teardown = {
+	.cli = {
+		.name = "teardown",
+		.help = "RFC 9693 connection tear-down rate: phase 1, then "
+			"[stateful] teardown_cmd timed with N connections and none",
+		.options = "--repeat",
+		.check = teardown_check,
+	},
+	.run_name = "run",
+	.file = "teardown.csv",
+	.header = teardown_header,
+	.priv_size = sizeof(struct teardown),
+	.setup = teardown_setup,
+	.start = teardown_start,
+	.trial_done = teardown_trial_done,
+	.run_end = teardown_run_end,
+};

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# RFC 9693 on the NAT44 testbed (nftables masquerade, scripts/testbed.sh
+# --dut nat44), against a DUT whose limit is set before the test runs:
+# --ct-rate R0 = 2000 new connections/s (token bucket of 120): mode
+# connrate finds the maximum connection establishment rate within 3 % of R0.
+. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/nat44_common.sh"
+need_root
+need_dutperf
+
+# 1. connection establishment rate, R0 = 2000/s
+TB_CT_RATE=2000 TB_CT_BURST=120 it_tb_up nat44
+dut connrate -c "$WORK/nat.ini" --rate-min 1500 --rate-max 2500 --error 20 \
+	-o "$WORK/cr" || fail "connrate: exit status $? ($(tail -3 "$WORK/err.log"))"
+expect_equal "connrate.csv header" "$(head -1 "$WORK/cr/connrate.csv")" \
+	"No, Size, n, m, Initial R Rate, N, M, T, D, Error, Date, Iterations needed, rate, result_kind"
+rate=$(col "$WORK/cr/connrate.csv" rate)
+[ "$rate" -ge 1940 ] && [ "$rate" -le 2060 ] ||
+	fail "connection rate $rate/s: not within 3 % of R0 = 2000/s"
+ok "connrate: $rate connections/s, R0 = 2000 (within 3 %)"
+expect_equal "phase-1 rows" "$(col "$WORK/cr/trials.csv" phase 1)" preliminary
+expect_equal "recorded" "$(col "$WORK/cr/trials.csv" recorded 1)" "$(col "$WORK/cr/trials.csv" fwd_received 1)"
+ok "trials.csv: phase and the entries phase 1 recorded"
+it_tb_down
+
+ok "testbed, DPDK runtime directory and processes gone"

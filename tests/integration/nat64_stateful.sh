@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# RFC 9693 through a stateful NAT64 (scripts/testbed.sh --dut nat64: tayga
+# behind nftables masquerade): the Initiator speaks IPv6, the Responder
+# IPv4.  One stateful throughput search passes end to end: phase 1 (IPv6
+# preliminary frames over 40 x 100 ports), then phase 2 both ways, the
+# Responder's IPv4 frames made from the tuples it recorded and arriving at
+# the Initiator as IPv6.
+. "$(dirname "$0")/common.sh"
+need_root
+need_dutperf
+
+frames_ini "$SRCDIR/conf/testbed-nat64.ini" "$WORK/base.ini"
+sed -e 's/^direction = forward/direction = both/' \
+	-e '0,/^sport_max = .*/s//sport_max = 1063/' \
+	-e '0,/^dport_max = .*/s//dport_max = 100/' \
+	-e 's/^settle_ms = .*/settle_ms = 300/' "$WORK/base.ini" >"$WORK/nat.ini"
+cat >>"$WORK/nat.ini" <<INI
+[stateful]
+initiator = left
+frames = 4000
+table_size = 4000
+rate_fps = 2000
+timeout_ms = 500
+delay_ms = 2500
+hook_trial = $SRCDIR/scripts/testbed.sh reset-state
+INI
+grep -q '^ipv4_virt = 198.19.0.1$' "$WORK/nat.ini" || fail "left ipv4_virt is not the NAT's address"
+
+it_tb_up nat64
+dut stateful -c "$WORK/nat.ini" --rate-min 2000 --rate-max 4000 --error 2000 \
+	-o "$WORK/st" || fail "stateful: exit status $? ($(tail -3 "$WORK/err.log"))"
+expect_equal "stateful throughput" "$(col "$WORK/st/rate.csv" rate)" 4000
+expect_equal "phase 1 received" "$(col "$WORK/st/trials.csv" fwd_received 1)" 4000
+expect_equal "phase 1 recorded" "$(col "$WORK/st/trials.csv" recorded 1)" 4000
+expect_equal "phase 2 rev received" "$(col "$WORK/st/trials.csv" rev_received 2)" \
+	"$(col "$WORK/st/trials.csv" rev_sent 2)"
+ok "nat64: phase 1 recorded 4000 tuples; phase 2 at 4000 fps both ways without loss"
+it_tb_down
+ok "testbed, DPDK runtime directory and processes gone"

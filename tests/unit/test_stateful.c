@@ -1,0 +1,854 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Unit tests of stateful.h / stateful_proc.h (RFC 9693): the permutation
+ * and enumeration, the state table and Responder frames (against a golden
+ * frame whose checksums were computed apart, by a plain RFC 1071 sum in
+ * Python), the [stateful] checks, and the procedures against simulated
+ * stateful DUTs whose connection rate and table size are set beforehand.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dutperf/cfg.h"
+#include "dutperf/stateful.h"
+#include "dutperf/stateful_proc.h"
+#include "dutperf/verdict.h"
+
+/* ------------------------------------------------------------ permutation */
+
+/* Every value of [0, n) exactly once. */
+static void
+check_bijection(uint64_t n, uint64_t seed)
+{
+	struct stateful_perm p;
+	uint8_t *seen = calloc(n, 1);
+	uint64_t i, v, fixed = 0;
+
+	assert_non_null(seen);
+	assert_int_equal(stateful_perm_init(&p, n, seed), 0);
+	for (i = 0; i < n; i++) {
+		v = stateful_perm_at(&p, i);
+		assert_true(v < n);
+		assert_int_equal(seen[v], 0);
+		seen[v] = 1;
+		fixed += v == i;
+	}
+	/* a shuffle, not the identity: few fixed points (expected ~1) */
+	if (n >= 1000)
+		assert_true(fixed < 20);
+	free(seen);
+}
+
+static void
+test_perm_bijection(void **state)
+{
+	static const uint64_t sizes[] = {
+		1, 2, 3, 4, 5, 7, 16, 17, 255, 1000, 4096, 65539, 400000
+	};
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		check_bijection(sizes[i], 1);
+		check_bijection(sizes[i], 0xdeadbeef);
+	}
+}
+
+static void
+test_perm_seed(void **state)
+{
+	struct stateful_perm a, b, c;
+	uint64_t i, same = 0;
+
+	(void)state;
+	assert_int_equal(stateful_perm_init(&a, 100000, 42), 0);
+	assert_int_equal(stateful_perm_init(&b, 100000, 42), 0);
+	assert_int_equal(stateful_perm_init(&c, 100000, 43), 0);
+	for (i = 0; i < 100000; i++) {
+		assert_int_equal(stateful_perm_at(&a, i), stateful_perm_at(&b, i));
+		same += stateful_perm_at(&a, i) == stateful_perm_at(&c, i);
+	}
+	assert_true(same < 20);
+	/* O(1) memory, whatever n: up to 2^62 combinations */
+	assert_true(sizeof(struct stateful_perm) <= 80);
+	assert_int_equal(stateful_perm_init(&a, 1ULL << 62, 1), 0);
+	assert_true(stateful_perm_at(&a, 12345) < (1ULL << 62));
+	assert_int_equal(stateful_perm_init(&a, 0, 1), -EINVAL);
+	assert_int_equal(stateful_perm_init(&a, (1ULL << 62) + 1, 1), -EINVAL);
+}
+
+/* ------------------------------------------------------------ enumeration */
+
+static void
+test_enum_orders(void **state)
+{
+	/* sport 10..12, dport 5..6, slices fixed: 6 combinations */
+	const uint16_t min[STATEFUL_NB_FIELDS] = { 10, 5, 7, 9 };
+	const uint16_t max[STATEFUL_NB_FIELDS] = { 12, 6, 7, 9 };
+	const uint16_t want[6][2] = {
+		{ 10, 5 }, { 11, 5 }, { 12, 5 }, { 10, 6 }, { 11, 6 }, { 12, 6 }
+	};
+	struct stateful_enum e;
+	uint16_t v[STATEFUL_NB_FIELDS];
+	bool seen[6] = { false };
+	unsigned i;
+
+	(void)state;
+	assert_int_equal(stateful_enum_init(&e, STATEFUL_ORDER_INCREASING, min, max,
+					    1), 0);
+	assert_int_equal(e.total, 6);
+	for (i = 0; i < 6; i++) {
+		stateful_enum_at(&e, i, v);
+		assert_int_equal(v[0], want[i][0]);
+		assert_int_equal(v[1], want[i][1]);
+		assert_int_equal(v[2], 7);
+		assert_int_equal(v[3], 9);
+	}
+	assert_int_equal(stateful_enum_init(&e, STATEFUL_ORDER_DECREASING, min, max,
+					    1), 0);
+	for (i = 0; i < 6; i++) {
+		stateful_enum_at(&e, i, v);
+		assert_int_equal(v[0], want[5 - i][0]);
+		assert_int_equal(v[1], want[5 - i][1]);
+	}
+	assert_int_equal(stateful_enum_init(&e, STATEFUL_ORDER_RANDOM, min, max,
+					    7), 0);
+	for (i = 0; i < 6; i++) {
+		stateful_enum_at(&e, i, v);
+		assert_true(v[0] >= 10 && v[0] <= 12 && v[1] >= 5 && v[1] <= 6);
+		assert_false(seen[(v[1] - 5) * 3 + v[0] - 10]);
+		seen[(v[1] - 5) * 3 + v[0] - 10] = true;
+	}
+	{
+		const uint16_t bad[STATEFUL_NB_FIELDS] = { 9, 6, 7, 9 };
+
+		assert_int_equal(stateful_enum_init(&e, STATEFUL_ORDER_RANDOM, min,
+						    bad, 1), -EINVAL);
+	}
+}
+
+/* siitperf's example: 40,000 source ports x 100 destination ports, all
+ * 4 million combinations once each in pseudorandom order. */
+static void
+test_enum_random_big(void **state)
+{
+	const uint16_t min[STATEFUL_NB_FIELDS] = { 20000, 80, 0, 0 };
+	const uint16_t max[STATEFUL_NB_FIELDS] = { 59999, 179, 0, 0 };
+	struct stateful_enum e, e2;
+	uint8_t *seen;
+	uint16_t v[STATEFUL_NB_FIELDS], w[STATEFUL_NB_FIELDS];
+	uint64_t i, k, in_order = 0;
+
+	(void)state;
+	assert_int_equal(stateful_enum_init(&e, STATEFUL_ORDER_RANDOM, min, max,
+					    99), 0);
+	assert_int_equal(stateful_enum_init(&e2, STATEFUL_ORDER_RANDOM, min, max,
+					    99), 0);
+	assert_int_equal(e.total, 4000000);
+	seen = calloc(e.total / 8 + 1, 1);
+	assert_non_null(seen);
+	for (i = 0; i < e.total; i++) {
+		stateful_enum_at(&e, i, v);
+		k = (uint64_t)(v[1] - 80) * 40000 + (v[0] - 20000);
+		assert_true(v[0] >= 20000 && v[0] <= 59999);
+		assert_true(v[1] >= 80 && v[1] <= 179);
+		assert_false(seen[k / 8] >> (k % 8) & 1);
+		seen[k / 8] |= (uint8_t)(1 << (k % 8));
+		in_order += k == i;
+		if (i % 1000 == 0) {
+			stateful_enum_at(&e2, i, w);
+			assert_memory_equal(v, w, sizeof(v));
+		}
+	}
+	assert_true(in_order < 20);
+	free(seen);
+}
+
+/* ------------------------------------------------------------ state table */
+
+static void
+tuple(struct stateful_tuple *t, uint8_t last, uint16_t sport, uint16_t dport)
+{
+	const uint8_t pub[4] = { 203, 0, 113, 0 }, resp[4] = { 198, 19, 0, 2 };
+
+	memcpy(t->src, pub, 4);
+	t->src[3] = last;
+	memcpy(t->dst, resp, 4);
+	t->sport = sport;
+	t->dport = dport;
+}
+
+static void
+test_table(void **state)
+{
+	struct stateful_tuple mem[4], t, r;
+	struct stateful_table tab;
+	unsigned i;
+
+	(void)state;
+	stateful_table_init(&tab, mem, 4);
+	assert_int_equal(stateful_table_count(&tab), 0);
+	for (i = 0; i < 3; i++) {
+		tuple(&t, (uint8_t)i, (uint16_t)(1000 + i), 53);
+		stateful_table_record(&tab, &t);
+	}
+	assert_int_equal(stateful_table_count(&tab), 3);
+	for (i = 3; i < 6; i++) {
+		tuple(&t, (uint8_t)i, (uint16_t)(1000 + i), 53);
+		stateful_table_record(&tab, &t);
+	}
+	/* full, wrapped: entries 0 and 1 hold the 5th and 6th tuples */
+	assert_int_equal(stateful_table_count(&tab), 4);
+	assert_int_equal(tab.written, 6);
+	assert_int_equal(mem[0].sport, 1004);
+	assert_int_equal(mem[1].sport, 1005);
+	assert_int_equal(mem[2].sport, 1002);
+	assert_int_equal(mem[3].sport, 1003);
+	/* read back reversed */
+	stateful_table_reply(&tab, 2, &r);
+	assert_int_equal(r.sport, 53);
+	assert_int_equal(r.dport, 1002);
+	assert_int_equal(r.src[0], 198);
+	assert_int_equal(r.src[3], 2);
+	assert_int_equal(r.dst[0], 203);
+	assert_int_equal(r.dst[3], 2);
+	stateful_table_reset(&tab);
+	assert_int_equal(stateful_table_count(&tab), 0);
+}
+
+static void
+test_pick(void **state)
+{
+	struct stateful_pick p;
+	unsigned seen[5] = { 0 };
+	unsigned i, v;
+
+	(void)state;
+	stateful_pick_init(&p, CFG_VAR_INCREASING, 3, 1);
+	assert_int_equal(stateful_pick_next(&p), 0);
+	assert_int_equal(stateful_pick_next(&p), 1);
+	assert_int_equal(stateful_pick_next(&p), 2);
+	assert_int_equal(stateful_pick_next(&p), 0);
+	stateful_pick_init(&p, CFG_VAR_DECREASING, 3, 1);
+	assert_int_equal(stateful_pick_next(&p), 2);
+	assert_int_equal(stateful_pick_next(&p), 1);
+	assert_int_equal(stateful_pick_next(&p), 0);
+	assert_int_equal(stateful_pick_next(&p), 2);
+	stateful_pick_init(&p, CFG_VAR_FIXED, 3, 1);
+	assert_int_equal(stateful_pick_next(&p), 0);
+	assert_int_equal(stateful_pick_next(&p), 0);
+	stateful_pick_init(&p, CFG_VAR_RANDOM, 5, 1);
+	for (i = 0; i < 5000; i++) {
+		v = stateful_pick_next(&p);
+		assert_true(v < 5);
+		seen[v]++;
+	}
+	for (i = 0; i < 5; i++)
+		assert_true(seen[i] > 800 && seen[i] < 1200);
+}
+
+/* A frame the tester's generator would send: garbage addresses, ports and
+ * checksums; payload 0..17. */
+static void
+template_frame(uint8_t *f)
+{
+	static const uint8_t head[42] = {
+		0x02, 0, 0, 0, 0, 0x20, 0x02, 0, 0, 0, 1, 0x10, 0x08, 0x00,
+		0x45, 0, 0, 46, 0x12, 0x34, 0, 0, 64, 17, 0xaa, 0xbb,
+		10, 0, 0, 1, 198, 18, 0, 2,
+		0x11, 0x11, 0x22, 0x22, 0, 26, 0xcc, 0xdd
+	};
+	unsigned i;
+
+	memcpy(f, head, sizeof(head));
+	for (i = 0; i < 18; i++)
+		f[42 + i] = (uint8_t)i;
+}
+
+static void
+test_responder_frame(void **state)
+{
+	struct stateful_tuple mem[1], t, r, back;
+	struct stateful_table tab;
+	uint8_t f[60], golden[60];
+
+	(void)state;
+	/* recorded: 203.0.113.7:40000 -> 198.19.0.2:53 */
+	stateful_table_init(&tab, mem, 1);
+	tuple(&t, 7, 40000, 53);
+	stateful_table_record(&tab, &t);
+	stateful_table_reply(&tab, 0, &r);
+	template_frame(f);
+	assert_int_equal(stateful_frame_apply(f, sizeof(f), &r), 0);
+	/* the golden frame: 198.19.0.2:53 -> 203.0.113.7:40000, IPv4 header
+	 * checksum 0x666e, UDP checksum 0x18d6 (Python, RFC 1071 sum) */
+	template_frame(golden);
+	memcpy(golden + 24, "\x66\x6e\xc6\x13\x00\x02\xcb\x00\x71\x07", 10);
+	memcpy(golden + 34, "\x00\x35\x9c\x40\x00\x1a\x18\xd6", 8);
+	assert_memory_equal(f, golden, sizeof(f));
+	/* the receiver reads the tuple back */
+	assert_int_equal(stateful_frame_tuple(f, sizeof(f), &back), 0);
+	assert_memory_equal(back.src, r.src, 4);
+	assert_memory_equal(back.dst, r.dst, 4);
+	assert_int_equal(back.sport, 53);
+	assert_int_equal(back.dport, 40000);
+	/* not IPv4/UDP, or truncated: refused */
+	f[23] = 6;
+	assert_int_equal(stateful_frame_apply(f, sizeof(f), &r), -EINVAL);
+	f[23] = 17;
+	assert_int_equal(stateful_frame_apply(f, 50, &r), -EINVAL);
+	f[12] = 0x86;
+	f[13] = 0xdd;
+	assert_int_equal(stateful_frame_tuple(f, sizeof(f), &back), -EINVAL);
+}
+
+/* A preliminary IPv6 frame (NAT64 Initiator): ports and the source slice
+ * set, the UDP checksum computed anew (golden value from Python's plain
+ * RFC 1071 sum over the RFC 8200 pseudo-header). */
+static void
+test_prelim_frame_v6(void **state)
+{
+	static const uint8_t src[16] = { 0x20, 0x01, 0, 2, [14] = 0xaa, 0xbb };
+	static const uint8_t dst[16] = { 0x20, 0x01, 0, 2, 0, 0, 0, 0x64,
+					 [15] = 5 };
+	const uint16_t v[STATEFUL_NB_FIELDS] = { 1063, 100, 0x1234, 9 };
+	uint8_t f[14 + 40 + 26] = { 0 };
+	unsigned i;
+
+	(void)state;
+	f[12] = 0x86;
+	f[13] = 0xdd;
+	f[14] = 0x60;
+	f[19] = 26;		/* payload length */
+	f[20] = 17;
+	f[21] = 64;
+	memcpy(f + 22, src, 16);
+	memcpy(f + 38, dst, 16);
+	f[54] = 0x11;		/* ports and checksum: garbage */
+	f[59] = 26;
+	f[60] = 0xcc;
+	for (i = 0; i < 18; i++)
+		f[62 + i] = (uint8_t)i;
+	assert_int_equal(stateful_frame_set(f, sizeof(f), v,
+					    (1u << STATEFUL_SPORT) |
+					    (1u << STATEFUL_DPORT) |
+					    (1u << STATEFUL_SRC_SLICE)), 0);
+	assert_int_equal(f[54] << 8 | f[55], 1063);
+	assert_int_equal(f[56] << 8 | f[57], 100);
+	assert_int_equal(f[36] << 8 | f[37], 0x1234);
+	assert_int_equal(f[53], 5);		/* dst slice not asked for */
+	assert_int_equal(f[60] << 8 | f[61], 0x603b);
+}
+
+/* ------------------------------------------------------------- parameters */
+
+static struct cfg *
+stateful_cfg(void)
+{
+	static struct cfg c;
+
+	cfg_defaults(&c);
+	return &c;
+}
+
+static void
+expect_bad(const struct cfg *c, const char *needle1, const char *needle2)
+{
+	char err[CFG_ERR_LEN] = "";
+
+	assert_int_equal(stateful_check(c, err, sizeof(err)), -EINVAL);
+	if (strstr(err, needle1) == NULL || strstr(err, needle2) == NULL)
+		fail_msg("\"%s\" lacks \"%s\" / \"%s\"", err, needle1, needle2);
+}
+
+static void
+test_check(void **state)
+{
+	struct cfg *c = stateful_cfg();
+	char err[CFG_ERR_LEN] = "";
+
+	(void)state;
+	assert_int_equal(stateful_check(c, err, sizeof(err)), 0);
+	assert_int_equal(stateful_init_dir(c), CFG_FWD);
+	/* default ranges: 64512 x 49151 combinations */
+	assert_int_equal(stateful_combinations(c), 64512ULL * 49151);
+
+	/* Responder not IPv4 */
+	c->side[CFG_RIGHT].ip_version = 6;
+	expect_bad(c, "[right] ip_version = 6", "Responder");
+	c->st.initiator = CFG_RIGHT;		/* then left responds: IPv4 */
+	assert_int_equal(stateful_check(c, err, sizeof(err)), 0);
+	assert_int_equal(stateful_init_dir(c), CFG_REV);
+
+	/* N cannot fill M */
+	c = stateful_cfg();
+	c->st.table_size = 4001;
+	expect_bad(c, "[stateful] frames = 4000", "table_size = 4001");
+	/* with background frames: 4000 - 4000 * 1 / 2 = 2000 foreground */
+	c = stateful_cfg();
+	c->m = 1;
+	assert_int_equal(stateful_foreground(c), 2000);
+	expect_bad(c, "2000 foreground", "table_size = 4000");
+	c->st.table_size = 2000;
+	assert_int_equal(stateful_check(c, err, sizeof(err)), 0);
+
+	/* ranges too small for N: 50 x 60 = 3000 combinations */
+	c = stateful_cfg();
+	c->dir[CFG_FWD].sport.min = 1000;
+	c->dir[CFG_FWD].sport.max = 1049;
+	c->dir[CFG_FWD].dport.min = 1;
+	c->dir[CFG_FWD].dport.max = 60;
+	c->st.table_size = 3000;
+	assert_int_equal(stateful_combinations(c), 3000);
+	expect_bad(c, "[stateful] frames = 4000", "3000 port and address");
+	c->dir[CFG_FWD].src_slice.mode = CFG_VAR_INCREASING;
+	c->dir[CFG_FWD].src_slice.min = 1;
+	c->dir[CFG_FWD].src_slice.max = 2;
+	assert_int_equal(stateful_combinations(c), 6000);
+	assert_int_equal(stateful_check(c, err, sizeof(err)), 0);
+	/* a fixed port counts once */
+	c->dir[CFG_FWD].dport.mode = CFG_VAR_FIXED;
+	assert_int_equal(stateful_combinations(c), 100);
+
+	/* D before the end of phase 1: 4000 / 4000 s + 1000 ms > 1999 ms */
+	c = stateful_cfg();
+	c->st.delay_ms = 1999;
+	expect_bad(c, "[stateful] delay_ms = 1999", "1000 + 1000 ms");
+	c->st.timeout_ms = 999;
+	assert_int_equal(stateful_check(c, err, sizeof(err)), 0);
+	c->st.rate_fps = 3999;
+	expect_bad(c, "delay_ms", "rate_fps = 3999");
+}
+
+/* N / (TD - T0): 4000 connections in 0.5 s, 0.1 s for an empty table */
+static void
+test_teardown_rate(void **state)
+{
+	double r = 0;
+
+	(void)state;
+	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000, &r), 0);
+	assert_true(r > 9999.999 && r < 10000.001);
+	assert_int_equal(stateful_teardown_rate(4000, 100, 100, &r), -ERANGE);
+	assert_int_equal(stateful_teardown_rate(0, 200, 100, &r), -ERANGE);
+}
+
+/* The keys through the key table, as an INI file would set them. */
+static void
+test_keys(void **state)
+{
+	struct cfg c;
+	char err[CFG_ERR_LEN];
+	const struct cfg_key *k;
+
+	(void)state;
+	cfg_defaults(&c);
+	assert_int_equal(c.st.frames, STATEFUL_DEF_FRAMES);
+	assert_int_equal(c.st.table_size, STATEFUL_DEF_TABLE);
+	assert_int_equal(c.st.order, STATEFUL_ORDER_RANDOM);
+	assert_true(c.st.repeat_preliminary);
+	k = cfg_key_find("stateful", "initiator");
+	assert_non_null(k);
+	assert_int_equal(cfg_key_set(&c, k, "right", err, sizeof(err)), 0);
+	assert_int_equal(c.st.initiator, CFG_RIGHT);
+	assert_int_equal(cfg_key_set(&c, k, "middle", err, sizeof(err)), -EINVAL);
+	k = cfg_key_find("stateful", "order");
+	assert_int_equal(cfg_key_set(&c, k, "decreasing", err, sizeof(err)), 0);
+	assert_int_equal(c.st.order, STATEFUL_ORDER_DECREASING);
+	k = cfg_key_find("stateful", "frames");
+	assert_int_equal(cfg_key_set(&c, k, "0", err, sizeof(err)), -EINVAL);
+	k = cfg_key_find("stateful", "hook_trial");
+	assert_int_equal(cfg_key_set(&c, k, "true", err, sizeof(err)), 0);
+	assert_string_equal(c.st.hook_trial, "true");
+}
+
+/* -------------------------------------------------- simulated stateful DUT */
+
+/*
+ * A NAT with a connection table of table_max entries and a connection
+ * establishment rate of conn_fps: a preliminary trial at R creates
+ * min(N, table_max) connections at R <= conn_fps, N conn_fps / R of them
+ * above (the others are dropped; so are their frames).  Connections made
+ * above keep_fps are forwarded but not kept (the Responder's answers to
+ * them are lost).  slow_above / slow_fps: with more than slow_above
+ * connections the rate is slow_fps (a DUT slowing down as its table
+ * grows).  Phase 2 forwards up to fwd_fps per direction; expire: the
+ * table empties after every phase 2.
+ */
+struct sim_nat {
+	uint64_t table_max, conn_fps, keep_fps;
+	uint64_t slow_above, slow_fps;
+	uint64_t fwd_fps;
+	bool expire;
+	uint64_t conns;			/* connections the DUT holds */
+	uint64_t recorded;		/* entries of the Responder's table */
+	uint32_t trials, prelims, reals, bad_specs;
+};
+
+static void
+sim_nat_trial(struct sim_nat *dut, const struct trial_spec *spec,
+	      struct report_trial *r)
+{
+	struct verdict_dir dirs[CFG_NB_DIRS];
+	uint64_t rate = trial_spec_rate_fps(spec), conn = dut->conn_fps;
+	uint64_t n, made;
+	unsigned nb = 0;
+	int d;
+
+	memset(r, 0, sizeof(*r));
+	r->rate_fps = rate;
+	dut->trials++;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		struct verdict_dir *v = &r->dir[d].v;
+
+		if (!spec->active[d])
+			continue;
+		r->dir[d].active = true;
+		v->planned = v->sent = n = trial_spec_frames(spec, d);
+		if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
+			/* the Initiator (forward) only */
+			if (d != CFG_FWD || spec->frames == 0 ||
+			    spec->table_size == 0)
+				dut->bad_specs++;
+			if (dut->slow_above && n > dut->slow_above)
+				conn = dut->slow_fps;
+			made = rate <= conn ? n : n * conn / rate;
+			made = made < dut->table_max ? made : dut->table_max;
+			dut->conns = rate <= dut->keep_fps ? made : 0;
+			dut->recorded = made < spec->table_size ? made :
+					spec->table_size;
+			v->received = made;
+		} else if (d == CFG_REV) {
+			/* the Responder answers recorded tuples: those the DUT
+			 * still holds arrive, within the forwarding rate */
+			uint64_t cap = spec->frames ? n :
+				       dut->fwd_fps * spec->duration_ms / 1000;
+
+			if (dut->recorded == 0)
+				dut->bad_specs++;	/* nothing to answer */
+			v->received = dut->conns == 0 ? 0 : n < cap ? n : cap;
+		} else {
+			uint64_t cap = dut->fwd_fps * spec->duration_ms / 1000;
+
+			v->received = n < cap ? n : cap;
+		}
+		v->lost = v->sent - v->received;
+		dirs[nb++] = *v;
+	}
+	if (spec->phase == TRIAL_PHASE_PRELIMINARY)
+		dut->prelims++;
+	else {
+		dut->reals++;
+		if (dut->expire)
+			dut->conns = 0;
+	}
+	r->verdict = verdict_eval(dirs, nb, spec->loss_ppm, 0, false, NULL);
+}
+
+static uint32_t
+run_nat(const struct proc *p, struct sim_nat *dut)
+{
+	struct trial_spec spec;
+	struct report_trial r;
+	uint32_t n = 0;
+
+	while (proc_next(p, &spec)) {
+		assert_true(proc_remaining(p) >= 1);
+		sim_nat_trial(dut, &spec, &r);
+		proc_record(p, &spec, &r);
+		assert_true(++n < 5000);
+	}
+	assert_int_equal(proc_remaining(p), 0);
+	assert_int_equal(dut->bad_specs, 0);
+	return n;
+}
+
+static void
+specs(struct trial_spec *prelim, struct trial_spec *real,
+      struct trial_spec *check, uint64_t n)
+{
+	memset(prelim, 0, sizeof(*prelim));
+	prelim->active[CFG_FWD] = true;
+	prelim->phase = TRIAL_PHASE_PRELIMINARY;
+	prelim->frames = n;
+	prelim->table_size = (uint32_t)n;
+	prelim->timeout_ms = 500;
+	memset(real, 0, sizeof(*real));
+	real->active[CFG_FWD] = real->active[CFG_REV] = true;
+	real->phase = TRIAL_PHASE_REAL;
+	real->duration_ms = 1000;
+	real->delay_ms = 2000;
+	real->responder_tuple = CFG_VAR_RANDOM;
+	*check = *real;
+	check->active[CFG_FWD] = false;
+}
+
+/* trial_spec_check refuses a preliminary phase it cannot run. */
+static void
+test_phase_spec(void **state)
+{
+	struct trial_spec prelim, real, check;
+	char err[256];
+
+	(void)state;
+	specs(&prelim, &real, &check, 4000);
+	prelim.rate_fps[CFG_FWD] = 1000;
+	real.rate_fps[CFG_FWD] = real.rate_fps[CFG_REV] = 1000;
+	assert_int_equal(trial_spec_check(&prelim, err, sizeof(err)), 0);
+	assert_int_equal(trial_spec_check(&real, err, sizeof(err)), 0);
+	assert_string_equal(trial_phase_name(prelim.phase), "preliminary");
+	assert_string_equal(trial_phase_name(real.phase), "real");
+	assert_string_equal(trial_phase_name(TRIAL_PHASE_PLAIN), "plain");
+	prelim.table_size = 0;
+	assert_int_equal(trial_spec_check(&prelim, err, sizeof(err)), -EINVAL);
+	prelim.table_size = 4000;
+	prelim.active[CFG_REV] = true;
+	prelim.rate_fps[CFG_REV] = 1000;
+	assert_int_equal(trial_spec_check(&prelim, err, sizeof(err)), -EINVAL);
+}
+
+static const struct search_params rate_search = {
+	.lo_fps = 0, .hi_fps = 100000, .initial_fps = 100000, .error_fps = 100,
+	.max_retries = 2,
+};
+
+static void
+test_connrate(void **state)
+{
+	struct trial_spec prelim, real, check;
+	struct stateful_cr cr;
+	struct proc p = { &stateful_cr_ops, &cr };
+	struct sim_nat dut = { .table_max = 100000, .conn_fps = 37000,
+			       .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+
+	(void)state;
+	specs(&prelim, &real, &check, 4000);
+	assert_int_equal(stateful_cr_start(&cr, &rate_search, &prelim, &check,
+					   true, 0), 0);
+	run_nat(&p, &dut);
+	assert_true(search_result(&cr.s) <= 37000);
+	assert_true(search_result(&cr.s) > 37000 - 100);
+	assert_int_equal(search_kind(&cr.s), REPORT_RESULT_MEASURED);
+	/* every passed phase 1 was followed by the Responder's check */
+	assert_int_equal(dut.reals, cr.s.passes);
+	assert_int_equal(cr.steps, cr.s.iterations);
+
+	/* connections made above 20000/s are not kept: the check fails them */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 100000;
+	dut.conn_fps = 37000;
+	dut.keep_fps = 20000;
+	dut.fwd_fps = 1000000;
+	stateful_cr_start(&cr, &rate_search, &prelim, &check, true, 0);
+	run_nat(&p, &dut);
+	assert_true(search_result(&cr.s) <= 20000);
+	assert_true(search_result(&cr.s) > 20000 - 100);
+	/* without the validation only the frame counts of phase 1 count */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 100000;
+	dut.conn_fps = 37000;
+	dut.keep_fps = 20000;
+	dut.fwd_fps = 1000000;
+	stateful_cr_start(&cr, &rate_search, &prelim, &check, false, 0);
+	run_nat(&p, &dut);
+	assert_true(search_result(&cr.s) > 37000 - 100);
+	assert_int_equal(dut.reals, 0);
+
+	/* N above the DUT's table: no rate passes */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 3000;
+	dut.conn_fps = 37000;
+	dut.keep_fps = UINT64_MAX;
+	dut.fwd_fps = 1000000;
+	stateful_cr_start(&cr, &rate_search, &prelim, &check, true, 0);
+	run_nat(&p, &dut);
+	assert_int_equal(search_result(&cr.s), 0);
+	assert_int_equal(cr.s.passes, 0);
+}
+
+static void
+test_stateful_throughput(void **state)
+{
+	struct trial_spec prelim, real, check;
+	struct stateful_tp tp;
+	struct proc p = { &stateful_tp_ops, &tp };
+	struct sim_nat dut = { .table_max = 100000, .conn_fps = 37000,
+			       .keep_fps = UINT64_MAX, .fwd_fps = 52345 };
+
+	(void)state;
+	specs(&prelim, &real, &check, 4000);
+	prelim.rate_fps[CFG_FWD] = 1000;
+	/* a real phase must be REAL */
+	assert_int_equal(stateful_tp_start(&tp, &rate_search, &prelim, &prelim,
+					   true), -EINVAL);
+	assert_int_equal(stateful_tp_start(&tp, &rate_search, &prelim, &real,
+					   true), 0);
+	run_nat(&p, &dut);
+	assert_true(search_result(&tp.s) <= 52345);
+	assert_true(search_result(&tp.s) > 52345 - 100);
+	/* phase 1 before every phase 2 */
+	assert_int_equal(dut.prelims, dut.reals);
+
+	/* once only: one phase 1 */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 100000;
+	dut.conn_fps = 37000;
+	dut.keep_fps = UINT64_MAX;
+	dut.fwd_fps = 52345;
+	stateful_tp_start(&tp, &rate_search, &prelim, &real, false);
+	run_nat(&p, &dut);
+	assert_int_equal(dut.prelims, 1);
+	assert_true(search_result(&tp.s) > 52345 - 100);
+
+	/* a DUT whose connections expire after each trial: only the repeated
+	 * phase 1 measures it */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 100000;
+	dut.conn_fps = 37000;
+	dut.keep_fps = UINT64_MAX;
+	dut.fwd_fps = 52345;
+	dut.expire = true;
+	stateful_tp_start(&tp, &rate_search, &prelim, &real, false);
+	run_nat(&p, &dut);
+	assert_true(search_result(&tp.s) <= 1000);
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 100000;
+	dut.conn_fps = 37000;
+	dut.keep_fps = UINT64_MAX;
+	dut.fwd_fps = 52345;
+	dut.expire = true;
+	stateful_tp_start(&tp, &rate_search, &prelim, &real, true);
+	run_nat(&p, &dut);
+	assert_true(search_result(&tp.s) > 52345 - 100);
+
+	/* phase 1 through a DUT that creates nothing (rate too high for it):
+	 * invalid, retried, then an upper bound: nothing measured */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 0;
+	dut.conn_fps = 37000;
+	dut.keep_fps = UINT64_MAX;
+	dut.fwd_fps = 52345;
+	stateful_tp_start(&tp, &rate_search, &prelim, &real, true);
+	{
+		struct trial_spec spec;
+		struct report_trial r;
+		uint32_t n = 0;
+
+		while (proc_next(&p, &spec)) {
+			assert_int_equal(spec.phase, TRIAL_PHASE_PRELIMINARY);
+			sim_nat_trial(&dut, &spec, &r);
+			proc_record(&p, &spec, &r);
+			assert_true(++n < 100);
+		}
+	}
+	assert_int_equal(search_result(&tp.s), 0);
+	assert_int_equal(search_kind(&tp.s), REPORT_RESULT_NONE);
+}
+
+static const struct stateful_cttc_params cttc_defaults = {
+	.c0 = 1000, .c_max = 1000000, .error = 100,
+	.alpha_pct = 50, .beta_pct = 20, .gamma_pct = 40,
+	.rate = { .lo_fps = 0, .hi_fps = 100000, .initial_fps = 100000,
+		  .error_fps = 500, .max_retries = 1 },
+	.validate = true,
+};
+
+static void
+test_cttc(void **state)
+{
+	struct trial_spec prelim, real, check;
+	struct stateful_cttc ct;
+	struct proc p = { &stateful_cttc_ops, &ct };
+	struct stateful_cttc_params cp = cttc_defaults;
+	struct sim_nat dut = { .table_max = 5000, .conn_fps = 30000,
+			       .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	uint32_t trials;
+
+	(void)state;
+	specs(&prelim, &real, &check, 1);
+	assert_int_equal(stateful_cttc_start(&ct, &cp, &prelim, &check), 0);
+	trials = run_nat(&p, &dut);
+	/* the RFC 9693 search's precision: within E below the true size */
+	assert_true(stateful_cttc_capacity(&ct) <= 5000);
+	assert_true(stateful_cttc_capacity(&ct) > 5000 - 100);
+	assert_true(stateful_cttc_rate_fps(&ct) > 30000 - 500);
+	assert_true(stateful_cttc_rate_fps(&ct) <= 30000);
+	assert_int_equal(stateful_cttc_kind(&ct), REPORT_RESULT_MEASURED);
+	assert_int_equal(ct.trials, trials);
+	print_message("cttc: capacity %lu after %u trials\n",
+		      (unsigned long)stateful_cttc_capacity(&ct), trials);
+
+	/* a DUT that slows to a tenth above 3000 connections: beta stops
+	 * the doubling at 4000, gamma puts the capacity near 3000 */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 20000;
+	dut.conn_fps = 30000;
+	dut.slow_above = 3000;
+	dut.slow_fps = 3000;
+	dut.keep_fps = UINT64_MAX;
+	dut.fwd_fps = 1000000;
+	stateful_cttc_start(&ct, &cp, &prelim, &check);
+	run_nat(&p, &dut);
+	assert_true(stateful_cttc_capacity(&ct) <= 3000);
+	assert_true(stateful_cttc_capacity(&ct) > 3000 - 100);
+
+	/* the tester's limit reached: a lower bound */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = UINT64_MAX;
+	dut.conn_fps = 30000;
+	dut.keep_fps = UINT64_MAX;
+	dut.fwd_fps = 1000000;
+	cp.c_max = 6000;
+	stateful_cttc_start(&ct, &cp, &prelim, &check);
+	run_nat(&p, &dut);
+	assert_int_equal(stateful_cttc_capacity(&ct), 6000);
+	assert_int_equal(stateful_cttc_kind(&ct), REPORT_RESULT_LOWER_BOUND);
+
+	/* C0 already above the table: none */
+	memset(&dut, 0, sizeof(dut));
+	dut.table_max = 500;
+	dut.conn_fps = 30000;
+	dut.keep_fps = UINT64_MAX;
+	dut.fwd_fps = 1000000;
+	cp = cttc_defaults;
+	stateful_cttc_start(&ct, &cp, &prelim, &check);
+	run_nat(&p, &dut);
+	assert_int_equal(stateful_cttc_capacity(&ct), 0);
+	assert_int_equal(stateful_cttc_kind(&ct), REPORT_RESULT_NONE);
+
+	/* a bad factor */
+	cp.gamma_pct = 0;
+	assert_int_equal(stateful_cttc_start(&ct, &cp, &prelim, &check), -EINVAL);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_perm_bijection),
+		cmocka_unit_test(test_perm_seed),
+		cmocka_unit_test(test_enum_orders),
+		cmocka_unit_test(test_enum_random_big),
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_pick),
+		cmocka_unit_test(test_responder_frame),
+		cmocka_unit_test(test_prelim_frame_v6),
+		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_teardown_rate),
+		cmocka_unit_test(test_phase_spec),
+		cmocka_unit_test(test_connrate),
+		cmocka_unit_test(test_stateful_throughput),
+		cmocka_unit_test(test_cttc),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
