@@ -77,3 +77,16 @@ for d in fwd rev; do
 		fail "$d: achieved $achieved fps of $N requested"
 done
 ok "clean wire: $N frames each way over 2 streams, every one received once"
+
+# latency: the tags spread over both streams of each direction (each
+# stream's sender stamps its own), every one sent and received
+printf '[latency]\ndelay_s = 1\ntagged_frames = 1000\n' >>"$cfg"
+memif latency -c "$cfg" --rate 4000 --duration 3 --timeout 200 -o "$WORK/c" ||
+	fail "latency: exit status $? ($(tail -2 "$WORK/err.log"))"
+eval "$(last_row "$WORK/c/latency.csv")"
+for d in fwd rev; do
+	expect_equal "$d tagged" "$(v tagged)" 1000
+	expect_equal "$d tagged received" "$(v tagged_received)" 1000
+	expect_equal "$d tagged lost" "$(v tagged_lost)" 0
+done
+ok "latency over 2 streams: 1000 tags per direction sent and received"
