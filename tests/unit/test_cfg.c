@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "dutperf/cfg.h"
+#include "dutperf/trial_spec.h"
 
 #define FIXTURE(name) TEST_DATA_DIR "/cfg/" name
 #define CONF_INI TEST_SOURCE_ROOT "/conf/dutperf.ini"
@@ -886,6 +887,11 @@ test_streams_keys(void **state)
 	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
 	strcpy(c.side[CFG_LEFT].send_lcores, "0");
 	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	/* pdv: one stream and one RX queue per direction */
+	assert_int_equal(trial_spec_check_delays(&c, err, sizeof(err)), 0);
+	c.side[CFG_RIGHT].queues = 2;
+	assert_int_equal(trial_spec_check_delays(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[right] queues = 2: every frame's delay (pdv)");
 }
 
 /* [loss] rates: the list, its count, and every way an item is rejected. */
