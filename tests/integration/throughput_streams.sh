@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# throughput_capacity with 2 streams per direction on 2 lcores and 2 queue
-# pairs per af_packet port (docs/accounting.md): the binary search against
+# throughput_capacity with 2 streams per direction and 2 queue pairs per
+# af_packet port (docs/accounting.md): the binary search against
 # a DUT of known capacity C (nftables limit per input interface) must find
 # C within the same margin as one stream does (-5 % .. +3 %), and the
 # result is the highest passing trial.
@@ -11,8 +11,10 @@ need_dutperf
 
 C=10000
 cfg=$WORK/streams.ini
-# the lag limit stays testbed-ipv4.ini's (20 ms), as in throughput_capacity
-sed 's/^recv_lcore = 1$/recv_lcore = 1\nsend_lcores = 0-1\nrecv_lcores = 0-1\nqueues = 2/' \
+# The lcores as in throughput_capacity (lcore 0 sends, now both streams of
+# each direction; lcore 1 reads both RX queues of each port) and its lag
+# limit (20 ms): only the streams and queues differ.
+sed 's/^recv_lcore = 1$/recv_lcore = 1\nsend_lcores = 0\nrecv_lcores = 1\nqueues = 2/' \
 	"$SRCDIR/conf/testbed-ipv4.ini" >"$cfg"
 [ "$(grep -c '^queues = 2$' "$cfg")" = 2 ] || fail "no queues = 2 in $cfg"
 export TB_QPAIRS=2
