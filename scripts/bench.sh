@@ -23,6 +23,14 @@
 #   d  search overhead per trial (net_null, every trial fails and waits its
 #      full duration + timeout), beyond trial durations, timeouts, settles
 #   e  pdv-mode peak RSS for a 2 s and a 20 s run (when the mode exists)
+#   f  scaling over lcores (docs/accounting.md "Several streams"): the
+#      sender's saturated aggregate with 1 and 2 sender lcores (one stream
+#      each, net_null, a trial asking for far more than it can send, no lag
+#      limit: trials.csv fwd_achieved_fps, the sum of the streams'), and the
+#      receiver's frames per second with 1 and 2 receiver lcores (one RX
+#      queue each, net_null delivering, fwd_foreign / duration); the ratios
+#      2 : 1 (target >= 1.8x for the sender).  On a machine with more cores
+#      set SCALE_LCORES="1 2 4 8" (docs/performance.md).
 #
 # Every figure is the best of 3 (the machine may be shared).  What a dutperf
 # run measured is read from its result CSV files by column name (rate.csv
@@ -38,7 +46,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,33p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 
@@ -76,7 +84,8 @@ sed -e "s/^max_lag_us *=.*/max_lag_us = $LAG_US/" -e 's/^send_lcore *=.*/send_lc
 n=0
 run_id() { n=$((n + 1)); echo "$PFX-$n"; }
 # eal PREFIX: the EAL options of every run here, runtime directory PREFIX
-eal() { echo "$(eal_common "$1") --log-level=warning"; }
+# (EAL_LCORES: "-l LIST" instead of eal_common's default -l 0-1)
+eal() { echo "$(eal_common "$1" "${EAL_LCORES:-}") --log-level=warning"; }
 
 # max of numbers on stdin (0 when none)
 best_max() { sort -g | tail -1 | grep . || echo 0; }
@@ -253,6 +262,53 @@ else
 	row e "pdv peak RSS" "pending: pdv mode not available" - "${why:-no pdv run}" - - \
 		"flat" "-"
 fi
+
+# ---- f: scaling over lcores ----
+# scale_ini NAME N ROLE: the wire with N lcores 0..N-1 (N queues) as
+# senders on the left (ROLE tx; the receiver on lcore 0) or receivers on
+# the right (ROLE rx; the sender on lcore 0), no lag limit, burst 32
+scale_ini() {
+	local lc=0 tx rx
+	[ "$2" -gt 1 ] && lc=0-$(($2 - 1))
+	if [ "$3" = tx ]; then
+		tx="send_lcores = $lc\nqueues = $2" rx="recv_lcores = 0\nqueues = 1"
+	else
+		tx="send_lcores = 0\nqueues = 1" rx="recv_lcores = $lc\nqueues = $2"
+	fi
+	sed -e 's/^max_lag_us *=.*/max_lag_us = 60000000/' -e 's/^burst *=.*/burst = 32/' \
+		-e 's/^link_speed_gbps *=.*/link_speed_gbps = 400/' \
+		-e "0,/^recv_lcore = 1\$/s//recv_lcore = 0\n$tx/" \
+		-e "0,/^recv_lcore = 1\$/s//recv_lcore = 0\n$rx/" "$WIRE" >"$WORK/$1.ini"
+}
+SCALE_LCORES=${SCALE_LCORES:-1 2}
+SCALE_FPS=${SCALE_FPS:-60000000}
+last_lc=$(echo "$SCALE_LCORES" | awk '{ print $NF }')
+note "f: sender and receiver over $SCALE_LCORES lcores (net_null)"
+declare -A stx srx
+for nl in $SCALE_LCORES; do
+	scale_ini "tx$nl" "$nl" tx
+	scale_ini "rx$nl" "$nl" rx
+	stx[$nl]=$(for i in 1 2 3; do
+		EAL_LCORES="-l 0-$((last_lc - 1))" dutperf "$NULL_TX" trial -c "$WORK/tx$nl.ini" \
+			--direction f --duration 1 --timeout 0 --rate "$SCALE_FPS" \
+			-o "$WORK/f.tx$nl.$i" &&
+			csv_col "$WORK/f.tx$nl.$i/trials.csv" fwd_achieved_fps
+	done | best_max)
+	srx[$nl]=$(for i in 1 2 3; do
+		EAL_LCORES="-l 0-$((last_lc - 1))" dutperf "$NULL_RX" trial -c "$WORK/rx$nl.ini" \
+			--direction f --duration 2 --timeout 0 --rate 1000 \
+			-o "$WORK/f.rx$nl.$i" &&
+			awk -v f="$(csv_col "$WORK/f.rx$nl.$i/trials.csv" fwd_foreign)" \
+				'BEGIN { printf "%.0f\n", f / 2 }'
+	done | best_max)
+	r=$(ratio "${stx[$nl]}" "${stx[1]}")
+	tgt=info v=-
+	[ "$nl" = 2 ] && { tgt=">= 1.8x"; v=$(verdict "$r" 'x != "-" && x >= 1.8'); }
+	row f "sender aggregate, $nl lcore(s) (fps)" "${stx[$nl]}" fps "1 lcore" "${stx[1]}" \
+		"$r" "$tgt" "$v"
+	row f "receiver aggregate, $nl lcore(s) (fps)" "${srx[$nl]}" fps "1 lcore" "${srx[1]}" \
+		"$(ratio "${srx[$nl]}" "${srx[1]}")" "info" "-"
+done
 
 # ---- the table ----
 {

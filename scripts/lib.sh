@@ -73,10 +73,12 @@ eal_common() {
 	echo "--no-huge -m 512 --no-pci --file-prefix=$1 ${2:--l 0-1}"
 }
 
-# eal_af_packet IF0 IF1: ports 0 and 1 on the kernel interfaces IF0, IF1.
+# eal_af_packet IF0 IF1: ports 0 and 1 on the kernel interfaces IF0, IF1
+# (TB_QPAIRS=N: N queue pairs each, for [left]/[right] queues = N).
 eal_af_packet() {
-	echo "--vdev=net_af_packet0,iface=$1,framecnt=4096" \
-		"--vdev=net_af_packet1,iface=$2,framecnt=4096"
+	local q=${TB_QPAIRS:+,qpairs=$TB_QPAIRS}
+	echo "--vdev=net_af_packet0,iface=$1,framecnt=4096$q" \
+		"--vdev=net_af_packet1,iface=$2,framecnt=4096$q"
 }
 
 # eal_memif SOCKET: ports 0 and 1 joined by the memif socket SOCKET inside

@@ -29,6 +29,8 @@
 #define CFG_MAX_LCORE 127	/* RTE_MAX_LCORE in Debian's DPDK is 128 */
 #define CFG_MAX_BURST 64	/* frames per TX burst (the sender's array) */
 #define CFG_LCORE_NONE UINT16_MAX	/* INI value "none" */
+#define CFG_MAX_QUEUES 16		/* = STREAMS_MAX (streams.h) */
+#define CFG_LCORES_LEN 64		/* send_lcores / recv_lcores text */
 #define CFG_INI_MAX_B (1024 * 1024)	/* larger INI files are rejected */
 #define CFG_INI_LINE_MAX 1000		/* longer lines are rejected (iniparser 4.1: < 1024) */
 #define CFG_NB_KEYS_MAX 128		/* the key table has no more keys */
@@ -90,6 +92,11 @@ struct cfg_side {
 	uint16_t num_nets;	/* destination networks on this side, 1..256 */
 	uint16_t send_lcore;	/* lcore sending from this side, CFG_LCORE_NONE */
 	uint16_t recv_lcore;	/* lcore receiving on this side, CFG_LCORE_NONE */
+	/* several streams (docs/accounting.md): "" = the one lcore above */
+	char send_lcores[CFG_LCORES_LEN];	/* "2-3": senders of this side */
+	char recv_lcores[CFG_LCORES_LEN];	/* receivers of this side */
+	uint16_t queues;	/* RX and TX queues of the port: streams sent
+				 * from here, RX queues here; 1..CFG_MAX_QUEUES */
 };
 
 /* Per direction ([forward] / [reverse]): RFC 4814 variation of the sent frames. */
@@ -262,6 +269,16 @@ cfg_rx_side(enum cfg_dir_id d)
 
 /* Is direction d part of the configured run? */
 bool cfg_dir_active(const struct cfg *c, enum cfg_dir_id d);
+
+/*
+ * The sender (send true) or receiver lcores of side s: the list of
+ * send_lcores / recv_lcores when given, else the one send_lcore /
+ * recv_lcore (none: *nb = 0).  Up to cap into out.  0, or -EINVAL with
+ * err naming file, section, key and value.
+ */
+int cfg_side_lcores(const struct cfg *c, enum cfg_side_id s, bool send,
+		    uint16_t *out, unsigned cap, unsigned *nb, char *err,
+		    size_t err_len);
 
 /* Frame size in bytes (incl. FCS) of frames sent in IP version v. */
 uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);

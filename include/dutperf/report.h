@@ -33,6 +33,9 @@ struct report_dir {
 	uint64_t injected_drops;	/* test aid counts (human summary only) */
 	uint64_t injected_dups;
 	uint64_t kinds[FRAME_KIND_COUNT];	/* what the foreign frames were */
+	/* several streams or RX queues (human summary only) */
+	uint32_t nb_streams, nb_queues;
+	uint64_t queue_ours[CFG_MAX_QUEUES];	/* test frames per RX queue */
 };
 
 struct report_trial {

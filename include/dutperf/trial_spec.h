@@ -127,4 +127,11 @@ uint64_t trial_spec_max_rate_fps(const struct cfg *c);
  */
 int trial_spec_check_latency(const struct cfg *c, char *err, size_t err_len);
 
+/*
+ * Every frame's delay (pdv) is measured with one stream and one RX queue
+ * per direction only (docs/accounting.md): -EINVAL naming the first
+ * active side whose queues > 1.  Runs before the EAL.
+ */
+int trial_spec_check_delays(const struct cfg *c, char *err, size_t err_len);
+
 #endif /* DUTPERF_TRIAL_SPEC_H */

@@ -17,6 +17,7 @@
 #include "dutperf/cfg.h"
 #include "dutperf/b2b.h"
 #include "dutperf/mlr.h"
+#include "dutperf/streams.h"
 #include "cfg_priv.h"
 
 /* --------------------------------------------------------------- queries */
@@ -222,6 +223,59 @@ check_dirs(const struct cfg *c, const char *pre, char *err, size_t err_len)
 	return 0;
 }
 
+_Static_assert(CFG_MAX_QUEUES == STREAMS_MAX, "one queue per stream at most");
+
+int
+cfg_side_lcores(const struct cfg *c, enum cfg_side_id s, bool send,
+		uint16_t *out, unsigned cap, unsigned *nb, char *err,
+		size_t err_len)
+{
+	const struct cfg_side *sd = &c->side[s];
+	const char *list = send ? sd->send_lcores : sd->recv_lcores;
+	uint16_t one = send ? sd->send_lcore : sd->recv_lcore;
+	char why[128], val[CFG_PATH_LEN + 128];
+
+	*nb = 0;
+	if (list[0] == '\0') {
+		if (one != CFG_LCORE_NONE && cap > 0)
+			out[(*nb)++] = one;
+		return 0;
+	}
+	if (streams_parse_lcores(list, CFG_MAX_LCORE, out, cap, nb, why,
+				 sizeof(why)) != 0)
+		return cfg_errf(err, err_len, "%s: %s",
+				cfg_key_blame(c, side_names[s],
+					      send ? "send_lcores" : "recv_lcores",
+					      val, sizeof(val)), why);
+	return 0;
+}
+
+/* The lcore lists parse and fit the side's queues. */
+static int
+check_streams(const struct cfg *c, char *err, size_t err_len)
+{
+	char val[CFG_PATH_LEN + 128], q[CFG_PATH_LEN + 64];
+	uint16_t l[CFG_MAX_QUEUES];
+	unsigned s, k, nb;
+
+	for (s = 0; s < CFG_NB_SIDES; s++)
+		for (k = 0; k < 2; k++) {
+			const char *key = k == 0 ? "send_lcores" : "recv_lcores";
+
+			if (cfg_side_lcores(c, s, k == 0, l, CFG_MAX_QUEUES, &nb,
+					    err, err_len) != 0)
+				return -EINVAL;
+			if (nb > c->side[s].queues)
+				return cfg_errf(err, err_len,
+						"%s: %u lcores, more than %s (one queue per lcore at least)",
+						cfg_key_blame(c, side_names[s], key,
+							      val, sizeof(val)),
+						nb, cfg_key_blame(c, side_names[s], "queues",
+								  q, sizeof(q)));
+		}
+	return 0;
+}
+
 static int
 check_lcores(const struct cfg *c, const char *pre, char *err, size_t err_len)
 {
@@ -237,11 +291,13 @@ check_lcores(const struct cfg *c, const char *pre, char *err, size_t err_len)
 
 		if (!cfg_dir_active(c, d))
 			continue;
-		if (c->side[tx].send_lcore == CFG_LCORE_NONE)
+		if (c->side[tx].send_lcore == CFG_LCORE_NONE &&
+		    c->side[tx].send_lcores[0] == '\0')
 			return cfg_errf(err, err_len,
 					"%s[%s] send_lcore = none, but %s needs a %s sender on %s",
 					pre, side_names[tx], dirval, dir_names[d], side_names[tx]);
-		if (c->side[rx].recv_lcore == CFG_LCORE_NONE)
+		if (c->side[rx].recv_lcore == CFG_LCORE_NONE &&
+		    c->side[rx].recv_lcores[0] == '\0')
 			return cfg_errf(err, err_len,
 					"%s[%s] recv_lcore = none, but %s needs a %s receiver on %s",
 					pre, side_names[rx], dirval, dir_names[d], side_names[rx]);
@@ -514,6 +570,7 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 				cfg_key_blame(c, "traffic", "m", lead, sizeof(lead)),
 				ref(c, "traffic", "n", plain, nb, sizeof(nb)));
 	if (check_dirs(c, pre, err, err_len) ||
+	    check_streams(c, err, err_len) ||
 	    check_lcores(c, pre, err, err_len) ||
 	    check_nets(c, pre, err, err_len) ||
 	    check_search(c, err, err_len) ||

@@ -108,6 +108,15 @@ static const struct cfg_key cfg_keys[] = {
 	     "lcore sending from this side, or none", NULL),
 	SIDE("recv_lcore", recv_lcore, CFG_KEY_LCORE, 0, CFG_MAX_LCORE, "1", "1", "",
 	     "lcore receiving on this side, or none", NULL),
+	SIDE("send_lcores", send_lcores, CFG_KEY_STR, 0, 0, "", "", "",
+	     "lcores sending from this side, e.g. 2-3 (\"\": send_lcore); "
+	     "stream i on the (i mod count)-th", NULL),
+	SIDE("recv_lcores", recv_lcores, CFG_KEY_STR, 0, 0, "", "", "",
+	     "lcores receiving on this side, e.g. 0-1 (\"\": recv_lcore); "
+	     "RX queue q on the (q mod count)-th", NULL),
+	SIDE("queues", queues, CFG_KEY_U, 1, CFG_MAX_QUEUES, "1", "1", "",
+	     "RX and TX queues of this port: streams sent from it, RX queues "
+	     "(RSS) it receives on", NULL),
 
 	/* RFC 4814 4.5: source 1024-65535, destination 1-49151 */
 	VAR("sport", sport, "random", "1024", "65535", "the UDP source port"),

@@ -723,22 +723,39 @@ cli_check_eal(const struct cfg *c, const struct cli_eal *e, char *err,
 	for (d = 0; d < CFG_NB_DIRS && e->lcores_known; d++) {
 		const struct {
 			unsigned s;
-			const char *key;
-			uint16_t lcore;
+			bool send;
+			const char *key, *keys;
 		} use[2] = {
-			{ cfg_tx_side(d), "send_lcore", c->side[cfg_tx_side(d)].send_lcore },
-			{ cfg_rx_side(d), "recv_lcore", c->side[cfg_rx_side(d)].recv_lcore },
+			{ cfg_tx_side(d), true, "send_lcore", "send_lcores" },
+			{ cfg_rx_side(d), false, "recv_lcore", "recv_lcores" },
 		};
+		uint16_t l[CFG_MAX_QUEUES];
+		unsigned nb, k;
 
 		if (!cfg_dir_active(c, d))
 			continue;
-		for (s = 0; s < 2; s++)
-			if (use[s].lcore > CFG_MAX_LCORE || !e->lcore[use[s].lcore])
-				return cfg_errf(err, err_len,
-						"%s: lcore not enabled by the EAL options (%s; give it with -l / --lcores)",
-						cfg_key_blame(c, side[use[s].s], use[s].key,
-							      what, sizeof(what)),
-						e->lcores_from);
+		for (s = 0; s < 2; s++) {
+			const struct cfg_side *sd = &c->side[use[s].s];
+			const char *key = (use[s].send ? sd->send_lcores :
+					   sd->recv_lcores)[0] != '\0' ?
+					  use[s].keys : use[s].key;
+
+			if (cfg_side_lcores(c, use[s].s, use[s].send, l,
+					    CFG_MAX_QUEUES, &nb, err, err_len) != 0)
+				return -EINVAL;
+			for (k = 0; k < nb; k++)
+				if (l[k] > CFG_MAX_LCORE || !e->lcore[l[k]]) {
+					char one[16] = "";
+
+					if (key == use[s].keys)
+						snprintf(one, sizeof(one), " %u", l[k]);
+					return cfg_errf(err, err_len,
+							"%s: lcore%s not enabled by the EAL options (%s; give it with -l / --lcores)",
+							cfg_key_blame(c, side[use[s].s], key,
+								      what, sizeof(what)),
+							one, e->lcores_from);
+				}
+		}
 	}
 	for (s = 0; s < CFG_NB_SIDES && e->nb_ports >= 0; s++)
 		if (c->side[s].port_id >= (unsigned)e->nb_ports)

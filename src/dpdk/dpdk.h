@@ -29,6 +29,7 @@
 #include "dutperf/stateful.h"
 #include "dutperf/stats.h"
 #include "dutperf/rxstate.h"
+#include "dutperf/streams.h"
 #include "dutperf/trial_spec.h"
 #include "dutperf/verdict.h"
 
@@ -60,10 +61,15 @@ struct port_ctx {
 	char driver[64];
 	char name[64];
 	uint32_t speed_mbps;		/* reported once up; 0: none */
+	uint16_t nb_queues;		/* RX and TX queues ([side] queues) */
+	uint64_t rss_hf;		/* RSS hash functions in use; 0: none */
 };
 
+/* nb_queues RX and TX queues (RSS over IP and UDP when there are several
+ * and the port offers it). */
 int port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
-	       const struct cfg *c, char *err, size_t err_len);
+	       uint16_t nb_queues, const struct cfg *c, char *err,
+	       size_t err_len);
 int port_wait_link(struct port_ctx *p, const char *side, const struct cfg *c,
 		   char *err, size_t err_len);
 /*
@@ -127,16 +133,22 @@ struct engine_rx_pub {
 struct engine_tx {
 	/* read-only during a trial */
 	uint16_t port_id;
+	uint16_t queue_id;		/* TX queue: the stream's number */
+	uint16_t stream, nb_streams;	/* stream i of N (streams.h) */
+	uint16_t lcore_id;		/* its sender (messages) */
+	uint64_t seq_hi;		/* streams_seq(stream, 0) */
+	uint64_t total;			/* frames of this stream */
 	struct rte_mempool *pool;
 	uint16_t burst;
 	uint64_t lag_limit_tsc;		/* behind more than this: stop, invalid */
-	struct pacer pacer;
-	/* a rate change (RFC 2544 26.5): the pacer of frames pacer.total on,
-	 * swapped in there (pacer_init_after); NULL: none */
+	struct pacer pacer;		/* the direction's (streams.h) */
+	/* a rate change (RFC 2544 26.5, one stream only): the pacer of
+	 * frames pacer.total on, swapped in there (pacer_init_after); NULL:
+	 * none */
 	const struct pacer *then;
 	/* written by the sending lcore only */
 	struct frame_gen gen;
-	uint64_t seq;			/* next sequence number */
+	uint64_t seq;			/* next frame of the stream (0..total) */
 	uint64_t next_deadline;		/* TSC when the next burst is due */
 	uint64_t sent;
 	uint64_t pub_sent;		/* sent, published per burst (relaxed
@@ -146,6 +158,7 @@ struct engine_tx {
 	/* tagged frames (a feature: NULL when the trial has none) */
 	struct engine_tags *tags;
 	uint32_t next_tag;
+	uint32_t tag_end;		/* tags of this stream: [.., tag_end) */
 	uint64_t next_tag_seq;		/* UINT64_MAX: no more */
 	/* stateful phases (a feature: NULL when the trial has none) */
 	struct engine_stateful_tx *stateful;
@@ -165,6 +178,8 @@ struct engine_tx {
 struct engine_rx {
 	/* read-only during a trial */
 	uint16_t port_id;
+	uint16_t queue_id;		/* RX queue */
+	uint16_t nb_streams;		/* of the direction: > 1 uses sst */
 	uint8_t trial_id;
 	uint64_t planned;
 	uint64_t deadline_tsc;		/* end of sending + timeout */
@@ -181,7 +196,10 @@ struct engine_rx {
 	/* phase 1: the Responder's state table (its only writer) */
 	struct stateful_table *table;
 	/* written by the receiving lcore only */
-	struct rxstate st;
+	struct rxstate st;		/* one stream: its state */
+	struct rxstate *sst;		/* several: nb_streams states, a stream
+					 * id >= nb_streams counts as beyond
+					 * in sst[0] */
 	struct engine_rx_pub pub;	/* st's counts, published per burst */
 	uint64_t kinds[FRAME_KIND_COUNT];
 	uint64_t stale;			/* ours, from an earlier trial */
@@ -189,7 +207,7 @@ struct engine_rx {
 	bool done;
 } __rte_cache_aligned;
 
-#define ENGINE_MAX_ROLES 4
+#define ENGINE_MAX_ROLES (2 * STREAMS_MAX)
 
 /* One lcore's work: any mix of senders and receivers (see docs). */
 struct engine_lcore {
@@ -234,9 +252,18 @@ struct trial_ctx {
 	uint32_t drop_every, dup_every;	/* test aids, 0 = off */
 	struct port_ctx port[CFG_NB_SIDES];
 	struct frame_spec spec[CFG_NB_DIRS];	/* of the active directions */
-	struct engine_tx tx[CFG_NB_DIRS];
-	struct engine_rx rx[CFG_NB_DIRS];
-	uint64_t *bits[CFG_NB_DIRS];
+	struct engine_tx tx[CFG_NB_DIRS];	/* stream 0 */
+	struct engine_rx rx[CFG_NB_DIRS];	/* RX queue 0 */
+	/* several streams and queues (docs/accounting.md): txs[d][0] is
+	 * &tx[d], rxs[d][0] &rx[d], the others on their lcores' sockets */
+	unsigned int nb_streams[CFG_NB_DIRS];	/* [tx side] queues */
+	unsigned int nb_rxq[CFG_NB_DIRS];	/* [rx side] queues */
+	struct engine_tx *txs[CFG_NB_DIRS][STREAMS_MAX];
+	struct engine_rx *rxs[CFG_NB_DIRS][STREAMS_MAX];
+	uint64_t *bits[CFG_NB_DIRS][STREAMS_MAX];	/* per RX queue: a
+						 * window per stream */
+	struct rxstate *sst[CFG_NB_DIRS][STREAMS_MAX];	/* per RX queue with
+						 * several streams: theirs */
 	/* features, attached by a mode's setup (feature.c); NULL: none */
 	struct engine_tags *tags[CFG_NB_DIRS];
 	struct engine_delays *delays[CFG_NB_DIRS];
@@ -250,7 +277,7 @@ struct trial_ctx {
 	void (*on_launch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
 	void *on_launch_arg;
 	struct feature_stateful *stateful;	/* RFC 9693 phases */
-	struct engine_lcore lcores[2 * CFG_NB_DIRS];
+	struct engine_lcore lcores[2 * CFG_NB_DIRS * STREAMS_MAX];
 	unsigned int nb_lcores;
 	/*
 	 * Called over and over (every TRIAL_WATCH_MS) on the main lcore while
@@ -263,6 +290,12 @@ struct trial_ctx {
 };
 
 #define TRIAL_WATCH_MS 10
+
+/* Published counters of direction d summed over its streams and queues
+ * (what the main lcore may read while the trial runs). */
+uint64_t trial_pub_sent(const struct trial_ctx *t, enum cfg_dir_id d);
+void trial_pub_rx(const struct trial_ctx *t, enum cfg_dir_id d,
+		  struct engine_rx_pub *out);
 
 /* Does the main lcore carry a role (then no watch can run)? */
 bool trial_main_has_role(const struct trial_ctx *t);

@@ -195,8 +195,8 @@ driver_live_line(struct driver_live *l)
 			continue;
 		memset(&s, 0, sizeof(s));
 		s.t_ns = pacer_ticks_to_ns(now - l->start_tsc, t->hz);
-		s.sent = engine_tx_pub_sent(&t->tx[d]);
-		engine_rx_pub_read(&t->rx[d], &p);
+		s.sent = trial_pub_sent(t, d);
+		trial_pub_rx(t, d, &p);
 		s.received = p.received;
 		if (!monitor_step(&l->dir[d], &s, &ml) || used >= sizeof(line))
 			continue;

@@ -51,12 +51,13 @@ tx_inject(struct engine_tx *t, struct rte_mbuf **m, uint16_t n)
 		if (t->dup_every != 0 && ++t->dup_count == t->dup_every) {
 			t->dup_count = 0;
 			copy = rte_pktmbuf_copy(m[i], t->pool, 0, UINT32_MAX);
-			if (copy != NULL && rte_eth_tx_burst(t->port_id, 0, &copy, 1) == 1)
+			if (copy != NULL &&
+			    rte_eth_tx_burst(t->port_id, t->queue_id, &copy, 1) == 1)
 				t->injected_dups++;
 			else
 				rte_pktmbuf_free(copy);
 		}
-		if (rte_eth_tx_burst(t->port_id, 0, &m[i], 1) == 1)
+		if (rte_eth_tx_burst(t->port_id, t->queue_id, &m[i], 1) == 1)
 			done++;
 		else
 			rte_pktmbuf_free(m[i]);	/* unsent: planned - sent */
@@ -132,7 +133,7 @@ static inline bool
 tx_poll(struct engine_tx *t)
 {
 	struct rte_mbuf *m[ENGINE_MAX_BURST];
-	uint64_t now, lag, n, i, before = 0, tag_mask = 0;
+	uint64_t now, lag, n, i, sseq, before = 0, tag_mask = 0;
 	uint16_t sent = 0;
 	unsigned int tries = 0;
 
@@ -155,7 +156,7 @@ tx_poll(struct engine_tx *t)
 	 * at most ENGINE_MAX_BURST (= CFG_MAX_BURST, the largest [traffic]
 	 * burst): one pacer_due instead of a 128-bit pacer_deadline per frame.
 	 */
-	n = pacer_due(&t->pacer, now) - t->seq;
+	n = streams_due(&t->pacer, t->stream, t->nb_streams, now) - t->seq;
 	n = n < ENGINE_MAX_BURST ? n : ENGINE_MAX_BURST;
 
 	/*
@@ -173,13 +174,14 @@ tx_poll(struct engine_tx *t)
 						   (unsigned int)n) != 0)) {
 		return false;
 	}
-	if (unlikely(t->next_tag_seq < t->seq + n)) {
+	sseq = t->seq_hi | t->seq;	/* the stamped number (streams.h) */
+	if (unlikely(t->next_tag_seq < sseq + n)) {
 		for (i = 0; i < n; i++) {
-			if (t->seq + i != t->next_tag_seq)
+			if (sseq + i != t->next_tag_seq)
 				continue;
 			tag_mask |= UINT64_C(1) << i;
 			t->next_tag++;
-			t->next_tag_seq = t->next_tag < t->tags->nb ?
+			t->next_tag_seq = t->next_tag < t->tag_end ?
 					  t->tags->seq[t->next_tag] : UINT64_MAX;
 		}
 	}
@@ -188,14 +190,14 @@ tx_poll(struct engine_tx *t)
 
 		for (i = 0; i < n; i++)
 			d[i] = rte_pktmbuf_mtod(m[i], uint8_t *);
-		frame_gen_patch(&t->gen, d, (unsigned int)n, t->seq, now,
+		frame_gen_patch(&t->gen, d, (unsigned int)n, sseq, now,
 				tag_mask);
 	} else {
 		for (i = 0; i < n; i++) {
 			uint16_t len;
 
 			len = frame_gen_next(&t->gen, rte_pktmbuf_mtod(m[i], uint8_t *),
-					     t->seq + i, now, tag_mask >> i & 1);
+					     sseq + i, now, tag_mask >> i & 1);
 			m[i]->data_len = len;
 			m[i]->pkt_len = len;
 		}
@@ -213,7 +215,7 @@ tx_poll(struct engine_tx *t)
 		goto next;
 	}
 	do {
-		sent += rte_eth_tx_burst(t->port_id, 0, m + sent,
+		sent += rte_eth_tx_burst(t->port_id, t->queue_id, m + sent,
 					 (uint16_t)(n - sent));
 	} while (sent < n && ++tries < TX_RETRIES);
 	if (unlikely(tag_mask != 0))
@@ -224,15 +226,19 @@ tx_poll(struct engine_tx *t)
 next:
 	__atomic_store_n(&t->pub_sent, t->sent, __ATOMIC_RELAXED);
 	t->seq += n;
-	if (t->seq >= t->pacer.total) {
-		if (likely(t->then == NULL))
-			return tx_finish(t);
+	if (unlikely(t->then != NULL) && t->seq >= t->pacer.total) {
 		t->pacer = *t->then;	/* RFC 2544 26.5: the rate change */
 		t->then = NULL;
 	}
-	n = t->pacer.total - t->seq;
+	if (t->seq >= t->total)
+		return tx_finish(t);
+	/* a burst ends at the rate change */
+	n = (t->then != NULL ? t->pacer.total : t->total) - t->seq;
 	n = n < t->burst ? n : t->burst;
-	t->next_deadline = pacer_deadline(&t->pacer, t->seq + n - 1);
+	t->next_deadline = t->nb_streams <= 1 ?
+		pacer_deadline(&t->pacer, t->seq + n - 1) :
+		streams_deadline(&t->pacer, t->stream, t->nb_streams,
+				 t->seq + n - 1);
 	return false;
 }
 
@@ -254,21 +260,53 @@ rx_tagged(struct engine_tags *tags, uint64_t seq, uint64_t now)
 		tags->rx_tsc[lo] = now;
 }
 
+/* Several streams: the state of seq's stream, or NULL when the stream id
+ * is out of range (counted as beyond, a bogus number). */
+static inline struct rxstate *
+rx_stream(struct engine_rx *r, uint64_t seq)
+{
+	uint64_t s = seq >> STREAMS_SEQ_SHIFT;
+
+	if (unlikely(s >= r->nb_streams)) {
+		r->sst[0].c.beyond++;
+		return NULL;
+	}
+	return &r->sst[s];
+}
+
+static void
+rx_add_streams(struct engine_rx *r, uint64_t seq, bool late)
+{
+	struct rxstate *s = rx_stream(r, seq);
+
+	if (s != NULL)
+		rxstate_add(s, seq & STREAMS_SEQ_MASK, late);
+}
+
 /* One test frame of this trial: delays, tags, then sequence accounting. */
 static inline void
 rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 	bool late, const struct rte_mbuf *m)
 {
-	uint64_t before = r->st.c.received, late_before = r->st.c.late, d = 0;
+	struct rxstate *st = &r->st;
+	uint64_t seq = info->seq, before, late_before, d = 0;
 
+	if (r->nb_streams > 1) {	/* the stream's own state */
+		st = rx_stream(r, seq);
+		if (st == NULL)
+			return;
+		seq &= STREAMS_SEQ_MASK;
+	}
+	before = st->c.received;
+	late_before = st->c.late;
 	if (r->need_delay) {
 		d = frame_rx_delay(info, now);	/* either stamp layout */
 		if (r->frame_timeout_tsc != 0 && d > r->frame_timeout_tsc)
 			late = true;	/* siitperf's special throughput */
 	}
-	rxstate_add(&r->st, info->seq, late);
-	if (r->st.c.received == before) {
-		if (r->recov != NULL && r->st.c.late != late_before)
+	rxstate_add(st, seq, late);
+	if (st->c.received == before) {
+		if (r->recov != NULL && st->c.late != late_before)
 			recov_lost_late(&r->recov->lost, info->seq);
 		return;		/* duplicate, late or bogus: no delay */
 	}
@@ -323,8 +361,10 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 		k = frame_classify(&r->cls, rte_pktmbuf_mtod(m, const uint8_t *),
 				   m->data_len, &info);
 		if (likely(k == FRAME_OURS && info.trial_id == tid)) {
-			if (likely(plain))
+			if (likely(plain && r->nb_streams <= 1))
 				rxstate_add(&r->st, info.seq, late);
+			else if (plain)
+				rx_add_streams(r, info.seq, late);
 			else
 				rx_ours(r, &info, now, late, m);
 		} else if (k == FRAME_OURS) {
@@ -347,10 +387,23 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 static inline void
 rx_publish(struct engine_rx *r)
 {
-	__atomic_store_n(&r->pub.received, r->st.c.received, __ATOMIC_RELAXED);
-	__atomic_store_n(&r->pub.duplicates, r->st.c.duplicates, __ATOMIC_RELAXED);
-	__atomic_store_n(&r->pub.reordered, r->st.c.reordered, __ATOMIC_RELAXED);
-	__atomic_store_n(&r->pub.late, r->st.c.late, __ATOMIC_RELAXED);
+	struct rxstate_counts c = r->st.c;
+	unsigned int i;
+
+	if (r->nb_streams > 1) {
+		c = r->sst[0].c;
+		for (i = 1; i < r->nb_streams; i++) {
+			c.received += r->sst[i].c.received;
+			c.duplicates += r->sst[i].c.duplicates;
+			c.reordered += r->sst[i].c.reordered;
+			c.late += r->sst[i].c.late;
+		}
+		r->st.c.received = c.received;	/* for rx_poll's end test */
+	}
+	__atomic_store_n(&r->pub.received, c.received, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->pub.duplicates, c.duplicates, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->pub.reordered, c.reordered, __ATOMIC_RELAXED);
+	__atomic_store_n(&r->pub.late, c.late, __ATOMIC_RELAXED);
 }
 
 static inline bool
@@ -361,7 +414,7 @@ rx_poll(struct engine_rx *r)
 	uint64_t now;
 	int polls;
 
-	nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
+	nb = rte_eth_rx_burst(r->port_id, r->queue_id, pkts, RX_BURST);
 	now = rte_rdtsc();
 	if (nb > 0) {
 		rx_account(r, pkts, nb, now, now > r->deadline_tsc);
@@ -369,7 +422,8 @@ rx_poll(struct engine_rx *r)
 	}
 	if (r->st.c.received >= r->planned) {
 		for (polls = 0; polls < RX_DRAIN_POLLS; polls++) {
-			nb = rte_eth_rx_burst(r->port_id, 0, pkts, RX_BURST);
+			nb = rte_eth_rx_burst(r->port_id, r->queue_id, pkts,
+					      RX_BURST);
 			if (nb == 0)
 				break;
 			now = rte_rdtsc();

@@ -69,14 +69,15 @@ mon_sample(struct mon *x, enum cfg_dir_id d, uint64_t start, uint64_t now,
 	memset(&s, 0, sizeof(s));
 	s.t_ns = now > start ? pacer_ticks_to_ns(now - start, t->hz) : 0;
 	if (final) {
-		s.sent = t->tx[d].sent;
-		p.received = t->rx[d].st.c.received;
-		p.duplicates = t->rx[d].st.c.duplicates;
-		p.reordered = t->rx[d].st.c.reordered;
-		p.late = t->rx[d].st.c.late;
+		/* the trial's own counts (merged over streams and queues) */
+		s.sent = r->dir[d].v.sent;
+		p.received = r->dir[d].v.received;
+		p.duplicates = r->dir[d].v.duplicates;
+		p.reordered = r->dir[d].v.reordered;
+		p.late = r->dir[d].v.late;
 	} else {
-		s.sent = engine_tx_pub_sent(&t->tx[d]);
-		engine_rx_pub_read(&t->rx[d], &p);
+		s.sent = trial_pub_sent(t, d);
+		trial_pub_rx(t, d, &p);
 	}
 	s.received = p.received;
 	s.duplicates = p.duplicates;

@@ -103,6 +103,7 @@ const struct mode_ops mode_pdv = {
 		.name = "pdv",
 		.help = "RFC 8219 7.3 packet delay variation of every frame at --rate",
 		.options = "--rate --frame-timeout --repeat",
+		.check = trial_spec_check_delays,
 	},
 	.run_name = "pdv",
 	.file = "pdv.csv",

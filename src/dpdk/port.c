@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * port: one DPDK port with one RX and one TX queue.  Only offloads the
- * port reports are requested (virtual PMDs have no checksum offload: the
- * core computes checksums in software).  Pools live on the port's socket.
+ * port: one DPDK port with [side] queues RX and TX queues (one by
+ * default).  Only offloads the port reports are requested (virtual PMDs
+ * have no checksum offload: the core computes checksums in software).
+ * With several RX queues, RSS over IP addresses and UDP ports as far as
+ * the port offers it (virtual devices without RSS spread frames their own
+ * way, e.g. memif and ring by the peer's TX queue).  Pools live on the
+ * port's socket and grow with the queues.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -43,12 +47,13 @@ port_data_room(const struct cfg *c)
 
 int
 port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
-	   const struct cfg *c, char *err, size_t err_len)
+	   uint16_t nb_queues, const struct cfg *c, char *err, size_t err_len)
 {
 	struct rte_eth_conf conf;
 	struct rte_eth_dev_info info;
 	uint16_t nb_rxd = PORT_NB_RXD, nb_txd = PORT_NB_TXD;
 	char name[RTE_MEMPOOL_NAMESIZE];
+	uint16_t q;
 	int rc;
 
 	memset(p, 0, sizeof(*p));
@@ -84,7 +89,23 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	if (c->jumbo)
 		conf.rxmode.mtu = c->frame_size_b - RTE_ETHER_HDR_LEN -
 				  RTE_ETHER_CRC_LEN;
-	rc = rte_eth_dev_configure(port_id, 1, 1, &conf);
+	if (nb_queues < 1)
+		nb_queues = 1;
+	if (nb_queues > info.max_rx_queues || nb_queues > info.max_tx_queues) {
+		snprintf(err, err_len, "[%s] queues = %u: port %u (%s) has at "
+			 "most %u RX and %u TX queues", side, nb_queues, port_id,
+			 p->driver, info.max_rx_queues, info.max_tx_queues);
+		return -EINVAL;
+	}
+	p->nb_queues = nb_queues;
+	if (nb_queues > 1 && info.flow_type_rss_offloads != 0) {
+		/* any stream's frames may land on any queue (docs/accounting.md) */
+		p->rss_hf = (RTE_ETH_RSS_IP | RTE_ETH_RSS_UDP) &
+			    info.flow_type_rss_offloads;
+		conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+		conf.rx_adv_conf.rss_conf.rss_hf = p->rss_hf;
+	}
+	rc = rte_eth_dev_configure(port_id, nb_queues, nb_queues, &conf);
 	if (rc != 0) {
 		snprintf(err, err_len, "port %u (%s): configure failed: %s",
 			 port_id, p->driver, rte_strerror(-rc));
@@ -98,11 +119,13 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	}
 
 	snprintf(name, sizeof(name), "dpt_rx%u", port_id);
-	p->rx_pool = rte_pktmbuf_pool_create(name, PORT_NB_MBUF, PORT_MBUF_CACHE,
-					     0, port_data_room(c), p->socket);
+	p->rx_pool = rte_pktmbuf_pool_create(name, PORT_NB_MBUF * nb_queues,
+					     PORT_MBUF_CACHE, 0,
+					     port_data_room(c), p->socket);
 	snprintf(name, sizeof(name), "dpt_tx%u", port_id);
-	p->tx_pool = rte_pktmbuf_pool_create(name, PORT_NB_MBUF, PORT_MBUF_CACHE,
-					     0, port_data_room(c), p->socket);
+	p->tx_pool = rte_pktmbuf_pool_create(name, PORT_NB_MBUF * nb_queues,
+					     PORT_MBUF_CACHE, 0,
+					     port_data_room(c), p->socket);
 	if (p->rx_pool == NULL || p->tx_pool == NULL) {
 		snprintf(err, err_len, "port %u: cannot create mbuf pools: %s "
 			 "(EAL memory too small? try -m 512)",
@@ -111,11 +134,13 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	}
 	rte_mempool_obj_iter(p->tx_pool, port_zero_mbuf, NULL);
 
-	rc = rte_eth_rx_queue_setup(port_id, 0, nb_rxd, p->socket, NULL,
-				    p->rx_pool);
-	if (rc == 0)
-		rc = rte_eth_tx_queue_setup(port_id, 0, nb_txd, p->socket,
-					    NULL);
+	for (q = 0, rc = 0; q < nb_queues && rc == 0; q++) {
+		rc = rte_eth_rx_queue_setup(port_id, q, nb_rxd, p->socket, NULL,
+					    p->rx_pool);
+		if (rc == 0)
+			rc = rte_eth_tx_queue_setup(port_id, q, nb_txd,
+						    p->socket, NULL);
+	}
 	if (rc != 0) {
 		snprintf(err, err_len, "port %u: queue setup failed: %s",
 			 port_id, rte_strerror(-rc));

@@ -91,6 +91,97 @@ trial_fault_env(const char *name, uint32_t *every)
 		name, n);
 }
 
+/* The lcores of one side's role: checked, and its key for messages. */
+static int
+trial_role_lcores(const struct cfg *c, enum cfg_side_id s, bool send,
+		  uint16_t *l, unsigned int *nb, char *err, size_t err_len)
+{
+	const struct cfg_side *sd = &c->side[s];
+	bool list = (send ? sd->send_lcores : sd->recv_lcores)[0] != '\0';
+	const char *key = send ? (list ? "send_lcores" : "send_lcore") :
+				 (list ? "recv_lcores" : "recv_lcore");
+	unsigned int i;
+	int rc;
+
+	rc = cfg_side_lcores(c, s, send, l, STREAMS_MAX, nb, err, err_len);
+	for (i = 0; rc == 0 && i < *nb; i++)
+		rc = trial_check_lcore(l[i], trial_side_name[s], key, err,
+				       err_len);
+	return rc;
+}
+
+static void *
+trial_zalloc(const char *what, size_t size, unsigned int lcore_id)
+{
+	return rte_zmalloc_socket(what, size, RTE_CACHE_LINE_SIZE,
+				  (int)rte_lcore_to_socket_id(lcore_id));
+}
+
+/*
+ * Direction d's streams (one engine_tx each, stream i on the (i mod n)-th
+ * sender lcore) and RX queues (one engine_rx each, queue q on the (q mod
+ * m)-th receiver lcore, with a window per stream), each in memory near
+ * its lcore.  Stream 0 and queue 0 are t->tx[d] and t->rx[d].
+ */
+static int
+trial_streams_init(struct trial_ctx *t, enum cfg_dir_id d, char *err,
+		   size_t err_len)
+{
+	const struct cfg *c = t->cfg;
+	enum cfg_side_id ts = cfg_tx_side(d), rs = cfg_rx_side(d);
+	uint16_t sl[STREAMS_MAX], rl[STREAMS_MAX];
+	unsigned int nsl, nrl, n, q, i;
+	struct engine_lcore *lc;
+	int rc;
+
+	rc = trial_role_lcores(c, ts, true, sl, &nsl, err, err_len);
+	if (rc == 0)
+		rc = trial_role_lcores(c, rs, false, rl, &nrl, err, err_len);
+	if (rc != 0)
+		return rc;
+	n = t->nb_streams[d] = c->side[ts].queues;
+	t->nb_rxq[d] = c->side[rs].queues;
+	for (i = 0; i < n; i++) {
+		unsigned int id = sl[i % nsl];
+		struct engine_tx *tx = i == 0 ? &t->tx[d] :
+			trial_zalloc("dpt_tx", sizeof(*tx), id);
+
+		if (tx == NULL)
+			goto nomem;
+		t->txs[d][i] = tx;
+		tx->lcore_id = id;
+		lc = trial_lcore(t, id);
+		lc->tx[lc->nb_tx++] = tx;
+	}
+	for (q = 0; q < t->nb_rxq[d]; q++) {
+		unsigned int id = rl[q % nrl];
+		struct engine_rx *rx = q == 0 ? &t->rx[d] :
+			trial_zalloc("dpt_rx", sizeof(*rx), id);
+
+		if (rx == NULL)
+			goto nomem;
+		t->rxs[d][q] = rx;
+		lc = trial_lcore(t, id);
+		lc->rx[lc->nb_rx++] = rx;
+		frame_cls_init(&rx->cls, &t->spec[d]);
+		t->bits[d][q] = trial_zalloc("rxbits", (size_t)n * RXSTATE_WINDOW / 8,
+					     id);
+		if (t->bits[d][q] == NULL)
+			goto nomem;
+		if (n > 1) {
+			t->sst[d][q] = trial_zalloc("rxstates",
+						    n * sizeof(struct rxstate), id);
+			if (t->sst[d][q] == NULL)
+				goto nomem;
+		}
+	}
+	return 0;
+nomem:
+	snprintf(err, err_len, "no memory for the %s streams and queues",
+		 trial_dir_name[d]);
+	return -ENOMEM;
+}
+
 int
 trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 	       size_t err_len)
@@ -105,41 +196,18 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 	trial_fault_env("DUTPERF_DEBUG_DUP_EVERY", &t->dup_every);
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		const struct cfg_side *ts = &c->side[cfg_tx_side(d)];
-		const struct cfg_side *rs = &c->side[cfg_rx_side(d)];
-		struct engine_lcore *lc;
-
 		if (!cfg_dir_active(c, d))
 			continue;
-		rc = trial_check_lcore(ts->send_lcore, trial_side_name[cfg_tx_side(d)],
-				       "send_lcore", err, err_len);
-		if (rc == 0)
-			rc = trial_check_lcore(rs->recv_lcore,
-					       trial_side_name[cfg_rx_side(d)],
-					       "recv_lcore", err, err_len);
-		if (rc != 0)
-			return rc;
-		lc = trial_lcore(t, ts->send_lcore);
-		lc->tx[lc->nb_tx++] = &t->tx[d];
-		lc = trial_lcore(t, rs->recv_lcore);
-		lc->rx[lc->nb_rx++] = &t->rx[d];
-		t->bits[d] = rte_zmalloc_socket("rxbits", RXSTATE_WINDOW / 8,
-						RTE_CACHE_LINE_SIZE,
-						(int)rte_lcore_to_socket_id(
-							rs->recv_lcore));
-		if (t->bits[d] == NULL) {
-			snprintf(err, err_len, "no memory for the receiver window");
-			return -ENOMEM;
-		}
 		rc = frame_spec_from_cfg(&t->spec[d], c, d, err, err_len);
+		if (rc == 0)
+			rc = trial_streams_init(t, d, err, err_len);
 		if (rc != 0)
 			return rc;
-		frame_cls_init(&t->rx[d].cls, &t->spec[d]);
 	}
 
 	for (s = 0; s < CFG_NB_SIDES; s++) {
 		rc = port_setup(&t->port[s], c->side[s].port_id, trial_side_name[s],
-				c, err, err_len);
+				c->side[s].queues, c, err, err_len);
 		if (rc != 0)
 			return rc;
 	}
@@ -150,10 +218,11 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 	}
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		int tx_sock = t->port[cfg_tx_side(d)].socket;
-		unsigned int lc = c->side[cfg_tx_side(d)].send_lcore;
+		unsigned int lc;
 
 		if (!cfg_dir_active(c, d))
 			continue;
+		lc = t->txs[d][0]->lcore_id;
 		if (rte_lcore_to_socket_id(lc) != (unsigned int)tx_sock)
 			fprintf(stderr, "dutperf: warning: %s sender lcore %u is "
 				"on socket %u, its port on socket %d\n",
@@ -182,8 +251,20 @@ trial_ctx_fini(struct trial_ctx *t)
 		port_teardown(&t->port[i]);
 	feature_detach(t);
 	for (i = 0; i < CFG_NB_DIRS; i++) {
-		rte_free(t->bits[i]);
-		t->bits[i] = NULL;
+		unsigned int k;
+
+		for (k = 0; k < STREAMS_MAX; k++) {
+			rte_free(t->bits[i][k]);
+			rte_free(t->sst[i][k]);
+			t->bits[i][k] = NULL;
+			t->sst[i][k] = NULL;
+			if (k > 0) {
+				rte_free(t->txs[i][k]);
+				rte_free(t->rxs[i][k]);
+			}
+			t->txs[i][k] = NULL;
+			t->rxs[i][k] = NULL;
+		}
 	}
 }
 
@@ -202,16 +283,154 @@ static void
 trial_flush_rx(struct trial_ctx *t)
 {
 	struct rte_mbuf *pkts[64];
-	uint16_t nb;
+	uint16_t nb, q;
 	int s, polls;
 
 	for (s = 0; s < CFG_NB_SIDES; s++)
-		for (polls = 0; polls < 1024; polls++) {
-			nb = rte_eth_rx_burst(t->port[s].id, 0, pkts, 64);
-			if (nb == 0)
-				break;
-			rte_pktmbuf_free_bulk(pkts, nb);
+		for (q = 0; q < t->port[s].nb_queues; q++)
+			for (polls = 0; polls < 1024; polls++) {
+				nb = rte_eth_rx_burst(t->port[s].id, q, pkts, 64);
+				if (nb == 0)
+					break;
+				rte_pktmbuf_free_bulk(pkts, nb);
+			}
+}
+
+/* Stream i of direction d for a trial of total frames from start. */
+static void
+trial_prepare_tx(struct trial_ctx *t, const struct trial_spec *spec,
+		 enum cfg_dir_id d, unsigned int i, const struct pacer *pacer,
+		 uint64_t seed, uint8_t trial_id)
+{
+	const struct cfg *c = t->cfg;
+	struct engine_tx *tx = t->txs[d][i];
+	unsigned int n = t->nb_streams[d];
+	uint16_t lcore_id = tx->lcore_id;
+	uint64_t first;
+
+	memset(tx, 0, sizeof(*tx));
+	tx->lcore_id = lcore_id;
+	frame_gen_init(&tx->gen, &t->spec[d], streams_seed(seed, i));
+	frame_gen_set_trial(&tx->gen, trial_id);
+	tx->port_id = t->port[cfg_tx_side(d)].id;
+	tx->queue_id = (uint16_t)i;
+	tx->stream = (uint16_t)i;
+	tx->nb_streams = (uint16_t)n;
+	tx->seq_hi = n > 1 ? streams_seq(i, 0) : 0;
+	tx->total = streams_total(pacer->total, i, n);
+	tx->pool = t->port[cfg_tx_side(d)].tx_pool;
+	/* one pool per port: stream 0 prefills it (same template for all) */
+	if (i == 0)
+		engine_tx_prefill(tx);
+	else
+		tx->prefilled = t->txs[d][0]->prefilled;
+	tx->burst = c->burst;
+	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)spec->max_lag_us * 1000,
+					      t->hz);
+	tx->pacer = *pacer;
+	first = (tx->total < c->burst ? tx->total : c->burst) - 1;
+	tx->next_deadline = n > 1 ? streams_deadline(pacer, i, n, first) :
+				    pacer_deadline(pacer, first);
+	tx->done = tx->total == 0;
+	tx->drop_every = t->drop_every;
+	tx->dup_every = t->dup_every;
+	tx->inject = t->drop_every != 0 || t->dup_every != 0;
+	tx->next_tag_seq = UINT64_MAX;
+}
+
+static int
+trial_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* First index of the ascending tags at or above seq. */
+static uint32_t
+trial_tag_bound(const struct engine_tags *g, uint64_t seq)
+{
+	uint32_t j = 0;
+
+	while (j < g->nb && g->seq[j] < seq)
+		j++;
+	return j;
+}
+
+/*
+ * Tags over several streams: the frame indexes feature_prepare placed
+ * become the stamped numbers of the streams that send them, ascending;
+ * each stream's sender walks its own slice, every queue's receiver looks
+ * the whole list up.
+ */
+static void
+trial_spread_tags(struct trial_ctx *t, enum cfg_dir_id d)
+{
+	struct engine_tags *g = t->tx[d].tags;
+	unsigned int n = t->nb_streams[d], i, q;
+	uint32_t j;
+
+	if (g == NULL)
+		return;
+	if (n > 1) {
+		for (j = 0; j < g->nb; j++)
+			g->seq[j] = streams_seq((unsigned int)(g->seq[j] % n),
+						g->seq[j] / n);
+		qsort(g->seq, g->nb, sizeof(g->seq[0]), trial_cmp_u64);
+	}
+	for (i = 0; i < n; i++) {
+		struct engine_tx *tx = t->txs[d][i];
+
+		tx->tags = g;
+		tx->next_tag = n > 1 ? trial_tag_bound(g, streams_seq(i, 0)) : 0;
+		tx->tag_end = n > 1 && i + 1 < n ?
+			trial_tag_bound(g, streams_seq(i + 1, 0)) : g->nb;
+		tx->next_tag_seq = tx->next_tag < tx->tag_end ?
+				   g->seq[tx->next_tag] : UINT64_MAX;
+	}
+	for (q = 1; q < t->nb_rxq[d]; q++)
+		t->rxs[d][q]->tags = g;
+}
+
+/* RX queue q of direction d. */
+static void
+trial_prepare_rx(struct trial_ctx *t, const struct trial_spec *spec,
+		 enum cfg_dir_id d, unsigned int q, const struct pacer *pacer,
+		 uint8_t trial_id)
+{
+	struct engine_rx *rx = t->rxs[d][q];
+	unsigned int n = t->nb_streams[d], i;
+	uint64_t total = pacer->total, timeout_tsc;
+	struct frame_cls cls = rx->cls;
+
+	memset(rx, 0, sizeof(*rx));
+	rx->cls = cls;
+	rx->port_id = t->port[cfg_rx_side(d)].id;
+	rx->queue_id = (uint16_t)q;
+	rx->trial_id = trial_id;
+	/* one queue cannot tell when every frame has arrived on all */
+	rx->planned = t->nb_rxq[d] > 1 ? UINT64_MAX : total;
+	/* The end of sending is the deadline of the frame after the last
+	 * (start + duration for a trial by duration), then the timeout. */
+	timeout_tsc = (uint64_t)spec->timeout_ms * (t->hz / 1000);
+	rx->deadline_tsc = pacer_deadline(pacer, total) + timeout_tsc;
+	/* Frames after the timeout count as lost; those within the grace
+	 * window are also reported as late. */
+	rx->late_until_tsc = rx->deadline_tsc +
+		(uint64_t)(spec->timeout_ms < ENGINE_LATE_GRACE_MS ?
+			   spec->timeout_ms : ENGINE_LATE_GRACE_MS) *
+		(t->hz / 1000);
+	rx->nb_streams = (uint16_t)n;
+	rxstate_init(&rx->st, t->bits[d][q]);	/* clears the window */
+	rxstate_set_total(&rx->st, total);
+	if (n > 1) {
+		rx->sst = t->sst[d][q];
+		for (i = 0; i < n; i++) {
+			rxstate_init(&rx->sst[i], t->bits[d][q] +
+				     (size_t)i * RXSTATE_WORDS);
+			rxstate_set_total(&rx->sst[i], streams_total(total, i, n));
 		}
+	}
 }
 
 static int
@@ -220,86 +439,82 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	      size_t err_len)
 {
 	const struct cfg *c = t->cfg;
-	struct engine_tx *tx = &t->tx[d];
 	struct engine_rx *rx = &t->rx[d];
 	uint64_t total = trial_spec_frames(spec, d);
-	uint64_t trial_seed, timeout_tsc, change;
-	const struct pacer *last;
-	struct frame_cls cls = rx->cls;
+	unsigned int n = t->nb_streams[d], i, q;
+	uint64_t trial_seed, most, change;
+	struct pacer pacer;
+	const struct pacer *last = &pacer;
 	int rc;
 
 	/* Reproducible per trial: the seed and the trial's number. */
 	trial_seed = c->seed ^ ((uint64_t)(t->trials_run + 1) *
 				UINT64_C(0x9e3779b97f4a7c15));
-	memset(tx, 0, sizeof(*tx));
-	frame_gen_init(&tx->gen, &t->spec[d], trial_seed);
-	frame_gen_set_trial(&tx->gen, trial_id);
-	if (total > frame_gen_max_frames(&tx->gen)) {
+	frame_gen_init(&t->tx[d].gen, &t->spec[d], trial_seed);
+	most = frame_gen_max_frames(&t->tx[d].gen);
+	if (n > 1 && most > (uint64_t)n * (STREAMS_SEQ_MASK - 1))
+		most = (uint64_t)n * (STREAMS_SEQ_MASK - 1);
+	if (total > most) {
 		snprintf(err, err_len,
 			 "%s: %" PRIu64 " frames: above the %" PRIu64
-			 " that the compact stamp of %" PRIu32 "-byte IPv6 frames numbers (docs/frames.md)",
-			 trial_dir_name[d], total, frame_gen_max_frames(&tx->gen),
-			 c->frame_size_b);
+			 " that the stamp of %" PRIu32 "-byte frames numbers over %u stream%s (docs/frames.md, docs/accounting.md)",
+			 trial_dir_name[d], total, most, c->frame_size_b, n,
+			 n == 1 ? "" : "s");
 		return -EINVAL;
 	}
-	tx->port_id = t->port[cfg_tx_side(d)].id;
-	tx->pool = t->port[cfg_tx_side(d)].tx_pool;
-	engine_tx_prefill(tx);
-	tx->burst = c->burst;
-	tx->lag_limit_tsc = pacer_ns_to_ticks((uint64_t)spec->max_lag_us * 1000,
-					      t->hz);
 	change = trial_spec_change_frame(spec, d);
-	pacer_init(&tx->pacer, start, t->hz, spec->rate_fps[d],
+	if ((spec->delays || spec->recov_track || change < total ||
+	     spec->phase != TRIAL_PHASE_PLAIN) && (n > 1 || t->nb_rxq[d] > 1)) {
+		snprintf(err, err_len, "%s: %s with several streams or RX queues "
+			 "is not supported yet ([%s] queues = %u, [%s] queues = %u)",
+			 trial_dir_name[d], spec->delays ?
+			 "every frame's delay (pdv)" : spec->phase != TRIAL_PHASE_PLAIN ?
+			 "a stateful phase" : "a rate change or recovery records",
+			 trial_side_name[cfg_tx_side(d)], n,
+			 trial_side_name[cfg_rx_side(d)], t->nb_rxq[d]);
+		return -EINVAL;
+	}
+	/* RFC 2544 26.5: rate_fps up to frame change, then rate2 to the end */
+	pacer_init(&pacer, start, t->hz, spec->rate_fps[d],
 		   change < total ? change : total);
-	if (change < total) {	/* RFC 2544 26.5: then rate2 to the end */
-		if (pacer_init_after(&t->then[d], &tx->pacer, spec->rate2_fps[d],
+	if (change < total) {
+		if (pacer_init_after(&t->then[d], &pacer, spec->rate2_fps[d],
 				     total) != 0) {
 			snprintf(err, err_len, "%s: rate change at frame %" PRIu64
 				 ": its schedule starts before TSC 0",
 				 trial_dir_name[d], change);
 			return -EINVAL;
 		}
-		tx->then = &t->then[d];
+		last = &t->then[d];
 	}
-	last = tx->then != NULL ? tx->then : &tx->pacer;
-	tx->next_deadline = pacer_deadline(&tx->pacer,
-					   (total < c->burst ? total : c->burst) - 1);
-	tx->done = total == 0;
-	tx->drop_every = t->drop_every;
-	tx->dup_every = t->dup_every;
-	tx->inject = t->drop_every != 0 || t->dup_every != 0;
-	tx->next_tag_seq = UINT64_MAX;
-
-	memset(rx, 0, sizeof(*rx));
-	rx->cls = cls;
+	for (i = 0; i < n; i++)
+		trial_prepare_tx(t, spec, d, i, &pacer, trial_seed, trial_id);
+	if (change < total) {	/* one stream (checked above) */
+		t->tx[d].then = &t->then[d];
+		t->tx[d].total = total;
+	}
+	for (q = 0; q < t->nb_rxq[d]; q++)
+		trial_prepare_rx(t, spec, d, q, last, trial_id);
 	rc = feature_prepare(t, spec, d, total, err, err_len);
 	if (rc != 0)
 		return rc;
+	trial_spread_tags(t, d);
 	rx->frame_timeout_tsc = pacer_ns_to_ticks((uint64_t)spec->frame_timeout_ms *
 						  1000000, t->hz);
 	rx->need_delay = rx->delays != NULL || rx->frame_timeout_tsc != 0;
-	rc = delay_tsc_scale_init(&rx->scale, t->hz);
-	if (rc != 0) {
-		snprintf(err, err_len, "TSC frequency %" PRIu64 " Hz: too low",
-			 t->hz);
-		return rc;
+	for (q = 1; q < t->nb_rxq[d]; q++) {
+		t->rxs[d][q]->frame_timeout_tsc = rx->frame_timeout_tsc;
+		t->rxs[d][q]->need_delay = rx->need_delay;
 	}
-	rx->port_id = t->port[cfg_rx_side(d)].id;
-	rx->trial_id = trial_id;
-	rx->planned = total;
-	/* The end of sending is the deadline of the frame after the last
-	 * (start + duration for a trial by duration), then the timeout. */
-	timeout_tsc = (uint64_t)spec->timeout_ms * (t->hz / 1000);
-	rx->deadline_tsc = pacer_deadline(last, total) + timeout_tsc;
-	/* Frames after the timeout count as lost; those within the grace
-	 * window are also reported as late. */
-	rx->late_until_tsc = rx->deadline_tsc +
-		(uint64_t)(spec->timeout_ms < ENGINE_LATE_GRACE_MS ?
-			   spec->timeout_ms : ENGINE_LATE_GRACE_MS) *
-		(t->hz / 1000);
-	rxstate_init(&rx->st, t->bits[d]);	/* clears the window */
-	rxstate_set_total(&rx->st, total);
-	if (rx->recov != NULL) {
+	for (q = 0; q < t->nb_rxq[d]; q++) {
+		rc = delay_tsc_scale_init(&t->rxs[d][q]->scale, t->hz);
+		if (rc != 0) {
+			snprintf(err, err_len, "TSC frequency %" PRIu64 " Hz: too low",
+				 t->hz);
+			return rc;
+		}
+	}
+	if (rx->recov != NULL) {	/* one stream, one queue (checked) */
 		rx->st.lost = &rx->recov->lost;
 		rx->recov->start_tsc = start;
 		rx->recov->end_tsc = pacer_deadline(last, total);
@@ -307,43 +522,147 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	return 0;
 }
 
+/* A stream's frame k as the direction's frame index (messages). */
+static uint64_t
+trial_frame_index(const struct engine_tx *tx, uint64_t k)
+{
+	return tx->nb_streams > 1 ? k * tx->nb_streams + tx->stream : k;
+}
+
+/* The sender of direction d that fell behind the most. */
+static const struct engine_tx *
+trial_worst_tx(const struct trial_ctx *t, enum cfg_dir_id d)
+{
+	const struct engine_tx *w = t->txs[d][0];
+	unsigned int i;
+
+	for (i = 1; i < t->nb_streams[d]; i++)
+		if (t->txs[d][i]->max_lag_tsc > w->max_lag_tsc ||
+		    (t->txs[d][i]->aborted && !w->aborted))
+			w = t->txs[d][i];
+	return w;
+}
+
+/*
+ * Receiver counts of direction d: one stream on one queue as it is, else
+ * each stream merged over the queues (streams_merge), then summed.
+ */
+static void
+trial_rx_counts(const struct trial_ctx *t, enum cfg_dir_id d,
+		struct rxstate_counts *c)
+{
+	unsigned int n = t->nb_streams[d], nq = t->nb_rxq[d], i, q;
+	const struct rxstate *st[STREAMS_MAX];
+	struct rxstate_counts one;
+
+	if (n == 1 && nq == 1) {
+		*c = t->rx[d].st.c;
+		return;
+	}
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < n; i++) {
+		for (q = 0; q < nq; q++)
+			st[q] = n > 1 ? &t->rxs[d][q]->sst[i] : &t->rxs[d][q]->st;
+		streams_merge(&one, st, nq, t->txs[d][i]->total);
+		c->received += one.received;
+		c->duplicates += one.duplicates;
+		c->reordered += one.reordered;
+		c->late += one.late;
+		c->beyond += one.beyond;
+		c->old += one.old;
+	}
+}
+
 static void
 trial_collect(struct trial_ctx *t, enum cfg_dir_id d, struct report_dir *out)
 {
-	const struct engine_tx *tx = &t->tx[d];
-	struct engine_rx *rx = &t->rx[d];
+	const struct engine_tx *w = trial_worst_tx(t, d);
 	struct verdict_dir *v = &out->v;
+	struct rxstate_counts rc;
+	unsigned int i, q;
 	int k;
 
 	out->active = true;
 	v->name = trial_dir_name[d];
-	v->planned = tx->then != NULL ? tx->then->total : tx->pacer.total;
-	v->sent = tx->sent;
-	/* Frames never handed to the PMD count as unsent too. */
-	v->unsent = v->planned - tx->sent;
-	v->received = rx->st.c.received;
-	rxstate_flush_lost(&rx->st);	/* once, at the end */
-	v->lost = tx->sent > v->received ? tx->sent - v->received : 0;
-	v->duplicates = rx->st.c.duplicates;
-	v->reordered = rx->st.c.reordered;
-	v->late = rx->st.c.late;
-	v->foreign = 0;
-	for (k = 0; k < FRAME_KIND_COUNT; k++) {
-		out->kinds[k] = rx->kinds[k];
-		if (k != FRAME_OURS)
-			v->foreign += rx->kinds[k];
+	v->planned = t->tx[d].then != NULL ? t->tx[d].then->total :
+		     t->tx[d].pacer.total;
+	v->sent = 0;
+	for (i = 0; i < t->nb_streams[d]; i++) {
+		const struct engine_tx *tx = t->txs[d][i];
+
+		v->sent += tx->sent;
+		out->injected_drops += tx->injected_drops;
+		out->injected_dups += tx->injected_dups;
+		/* Rate accuracy: frames that left between the first and the
+		 * last burst over the time between them (TSC when each burst
+		 * was built); the direction's is the sum of its streams'. */
+		if (tx->last_burst_seq > 0 && tx->last_burst_tsc > tx->first_tsc)
+			out->achieved_fps += (double)tx->last_burst_seq *
+					     (double)t->hz /
+					     (double)(tx->last_burst_tsc - tx->first_tsc);
 	}
-	v->max_lag_ns = pacer_ticks_to_ns(tx->max_lag_tsc, t->hz);
-	out->stale = rx->stale;
-	out->bogus = rx->st.c.old + rx->st.c.beyond;
-	out->max_lag_frame = tx->max_lag_seq;
-	/* Rate accuracy: frames that left between the first and the last
-	 * burst over the time between them (TSC when each burst was built). */
-	if (tx->last_burst_seq > 0 && tx->last_burst_tsc > tx->first_tsc)
-		out->achieved_fps = (double)tx->last_burst_seq * (double)t->hz /
-				    (double)(tx->last_burst_tsc - tx->first_tsc);
-	out->injected_drops = tx->injected_drops;
-	out->injected_dups = tx->injected_dups;
+	/* Frames never handed to the PMD count as unsent too. */
+	v->unsent = v->planned - v->sent;
+	rxstate_flush_lost(&t->rx[d].st);	/* once, at the end (recovery) */
+	trial_rx_counts(t, d, &rc);
+	v->received = rc.received;
+	v->lost = v->sent > v->received ? v->sent - v->received : 0;
+	v->duplicates = rc.duplicates;
+	v->reordered = rc.reordered;
+	v->late = rc.late;
+	v->foreign = 0;
+	out->stale = 0;
+	for (q = 0; q < t->nb_rxq[d]; q++) {
+		const struct engine_rx *rx = t->rxs[d][q];
+
+		const struct rxstate *st = t->nb_streams[d] > 1 ? rx->sst : &rx->st;
+
+		for (k = 0; k < FRAME_KIND_COUNT; k++)
+			out->kinds[k] += rx->kinds[k];
+		out->stale += rx->stale;
+		/* every test frame of this trial the queue saw */
+		for (i = 0; i < t->nb_streams[d]; i++)
+			out->queue_ours[q] += st[i].c.received + st[i].c.duplicates +
+					      st[i].c.late + st[i].c.old +
+					      st[i].c.beyond;
+	}
+	out->nb_streams = t->nb_streams[d];
+	out->nb_queues = t->nb_rxq[d];
+	for (k = 0; k < FRAME_KIND_COUNT; k++)
+		if (k != FRAME_OURS)
+			v->foreign += out->kinds[k];
+	/* any stream behind its schedule makes the direction's lag */
+	v->max_lag_ns = pacer_ticks_to_ns(w->max_lag_tsc, t->hz);
+	out->bogus = rc.old + rc.beyond;
+	out->max_lag_frame = trial_frame_index(w, w->max_lag_seq);
+}
+
+uint64_t
+trial_pub_sent(const struct trial_ctx *t, enum cfg_dir_id d)
+{
+	uint64_t sent = 0;
+	unsigned int i;
+
+	for (i = 0; i < t->nb_streams[d]; i++)
+		sent += engine_tx_pub_sent(t->txs[d][i]);
+	return sent;
+}
+
+void
+trial_pub_rx(const struct trial_ctx *t, enum cfg_dir_id d,
+	     struct engine_rx_pub *out)
+{
+	struct engine_rx_pub p;
+	unsigned int q;
+
+	memset(out, 0, sizeof(*out));
+	for (q = 0; q < t->nb_rxq[d]; q++) {
+		engine_rx_pub_read(t->rxs[d][q], &p);
+		out->received += p.received;
+		out->duplicates += p.duplicates;
+		out->reordered += p.reordered;
+		out->late += p.late;
+	}
 }
 
 /* The spec against what trial_ctx_init set up for the configuration. */
@@ -461,9 +780,18 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (cfg_dir_active(c, d) && !spec->active[d]) {
 			/* configured but idle in this trial: nothing to do */
-			memset(&t->tx[d], 0, sizeof(t->tx[d]));
-			t->tx[d].done = true;
-			t->rx[d].done = true;
+			unsigned int k;
+
+			for (k = 0; k < t->nb_streams[d]; k++) {
+				struct engine_tx *tx = t->txs[d][k];
+				uint16_t id = tx->lcore_id;
+
+				memset(tx, 0, sizeof(*tx));
+				tx->lcore_id = id;
+				tx->done = true;
+			}
+			for (k = 0; k < t->nb_rxq[d]; k++)
+				t->rxs[d][k]->done = true;
 			continue;
 		}
 		if (!spec->active[d])
@@ -491,17 +819,22 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	out->verdict = verdict_eval_msg(dirs, nb_dirs, spec->loss_ppm,
 					(uint64_t)spec->max_lag_us * 1000,
 					interrupted, why, why_len);
-	for (d = 0; d < CFG_NB_DIRS; d++)
-		if (spec->active[d] && t->tx[d].aborted &&
-		    out->verdict == VERDICT_INVALID) {
-			snprintf(why, why_len, "%s: sender %" PRIu64 " us behind "
-				 "schedule at frame %" PRIu64 " of %" PRIu64
-				 " (limit %u us): stopped", trial_dir_name[d],
-				 out->dir[d].v.max_lag_ns / 1000,
-				 t->tx[d].max_lag_seq, out->dir[d].v.planned,
-				 spec->max_lag_us);
-			break;
-		}
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		const struct engine_tx *w;
+
+		if (!spec->active[d] || out->verdict != VERDICT_INVALID)
+			continue;
+		w = trial_worst_tx(t, d);
+		if (!w->aborted)
+			continue;
+		snprintf(why, why_len, "%s: sender %" PRIu64 " us behind "
+			 "schedule at frame %" PRIu64 " of %" PRIu64
+			 " (limit %u us): stopped", trial_dir_name[d],
+			 out->dir[d].v.max_lag_ns / 1000,
+			 trial_frame_index(w, w->max_lag_seq), out->dir[d].v.planned,
+			 spec->max_lag_us);
+		break;
+	}
 	out->reason = why;
 	if (spec->phase == TRIAL_PHASE_PRELIMINARY)
 		out->recorded = feature_stateful_recorded(t);
@@ -538,6 +871,14 @@ trial_print(FILE *f, const struct report_trial *r)
 				if (k != FRAME_OURS && x->kinds[k] != 0)
 					fprintf(f, " %s %" PRIu64, frame_kind_name(k),
 						x->kinds[k]);
+			fputc('\n', f);
+		}
+		if (x->nb_streams > 1 || x->nb_queues > 1) {
+			fprintf(f, "  %-7s %u stream%s; test frames per RX queue:",
+				trial_dir_name[d], x->nb_streams,
+				x->nb_streams == 1 ? "" : "s");
+			for (k = 0; k < (int)x->nb_queues; k++)
+				fprintf(f, " %" PRIu64, x->queue_ours[k]);
 			fputc('\n', f);
 		}
 		if (x->injected_drops || x->injected_dups)

@@ -179,6 +179,27 @@ run jumbo -- trial -c "$SRCDIR/conf/dutperf.ini" -s 2000 --jumbo --check -o "$tm
 expect_rc jumbo 0
 expect_in jumbo out "frame_size_b = 2000"
 
+echo "check: several streams: lcore lists and queues checked before the EAL (exit 2)"
+sed -e 's/^send_lcores =$/send_lcores = 0-1/' -e 's/^recv_lcores =$/recv_lcores = 0-1/' \
+	-e 's/^queues = 1$/queues = 2/' "$SRCDIR/conf/dutperf.ini" >"$tmp/streams.ini"
+run streams_ok -l 0-1 -- trial -c "$tmp/streams.ini" --check -o "$tmp/x"
+expect_rc streams_ok 0
+expect_in streams_ok out "send_lcores = 0-1"
+sed 's/^queues = 2$/queues = 1/' "$tmp/streams.ini" >"$tmp/streams1.ini"
+run streams_queues -l 0-1 -- trial -c "$tmp/streams1.ini" --check -o "$tmp/x"
+expect_rc streams_queues 2
+expect_in streams_queues err "streams1.ini: [left] send_lcores = 0-1: 2 lcores, more than"
+sed 's/^send_lcores = 0-1$/send_lcores = 1-0/' "$tmp/streams.ini" >"$tmp/streams2.ini"
+run streams_list -l 0-1 -- trial -c "$tmp/streams2.ini" --check -o "$tmp/x"
+expect_rc streams_list 2
+expect_in streams_list err "[left] send_lcores = 1-0: range 1-0 goes down"
+run streams_eal -l 0 -- trial -c "$tmp/streams.ini" --check -o "$tmp/x"
+expect_rc streams_eal 2
+expect_in streams_eal err "[left] send_lcores = 0-1: lcore 1 not enabled by the EAL options (-l 0"
+run streams_pdv -l 0-1 -- pdv -c "$tmp/streams.ini" --check -o "$tmp/x"
+expect_rc streams_pdv 2
+expect_in streams_pdv err "[left] queues = 2: every frame's delay (pdv)"
+
 if [ "$failed" -ne 0 ]; then
 	echo "cli_errors: FAILED"
 	exit 1

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "dutperf/cfg.h"
+#include "dutperf/trial_spec.h"
 
 #define FIXTURE(name) TEST_DATA_DIR "/cfg/" name
 #define CONF_INI TEST_SOURCE_ROOT "/conf/dutperf.ini"
@@ -836,6 +837,63 @@ test_validate_edges(void **state)
 	assert_contains(err, "[left] send_lcore = 128");
 }
 
+/* Several streams: lcore lists and queues, checked before the EAL. */
+static void
+test_streams_keys(void **state)
+{
+	struct cfg c;
+	char err[512];
+	uint16_t l[CFG_MAX_QUEUES];
+	unsigned nb;
+
+	(void)state;
+	cfg_defaults(&c);
+	/* no list: the one lcore */
+	assert_int_equal(cfg_side_lcores(&c, CFG_LEFT, true, l, CFG_MAX_QUEUES,
+					 &nb, err, sizeof(err)), 0);
+	assert_int_equal(nb, 1);
+	assert_int_equal(l[0], c.side[CFG_LEFT].send_lcore);
+	strcpy(c.side[CFG_LEFT].send_lcores, "2-3");
+	strcpy(c.side[CFG_RIGHT].recv_lcores, "0,1");
+	c.side[CFG_LEFT].queues = 2;
+	c.side[CFG_RIGHT].queues = 2;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cfg_side_lcores(&c, CFG_LEFT, true, l, CFG_MAX_QUEUES,
+					 &nb, err, sizeof(err)), 0);
+	assert_int_equal(nb, 2);
+	assert_int_equal(l[0], 2);
+	assert_int_equal(l[1], 3);
+	/* more lcores than queues */
+	c.side[CFG_RIGHT].queues = 1;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[right] recv_lcores = 0,1: 2 lcores, more than [right] queues = 1");
+	c.side[CFG_RIGHT].queues = 2;
+	strcpy(c.side[CFG_LEFT].send_lcores, "2-x");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[left] send_lcores = 2-x: want lcore ids like 1-2,4");
+	strcpy(c.side[CFG_LEFT].send_lcores, "5,5");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[left] send_lcores = 5,5: lcore 5 listed twice");
+	strcpy(c.side[CFG_LEFT].send_lcores, "3-200");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "lcore 200 above 127");
+	strcpy(c.side[CFG_LEFT].send_lcores, "");
+	c.side[CFG_LEFT].queues = 17;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[left] queues = 17: out of range 1..16");
+	/* a list stands in for send_lcore = none */
+	cfg_defaults(&c);
+	c.side[CFG_LEFT].send_lcore = CFG_LCORE_NONE;
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	strcpy(c.side[CFG_LEFT].send_lcores, "0");
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	/* pdv: one stream and one RX queue per direction */
+	assert_int_equal(trial_spec_check_delays(&c, err, sizeof(err)), 0);
+	c.side[CFG_RIGHT].queues = 2;
+	assert_int_equal(trial_spec_check_delays(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[right] queues = 2: every frame's delay (pdv)");
+}
+
 /* [loss] rates: the list, its count, and every way an item is rejected. */
 static void
 test_loss_rates(void **state)
@@ -985,6 +1043,7 @@ main(void)
 		cmocka_unit_test(test_frame_size_and_dirs),
 		cmocka_unit_test(test_validate_edges),
 		cmocka_unit_test(test_loss_rates),
+		cmocka_unit_test(test_streams_keys),
 		cmocka_unit_test(test_origin),
 		cmocka_unit_test(test_origin_line_rate),
 	};

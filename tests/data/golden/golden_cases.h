@@ -81,6 +81,7 @@ golden_cfg_defaults(struct cfg *c)
 		golden_mac(s->dut_mac, (uint8_t)i, 0x20);
 		s->num_nets = 1;
 		s->recv_lcore = 1;
+		s->queues = 1;
 	}
 	for (i = 0; i < CFG_NB_DIRS; i++) {
 		struct cfg_dir *d = &c->dir[i];

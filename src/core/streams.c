@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * streams: pacing of a direction's streams, lcore lists and the merge of
+ * per-queue receiver states (streams.h, docs/accounting.md).
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dutperf/streams.h"
+
+uint64_t
+streams_deadline(const struct pacer *p, unsigned int i, unsigned int n,
+		 uint64_t k)
+{
+	unsigned __int128 j = (unsigned __int128)k * (n > 0 ? n : 1) + i;
+
+	return pacer_deadline(p, j > UINT64_MAX ? UINT64_MAX : (uint64_t)j);
+}
+
+static int
+streams_lcore_id(const char **s, unsigned int max, unsigned int *out,
+		 char *err, size_t err_len)
+{
+	char *end;
+	unsigned long v;
+
+	if (**s < '0' || **s > '9') {
+		snprintf(err, err_len, "want lcore ids like 1-2,4");
+		return -EINVAL;
+	}
+	v = strtoul(*s, &end, 10);
+	if (v > max) {
+		snprintf(err, err_len, "lcore %lu above %u", v, max);
+		return -EINVAL;
+	}
+	*s = end;
+	*out = (unsigned int)v;
+	return 0;
+}
+
+int
+streams_parse_lcores(const char *s, unsigned int max, uint16_t *out,
+		     unsigned int cap, unsigned int *nb, char *err,
+		     size_t err_len)
+{
+	unsigned int lo, hi, v, k;
+	int rc;
+
+	*nb = 0;
+	if (s == NULL || *s == '\0') {
+		snprintf(err, err_len, "empty lcore list");
+		return -EINVAL;
+	}
+	for (;;) {
+		rc = streams_lcore_id(&s, max, &lo, err, err_len);
+		if (rc != 0)
+			return rc;
+		hi = lo;
+		if (*s == '-') {
+			s++;
+			rc = streams_lcore_id(&s, max, &hi, err, err_len);
+			if (rc != 0)
+				return rc;
+			if (hi < lo) {
+				snprintf(err, err_len, "range %u-%u goes down", lo, hi);
+				return -EINVAL;
+			}
+		}
+		for (v = lo; v <= hi; v++) {
+			for (k = 0; k < *nb; k++)
+				if (out[k] == v) {
+					snprintf(err, err_len, "lcore %u listed twice", v);
+					return -EINVAL;
+				}
+			if (*nb == cap) {
+				snprintf(err, err_len, "more than %u lcores", cap);
+				return -EINVAL;
+			}
+			out[(*nb)++] = (uint16_t)v;
+		}
+		if (*s == '\0')
+			return 0;
+		if (*s != ',') {
+			snprintf(err, err_len, "want lcore ids like 1-2,4");
+			return -EINVAL;
+		}
+		s++;
+	}
+}
+
+/* The bit word of seq in s (seq inside s's window). */
+static uint64_t
+streams_word(const struct rxstate *s, uint64_t seq)
+{
+	return s->bits[(seq >> 6) & (RXSTATE_WORDS - 1)];
+}
+
+uint64_t
+streams_merge(struct rxstate_counts *out, const struct rxstate *const *st,
+	      unsigned int nb, uint64_t planned)
+{
+	uint64_t lo = 0, hi = UINT64_MAX, extra = 0, seq, take;
+	unsigned int q, used = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (q = 0; q < nb; q++) {
+		const struct rxstate *s = st[q];
+
+		if (s == NULL)
+			continue;
+		out->received += s->c.received;
+		out->duplicates += s->c.duplicates;
+		out->reordered += s->c.reordered;
+		out->late += s->c.late;
+		out->beyond += s->c.beyond;
+		out->old += s->c.old;
+		if (s->c.max_seq > out->max_seq)
+			out->max_seq = s->c.max_seq;
+		if (s->c.max_seq == 0)
+			continue;	/* no bit set: nothing to compare */
+		used++;
+		if (s->base > lo)
+			lo = s->base;
+		if (s->base + RXSTATE_WINDOW < hi)
+			hi = s->base + RXSTATE_WINDOW;
+	}
+	/*
+	 * [lo, hi): held by every window that has bits (bases and the window
+	 * are multiples of 64: whole words).  Per word, the bits set in more
+	 * than one queue: sum of popcounts minus the popcount of the union.
+	 */
+	if (used >= 2) {
+		for (seq = lo; seq < hi && seq < out->max_seq; seq += 64) {
+			uint64_t u = 0, w;
+			unsigned int ones = 0;
+
+			for (q = 0; q < nb; q++) {
+				if (st[q] == NULL || st[q]->c.max_seq == 0)
+					continue;
+				w = streams_word(st[q], seq);
+				ones += (unsigned int)__builtin_popcountll(w);
+				u |= w;
+			}
+			extra += ones - (unsigned int)__builtin_popcountll(u);
+		}
+	}
+	/* each extra copy was counted as a first arrival: received (or late) */
+	take = extra < out->received ? extra : out->received;
+	out->received -= take;
+	out->late -= extra - take < out->late ? extra - take : out->late;
+	out->duplicates += extra;
+	/* more than the stream sent can only be undetected copies */
+	if (out->received > planned) {
+		out->duplicates += out->received - planned;
+		out->received = planned;
+	}
+	return extra;
+}
