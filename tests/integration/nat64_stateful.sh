@@ -28,8 +28,19 @@ INI
 grep -q '^ipv4_virt = 198.19.0.1$' "$WORK/nat.ini" || fail "left ipv4_virt is not the NAT's address"
 
 it_tb_up nat64
+# tayga is a user-space process: on a loaded 2-CPU machine it may drop a
+# frame of 8000; a search that ends without a pass (exit 3) runs once more.
+rc=0
 dut stateful -c "$WORK/nat.ini" --rate-min 2000 --rate-max 4000 --error 2000 \
-	-o "$WORK/st" || fail "stateful: exit status $? ($(tail -3 "$WORK/err.log"))"
+	-o "$WORK/st" || rc=$?
+if [ "$rc" = 3 ]; then
+	note "stateful: exit 3 ($(tail -2 "$WORK/err.log" | head -1)); once more"
+	rm -rf "$WORK/st"
+	rc=0
+	dut stateful -c "$WORK/nat.ini" --rate-min 2000 --rate-max 4000 --error 2000 \
+		-o "$WORK/st" || rc=$?
+fi
+[ "$rc" = 0 ] || fail "stateful: exit status $rc ($(tail -3 "$WORK/err.log"))"
 expect_equal "stateful throughput" "$(col "$WORK/st/rate.csv" rate)" 4000
 expect_equal "phase 1 received" "$(col "$WORK/st/trials.csv" fwd_received 1)" 4000
 expect_equal "phase 1 recorded" "$(col "$WORK/st/trials.csv" recorded 1)" 4000
