@@ -462,17 +462,18 @@ has_trial(const struct mlr *m, uint64_t load, uint32_t ms)
  * latest trial at load: its forwarding rate load * (1 - loss) offered
  * with g's loss ratio lost, load * (1 - loss) / (1 - g's loss ratio).
  * Exact for a DUT that forwards a fixed rate whatever it is offered above
- * it (a sharp limit, a token bucket at a given duration); 0 when the
- * trial lost nothing (no information) or there is none.
+ * it (a sharp limit, a token bucket at a given duration); 0 when nothing
+ * was forwarded; -1 when the trial lost nothing (no information) or
+ * there is none.
  */
 static double
 loss_estimate(const struct mlr *m, const struct mlr_goal *g, uint64_t load)
 {
 	double x = last_loss(m, load);
 
-	if (!(x > 0.0) || x >= 1.0)
-		return 0.0;
-	return (double)load * (1.0 - x) / (1.0 - g->loss_ratio);
+	if (!(x > 0.0))
+		return -1.0;
+	return (double)load * (1.0 - fmin(x, 1.0)) / (1.0 - g->loss_ratio);
 }
 
 /*
@@ -540,7 +541,7 @@ estimate_pick(const struct mlr_goal *g, uint64_t lo, uint64_t hi, double est,
 	uint64_t below = to_load(est * (1.0 - margin));
 	bool above_in = above > lo && above < hi;
 
-	if (est <= 0.0)
+	if (est < 0.0)
 		return 0;
 	if (above_in && (double)(above - lo) <= g->width * (double)above)
 		return above;
@@ -580,12 +581,12 @@ phase_pick(const struct mlr *m, const struct mlr_goal *g,
 	lo = r.rlb_fps;
 	hi = r.rub_fps;
 	scan_loads(m, g, lo, hi, &s);
-	est = hi == 0 || r.rub_is_limit ? 0.0 : loss_estimate(m, g, hi);
+	est = hi == 0 || r.rub_is_limit ? -1.0 : loss_estimate(m, g, hi);
 	if (lo != 0 && hi != 0) {
 		cand = estimate_pick(g, lo, hi, est, margin);
 		if (cand != 0)
 			return cand;
-	} else if (hi != 0 && est > 0.0) {
+	} else if (hi != 0 && est >= 0.0) {
 		/* just below the load the RUB's forwarding rate suggests;
 		 * after n upper bounds above from this phase, at least
 		 * margin * 2^(n-1) below the RUB */

@@ -1013,6 +1013,36 @@ test_noisy_cv(void **state)
 	assert_true(cm <= cb / 2);
 }
 
+/* Forwards nothing. */
+static double
+dut_blackhole(struct dut *d, uint64_t load, uint32_t ms, bool *invalid)
+{
+	(void)d;
+	(void)load;
+	(void)ms;
+	*invalid = false;
+	return 1.0;
+}
+
+/* A DUT that forwards nothing: its forwarding rate 0 sends the search to
+ * the min load at once; two trials, no result (mlr_wire's net_null). */
+static void
+test_blackhole(void **state)
+{
+	struct dut d = { .loss = dut_blackhole };
+	struct mlr_goal g[2] = { g_ndr, g_pdr };
+	struct mlr_params p;
+	struct mlr *m = &m_state;
+
+	(void)state;
+	g[0].sum_ms = g[1].sum_ms = 1000;
+	params(&p, g, 2, 5000, 20000);
+	assert_int_equal(run(m, &p, &d), 2);
+	assert_int_equal(m->result[0].rub_fps, 5000);
+	assert_int_equal(m->result[1].rub_fps, 5000);
+	assert_int_equal(m->result[0].kind, REPORT_RESULT_NONE);
+}
+
 static void
 test_limit_and_interrupt(void **state)
 {
@@ -1084,6 +1114,7 @@ main(void)
 		cmocka_unit_test(test_rfc2544_vs_binary),
 		cmocka_unit_test(test_cost_vs_binary),
 		cmocka_unit_test(test_noisy_cv),
+		cmocka_unit_test(test_blackhole),
 		cmocka_unit_test(test_limit_and_interrupt),
 		cmocka_unit_test(test_row),
 	};
