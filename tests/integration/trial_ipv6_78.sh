@@ -21,7 +21,7 @@ sed 's/^ip_version = 4/ip_version = 6/' "$SRCDIR/tests/data/wire.ini" >"$WORK/wi
 WIRE=null wire "$DUTPERF" "dpt-stamp-$$" trial -c "$WORK/wire6.ini" -s 78 \
 	--rate 12750000 --duration 86400 -o "$WORK/big"
 expect_equal "exit status, 1.1016e12 frames of 78 B" $? 2
-grep -q "1101600000000 frames: above the 1099511627775 that the compact stamp" \
+grep -q "1101600000000 frames: above the 1099511627775 that the stamp of 78-byte frames" \
 	"$WORK/err.log" || fail "no compact stamp limit: $(tail -2 "$WORK/err.log")"
 ok "a trial of more than 2^40 - 1 frames of 78 B is refused"
 
