@@ -36,9 +36,13 @@ for d in ("fwd", "rev"):
     assert rx == int(trial[d + "_received"]), (d, rx, trial[d + "_received"])
     assert int(mine[-1]["lost"]) == int(trial[d + "_lost"]), d
     if sys.argv[4] != "interrupted":
-        # the last sample taken while sending: the sender's average; a
-        # sender preempted for milliseconds (max lag) shifts it by as much
-        live = mine[-2]
+        # the last sample taken while sending (t_s within the trial's
+        # duration; a sample at the last interval may come after the end,
+        # when the sender has stopped and the average falls): the sender's
+        # average; a sender preempted for milliseconds (max lag) shifts it
+        # by as much
+        end_s = float(trial["duration_s"])
+        live = [r for r in mine[:-1] if float(r["t_s"]) <= end_s][-1]
         avg = float(live["avg_tx_fps"])
         lag_us = float(trial[d + "_max_lag_us"])
         if lag_us <= 1000:
