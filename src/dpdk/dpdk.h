@@ -82,6 +82,14 @@ int port_apply_speed(const struct port_ctx *ports, unsigned nb, struct cfg *c,
 /* Stop the port (once); port_teardown stops it too, then closes it. */
 void port_stop(struct port_ctx *p);
 void port_teardown(struct port_ctx *p);
+/*
+ * A memif port still running whose peer (in this process) was just
+ * stopped: wait, at most 1 s, until DPDK's interrupt thread has handled
+ * the peer's disconnect (its link is down), so that stopping it does not
+ * race that thread inside librte_net_memif (docs/robustness.md).  Other
+ * drivers: returns at once.
+ */
+void port_wait_peer_stopped(struct port_ctx *p);
 
 /* ---- features: measurements a trial carries when its spec asks ---- */
 

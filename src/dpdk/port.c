@@ -241,6 +241,26 @@ port_stop(struct port_ctx *p)
 }
 
 void
+port_wait_peer_stopped(struct port_ctx *p)
+{
+	struct rte_eth_link link;
+	unsigned int ms;
+
+	if (!p->started || p->stopped || strcmp(p->driver, "net_memif") != 0)
+		return;
+	for (ms = 0; ms < 1000; ms++) {
+		memset(&link, 0, sizeof(link));
+		if (rte_eth_link_get_nowait(p->id, &link) != 0 ||
+		    link.link_status == RTE_ETH_LINK_DOWN)
+			break;
+		rte_delay_us_sleep(1000);
+	}
+	/* the interrupt thread sets the link down inside its disconnect,
+	 * then still unregisters the control channel's callback */
+	rte_delay_us_sleep(20 * 1000);
+}
+
+void
 port_teardown(struct port_ctx *p)
 {
 	if (p->started) {

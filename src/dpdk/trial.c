@@ -238,13 +238,19 @@ trial_ctx_fini(struct trial_ctx *t)
 	int i;
 
 	/*
-	 * Both ports stopped first, then a pause before closing: two memif
-	 * ports of one process are each other's peers, and closing one while
-	 * DPDK's interrupt thread still handles the other's disconnect
-	 * crashes inside librte_net_memif (DPDK 22.11, docs/robustness.md).
+	 * Both ports stopped first, one after the other, then a pause before
+	 * closing: two memif ports of one process are each other's peers,
+	 * and stopping or closing one while DPDK's interrupt thread still
+	 * handles the other's disconnect crashes inside librte_net_memif
+	 * (DPDK 22.11, docs/robustness.md).
 	 */
-	for (i = 0; i < CFG_NB_SIDES; i++)
+	for (i = 0; i < CFG_NB_SIDES; i++) {
+		int j;
+
 		port_stop(&t->port[i]);
+		for (j = i + 1; j < CFG_NB_SIDES; j++)
+			port_wait_peer_stopped(&t->port[j]);
+	}
 	if (t->port[0].started || t->port[1].started)
 		rte_delay_us_sleep(100 * 1000);
 	for (i = 0; i < CFG_NB_SIDES; i++)
