@@ -41,12 +41,14 @@ b2b_header(void)
 }
 
 /* K flows: source ports base .. base + K - 1 cycled (increasing), the
- * destination port as configured; the receiver accepts exactly those. */
+ * destination port as configured; the receiver accepts exactly those,
+ * on each of its RX queues. */
 static void
 b2b_set_flows(struct mode_ctx *m)
 {
 	const struct cfg *c = m->cfg;
 	struct trial_ctx *t = m->trial;
+	unsigned int q;
 	int d;
 
 	if (c->b2b_flows <= 1)
@@ -59,7 +61,11 @@ b2b_set_flows(struct mode_ctx *m)
 		t->spec[d].sport.mode = CFG_VAR_INCREASING;
 		t->spec[d].sport.min = base;
 		t->spec[d].sport.max = (uint16_t)(base + c->b2b_flows - 1);
-		frame_cls_init(&t->rx[d].cls, &t->spec[d]);
+		/* every RX queue's classifier (streams: rxs[d][q]), not
+		 * only queue 0's, or the other queues count the K flows'
+		 * frames as foreign and the burst as lost */
+		for (q = 0; q < t->nb_rxq[d]; q++)
+			frame_cls_init(&t->rxs[d][q]->cls, &t->spec[d]);
 	}
 }
 
