@@ -37,4 +37,5 @@ assert tr and all(int(r["fwd_lost"]) == 0 and int(r["fwd_received"]) ==
                   int(r["fwd_sent"]) > 0 for r in tr), \
     [(r["fwd_sent"], r["fwd_received"], r["fwd_lost"]) for r in tr]
 PY
+grep -q "kernel-backed" "$WORK/out.log" && fail "memif is no kernel-backed port"
 ok "b2b: 3 flows over 2 streams x 2 RX queues: every burst received whole (lower bound 300, exit 3)"
