@@ -312,7 +312,9 @@ reset_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 static void
 reset_summary(struct mode_ctx *m)
 {
-	mode_recov_summary(m, "reset");
+	static const char *const metric[MODE_METRICS] = { "reset time" };
+
+	mode_measure_summary_in(m, metric, "ms");
 }
 
 static void
