@@ -520,12 +520,13 @@ bool mode_measured(const struct report_trial *r);
  * stderr say why. */
 void mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
 			  const struct report_trial *r);
+/* The RFC 8219 summary of each metric per direction, in us (_in: in
+ * unit; recovery and reset: their time in ms, MODE_VALUE(d, 0)). */
 void mode_measure_summary(struct mode_ctx *m,
 			  const char *const metric[MODE_METRICS]);
-
-/* Recovery and reset (mode_recovery.c): the RFC 8219 summary of value
- * MODE_VALUE(d, 0), a time in ms, per direction; m->result. */
-void mode_recov_summary(struct mode_ctx *m, const char *what);
+void mode_measure_summary_in(struct mode_ctx *m,
+			     const char *const metric[MODE_METRICS],
+			     const char *unit);
 
 /* ---- run record ---- */
 

@@ -522,6 +522,13 @@ mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
 void
 mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
 {
+	mode_measure_summary_in(m, metric, "us");
+}
+
+void
+mode_measure_summary_in(struct mode_ctx *m,
+			const char *const metric[MODE_METRICS], const char *unit)
+{
 	struct stats_summary s;
 	double p1, p99;
 	uint32_t n;
@@ -534,15 +541,16 @@ mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
 			n = mode_summarize(m, MODE_VALUE(d, k), &s, &p1, &p99);
 			if (n < 2)
 				continue;
-			printf("%s %s over %u runs: median %.3f us, 1st "
+			printf("%s %s over %u runs: median %.3f %s, 1st "
 			       "percentile %.3f, 99th percentile %.3f, min %.3f, "
 			       "max %.3f\n", trial_dir_name[d], metric[k], n,
-			       s.median, p1, p99, s.min, s.max);
+			       s.median, unit, p1, p99, s.min, s.max);
 		}
+	/* why each was left out: said per run (mode_measure_invalid, or
+	 * the mode's own line, e.g. a DUT that did not recover) */
 	if (m->not_measured > 0 && m->runs_done > 1)
-		printf("summary: %u of %u runs left out: their trial was "
-		       "invalid (no valid result)\n", m->not_measured,
-		       m->runs_done);
+		printf("summary: %u of %u runs left out (no valid result)\n",
+		       m->not_measured, m->runs_done);
 	snprintf(m->result, sizeof(m->result), "%u %s run(s), %u without a "
 		 "valid result%s", m->runs_done, m->ops->cli.name,
 		 m->not_measured, engine_stop ? ", interrupted" : "");

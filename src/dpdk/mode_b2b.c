@@ -41,12 +41,14 @@ b2b_header(void)
 }
 
 /* K flows: source ports base .. base + K - 1 cycled (increasing), the
- * destination port as configured; the receiver accepts exactly those. */
+ * destination port as configured; the receiver accepts exactly those,
+ * on each of its RX queues. */
 static void
 b2b_set_flows(struct mode_ctx *m)
 {
 	const struct cfg *c = m->cfg;
 	struct trial_ctx *t = m->trial;
+	unsigned int q;
 	int d;
 
 	if (c->b2b_flows <= 1)
@@ -59,7 +61,11 @@ b2b_set_flows(struct mode_ctx *m)
 		t->spec[d].sport.mode = CFG_VAR_INCREASING;
 		t->spec[d].sport.min = base;
 		t->spec[d].sport.max = (uint16_t)(base + c->b2b_flows - 1);
-		frame_cls_init(&t->rx[d].cls, &t->spec[d]);
+		/* every RX queue's classifier (streams: rxs[d][q]), not
+		 * only queue 0's, or the other queues count the K flows'
+		 * frames as foreign and the burst as lost */
+		for (q = 0; q < t->nb_rxq[d]; q++)
+			frame_cls_init(&t->rxs[d][q]->cls, &t->spec[d]);
 	}
 }
 
@@ -229,6 +235,35 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	return b2b_append(m, &row, err, err_len);
 }
 
+/*
+ * The burst rate R is the rate the sender handed frames to its TX queue.
+ * Through a kernel-backed port (af_packet, tap) the kernel queues them
+ * again, and the DUT sees the burst compressed or spread: R, and the
+ * buffer times divided by it, are then the sender's figures, not the
+ * DUT's (docs/bursts.md).  Said once per run, on stdout by the figures.
+ */
+static void
+b2b_note_kernel_port(const struct mode_ctx *m)
+{
+	const char *drv;
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!cfg_dir_active(m->cfg, d))
+			continue;
+		drv = m->trial->port[cfg_tx_side(d)].driver;
+		if (strstr(drv, "af_packet") != NULL ||
+		    strstr(drv, "tap") != NULL) {
+			printf("b2b run %u: note: the %s sender's port (%s) "
+			       "is kernel-backed: the burst rate is the "
+			       "sender's, the DUT may have seen another; the "
+			       "buffer times use the sender's\n", m->no,
+			       trial_dir_name[d], drv);
+			return;
+		}
+	}
+}
+
 static int
 b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
@@ -264,7 +299,8 @@ b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	} else {
 		printf("b2b run %u: longest lossless burst over %u repetitions: "
 		       "average %.2f frames, min %.0f, max %.0f, stddev %.2f; "
-		       "burst rate %.1f fps (measured)\n", m->no, s.repetitions,
+		       "burst rate %.1f fps (measured at the sender)\n", m->no,
+		       s.repetitions,
 		       s.avg_frames, s.min_frames, s.max_frames,
 		       s.stddev_frames, s.burst_fps);
 		printf("b2b run %u: implied DUT buffer time %.3f us", m->no,
@@ -281,6 +317,7 @@ b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			printf(" (RFC 9004 6.4); no corrected time: throughput "
 			       "%" PRIu64 " fps not below the burst rate\n",
 			       c->b2b_throughput_fps);
+		b2b_note_kernel_port(m);
 		snprintf(m->result, sizeof(m->result), "%s%.2f frames, "
 			 "implied buffer %.3f us", b->kind ==
 			 REPORT_RESULT_MEASURED ? "" : "not measured: ",

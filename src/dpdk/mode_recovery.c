@@ -169,37 +169,12 @@ recmode_run_end(struct mode_ctx *m, bool complete, char *err,
 	return 0;
 }
 
-void
-mode_recov_summary(struct mode_ctx *m, const char *what)
-{
-	struct stats_summary s;
-	double p1, p99;
-	uint32_t n;
-	int d;
-
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(m->cfg, d))
-			continue;
-		n = mode_summarize(m, MODE_VALUE(d, 0), &s, &p1, &p99);
-		if (n < 2)
-			continue;
-		printf("%s %s time over %u runs: median %.3f ms, 1st percentile "
-		       "%.3f, 99th percentile %.3f, min %.3f, max %.3f\n",
-		       trial_dir_name[d], what, n, s.median, p1, p99, s.min,
-		       s.max);
-	}
-	if (m->not_measured > 0 && m->runs_done > 1)
-		printf("summary: %u of %u runs left out (no valid result)\n",
-		       m->not_measured, m->runs_done);
-	snprintf(m->result, sizeof(m->result), "%u %s run(s), %u without a "
-		 "valid result%s", m->runs_done, m->ops->cli.name,
-		 m->not_measured, engine_stop ? ", interrupted" : "");
-}
-
 static void
 recmode_summary(struct mode_ctx *m)
 {
-	mode_recov_summary(m, "recovery");
+	static const char *const metric[MODE_METRICS] = { "recovery time" };
+
+	mode_measure_summary_in(m, metric, "ms");
 }
 
 const struct mode_ops mode_recovery = {

@@ -248,6 +248,11 @@ reset_dir(struct mode_ctx *m, const struct trial_spec *spec,
 		       (double)row.r.from_ns / 1e6, row.r.to_seq,
 		       (double)row.r.to_ns / 1e6, cmd_from_ms, row.command_ms,
 		       v->lost, row.r.in_gap);
+		/* arrivals are a frame interval apart: the gap is known
+		 * to that at best, whatever the digits above */
+		printf("reset %u %s: resolution one frame interval, %.3f "
+		       "ms\n", m->no, trial_dir_name[d],
+		       1e3 / (double)spec->rate_fps[d]);
 		if ((double)row.r.to_ns / 1e6 < cmd_from_ms)
 			printf("reset %u %s: warning: the largest gap ended "
 			       "before the command started: not the reset's?\n",
@@ -307,7 +312,9 @@ reset_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 static void
 reset_summary(struct mode_ctx *m)
 {
-	mode_recov_summary(m, "reset");
+	static const char *const metric[MODE_METRICS] = { "reset time" };
+
+	mode_measure_summary_in(m, metric, "ms");
 }
 
 static void

@@ -116,6 +116,9 @@ run_check() {
 
 run_check bucket "$ini" 200 $B $X 1 3 1
 grep -E '^b2b run 1: implied' "$WORK/out.log" || fail "no buffer time line"
+# af_packet: the burst rate is the sender's, said next to the figures
+grep -E '^b2b run 1: note: the forward sender.s port \(net_af_packet\) is kernel-backed' \
+	"$WORK/out.log" >/dev/null || fail "no kernel-backed port note: $(cat "$WORK/out.log")"
 grep -E 'repetition 3/3: longest lossless burst' "$WORK/err.log" >/dev/null ||
 	fail "no per-repetition progress line"
 ok "b2b: longest lossless burst through a bucket of $B at $X fps as predicted"

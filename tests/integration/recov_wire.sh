@@ -32,6 +32,9 @@ expect_equal "result kinds" "$(col "$csv" result_kind all | sort -u)" measured
 for ms in $(col "$csv" reset_ms all); do
 	awk -v f="$ms" 'BEGIN { exit !(f > 0 && f < 500) }' || fail "reset time $ms ms on a wire"
 done
+# the reset time's resolution said: one frame interval, 1 ms at 1000 fps
+grep -q "^reset 1 forward: resolution one frame interval, 1.000 ms$" \
+	"$WORK/out.log" || fail "no resolution line: $(cat "$WORK/out.log")"
 grep -q "forward reset time over 2 runs: median" "$WORK/out.log" ||
 	fail "no summary: $(cat "$WORK/out.log")"
 fwd=$(awk -F, 'NR > 1 && $2 == "forward" { printf "%.3f ", $12 }' "$csv")

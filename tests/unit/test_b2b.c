@@ -122,6 +122,19 @@ base_spec(struct trial_spec *s, enum cfg_direction dir)
 	trial_spec_from_cfg(s, &c, 0);
 }
 
+/* A forward-only b2b search started with p and run to the end against
+ * dut; returns the trials run. */
+static uint32_t
+run_forward(struct b2b *b, const struct b2b_params *p, struct sim_b2b *dut)
+{
+	struct trial_spec base;
+	char err[256];
+
+	base_spec(&base, CFG_DIRECTION_FORWARD);
+	assert_int_equal(b2b_start(b, p, &base, err, sizeof(err)), 0);
+	return run_b2b(b, dut);
+}
+
 static struct b2b_params
 params(uint64_t hi, uint32_t reps)
 {
@@ -261,14 +274,10 @@ test_sender_limit(void **state)
 			       .measured_fps = 1e6, .unsent_above = 600 };
 	struct b2b_params p = params(5000, 2);
 	struct b2b_summary s;
-	struct trial_spec base;
 	struct b2b b;
-	char err[256];
 
 	(void)state;
-	base_spec(&base, CFG_DIRECTION_FORWARD);
-	assert_int_equal(b2b_start(&b, &p, &base, err, sizeof(err)), 0);
-	run_b2b(&b, &dut);
+	run_forward(&b, &p, &dut);
 	assert_true(b.last.frames <= 600 && b.last.frames >= 599);
 	assert_int_equal(b.last.kind, REPORT_RESULT_LOWER_BOUND);
 	assert_int_equal(b.kind, REPORT_RESULT_LOWER_BOUND);
@@ -287,14 +296,10 @@ test_rate_median(void **state)
 			       .measured_fps = 1e6, .slow_every = 4 };
 	struct b2b_params p = params(5000, 2);
 	struct b2b_summary s;
-	struct trial_spec base;
 	struct b2b b;
-	char err[256];
 
 	(void)state;
-	base_spec(&base, CFG_DIRECTION_FORWARD);
-	assert_int_equal(b2b_start(&b, &p, &base, err, sizeof(err)), 0);
-	run_b2b(&b, &dut);
+	run_forward(&b, &p, &dut);
 	assert_true(dut.trials >= 8);
 	b2b_summarize(&b, 0, &s);
 	assert_true(s.avg_frames == 1000);
@@ -309,15 +314,11 @@ test_precision(void **state)
 	struct sim_b2b dut = { .buffer = { 1000 }, .drain_fps = 5e5,
 			       .measured_fps = 1e6 };
 	struct b2b_params p = params(100000, 1);
-	struct trial_spec base;
 	struct b2b b;
-	char err[256];
 
 	(void)state;
 	p.precision_frames = 50;
-	base_spec(&base, CFG_DIRECTION_FORWARD);
-	assert_int_equal(b2b_start(&b, &p, &base, err, sizeof(err)), 0);
-	run_b2b(&b, &dut);
+	run_forward(&b, &p, &dut);
 	assert_true(b.last.frames <= 1999 && b.last.frames > 1999 - 50);
 }
 
@@ -396,14 +397,10 @@ test_interrupted(void **state)
 	struct sim_b2b dut = { .buffer = { 1000 }, .drain_fps = 0,
 			       .measured_fps = 1e6, .interrupt_at = 3 };
 	struct b2b_params p = params(5000, 5);
-	struct trial_spec base;
 	struct b2b b;
-	char err[256];
 
 	(void)state;
-	base_spec(&base, CFG_DIRECTION_FORWARD);
-	assert_int_equal(b2b_start(&b, &p, &base, err, sizeof(err)), 0);
-	assert_int_equal(run_b2b(&b, &dut), 3);
+	assert_int_equal(run_forward(&b, &p, &dut), 3);
 	assert_true(b.interrupted);
 	assert_int_equal(b.measured, 0);
 }
