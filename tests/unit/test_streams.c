@@ -380,6 +380,21 @@ test_merge_beyond_window(void **state)
  * place and hide its loss under the planned cap.
  */
 static void
+merge_lagging(struct rxstate_counts *m, uint64_t total, uint64_t on1)
+{
+	struct rxstate st[2];
+	const struct rxstate *sp[2];
+	uint64_t seq;
+
+	merge_init(st, sp, 2, total);
+	for (seq = 0; seq < total; seq++)
+		if (seq != 5)
+			rxstate_add(&st[0], seq, false);
+	rxstate_add(&st[1], on1, false);
+	streams_merge(m, sp, 2, total);
+}
+
+static void
 test_merge_old_copy(void **state)
 {
 	const uint64_t total = 2 * (uint64_t)RXSTATE_WINDOW;
@@ -389,12 +404,7 @@ test_merge_old_copy(void **state)
 	uint64_t seq;
 
 	(void)state;
-	merge_init(st, sp, 2, total);
-	for (seq = 0; seq < total; seq++)
-		if (seq != 5)
-			rxstate_add(&st[0], seq, false);
-	rxstate_add(&st[1], 10, false);
-	streams_merge(&m, sp, 2, total);
+	merge_lagging(&m, total, 10);
 	assert_true(m.received <= total - 1);		/* never above the truth */
 	assert_int_equal(m.received, total - 1);
 	assert_int_equal(m.old, 1);
@@ -402,12 +412,7 @@ test_merge_old_copy(void **state)
 			 total);			/* every arrival once */
 	/* the lost frame 5 itself on the lagging queue: cannot be told from a
 	 * copy either, so it stays lost (worse, never better) */
-	merge_init(st, sp, 2, total);
-	for (seq = 0; seq < total; seq++)
-		if (seq != 5)
-			rxstate_add(&st[0], seq, false);
-	rxstate_add(&st[1], 5, false);
-	streams_merge(&m, sp, 2, total);
+	merge_lagging(&m, total, 5);
 	assert_true(m.received <= total);
 	assert_int_equal(m.old, 1);
 	/* windows level (both queues up to the end): nothing moved to old */
