@@ -106,7 +106,10 @@ int streams_parse_lcores(const char *s, unsigned int max, uint16_t *out,
  * turned into duplicates wherever every queue that saw the stream still
  * holds the frame in its window (always when the stream sent at most
  * RXSTATE_WINDOW frames); each extra copy leaves received (or late when
- * received has none left).  Then whatever still exceeds planned is moved
+ * received has none left).  A queue's frames below the highest window
+ * base (another queue's window has slid past them: a copy there cannot
+ * be matched) count as old, not received: errs towards worse.  Then
+ * whatever still exceeds planned is moved
  * to duplicates too, so received never exceeds what the stream sent.
  * Returns the extra copies found (cross-queue duplicates).
  */

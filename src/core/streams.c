@@ -99,11 +99,21 @@ streams_word(const struct rxstate *s, uint64_t seq)
 	return s->bits[(seq >> 6) & (RXSTATE_WORDS - 1)];
 }
 
+/* n first arrivals that were not: out of received, then out of late. */
+static void
+streams_leave(struct rxstate_counts *out, uint64_t n)
+{
+	uint64_t take = n < out->received ? n : out->received;
+
+	out->received -= take;
+	out->late -= n - take < out->late ? n - take : out->late;
+}
+
 uint64_t
 streams_merge(struct rxstate_counts *out, const struct rxstate *const *st,
 	      unsigned int nb, uint64_t planned)
 {
-	uint64_t lo = 0, hi = UINT64_MAX, extra = 0, seq, take;
+	uint64_t lo = 0, hi = UINT64_MAX, extra = 0, amb = 0, seq;
 	unsigned int q, used = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -129,6 +139,23 @@ streams_merge(struct rxstate_counts *out, const struct rxstate *const *st,
 			hi = s->base + RXSTATE_WINDOW;
 	}
 	/*
+	 * Below lo: a queue's bits under the highest base are frames that
+	 * another queue's window has slid past, so a copy there may have been
+	 * counted as a first arrival too and can no longer be matched.
+	 * Counted as old (not received, or not late): errs towards worse.
+	 */
+	if (used >= 2)
+		for (q = 0; q < nb; q++) {
+			if (st[q] == NULL || st[q]->c.max_seq == 0)
+				continue;
+			for (seq = st[q]->base; seq < lo && seq < st[q]->c.max_seq;
+			     seq += 64)
+				amb += (uint64_t)__builtin_popcountll(
+					streams_word(st[q], seq));
+		}
+	streams_leave(out, amb);
+	out->old += amb;
+	/*
 	 * [lo, hi): held by every window that has bits (bases and the window
 	 * are multiples of 64: whole words).  Per word, the bits set in more
 	 * than one queue: sum of popcounts minus the popcount of the union.
@@ -149,9 +176,7 @@ streams_merge(struct rxstate_counts *out, const struct rxstate *const *st,
 		}
 	}
 	/* each extra copy was counted as a first arrival: received (or late) */
-	take = extra < out->received ? extra : out->received;
-	out->received -= take;
-	out->late -= extra - take < out->late ? extra - take : out->late;
+	streams_leave(out, extra);
 	out->duplicates += extra;
 	/* more than the stream sent can only be undetected copies */
 	if (out->received > planned) {

@@ -340,6 +340,9 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 	const uint8_t tid = r->trial_id;
 	const bool plain = !r->need_delay && r->tags == NULL &&
 			   r->recov == NULL && r->table == NULL;
+	/* per burst: rxstate_add stores through r, so a test of
+	 * r->nb_streams in the loop would be a load per frame */
+	const bool one = plain && r->nb_streams <= 1;
 	enum frame_kind k;
 	uint16_t i;
 
@@ -361,7 +364,7 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 		k = frame_classify(&r->cls, rte_pktmbuf_mtod(m, const uint8_t *),
 				   m->data_len, &info);
 		if (likely(k == FRAME_OURS && info.trial_id == tid)) {
-			if (likely(plain && r->nb_streams <= 1))
+			if (likely(one))
 				rxstate_add(&r->st, info.seq, late);
 			else if (plain)
 				rx_add_streams(r, info.seq, late);

@@ -456,18 +456,6 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	/* Reproducible per trial: the seed and the trial's number. */
 	trial_seed = c->seed ^ ((uint64_t)(t->trials_run + 1) *
 				UINT64_C(0x9e3779b97f4a7c15));
-	frame_gen_init(&t->tx[d].gen, &t->spec[d], trial_seed);
-	most = frame_gen_max_frames(&t->tx[d].gen);
-	if (n > 1 && most > (uint64_t)n * (STREAMS_SEQ_MASK - 1))
-		most = (uint64_t)n * (STREAMS_SEQ_MASK - 1);
-	if (total > most) {
-		snprintf(err, err_len,
-			 "%s: %" PRIu64 " frames: above the %" PRIu64
-			 " that the stamp of %" PRIu32 "-byte frames numbers over %u stream%s (docs/frames.md, docs/accounting.md)",
-			 trial_dir_name[d], total, most, c->frame_size_b, n,
-			 n == 1 ? "" : "s");
-		return -EINVAL;
-	}
 	change = trial_spec_change_frame(spec, d);
 	if ((spec->delays || spec->recov_track || change < total ||
 	     spec->phase != TRIAL_PHASE_PLAIN) && (n > 1 || t->nb_rxq[d] > 1)) {
@@ -495,6 +483,18 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	}
 	for (i = 0; i < n; i++)
 		trial_prepare_tx(t, spec, d, i, &pacer, trial_seed, trial_id);
+	/* stream 0's generator is seeded with trial_seed itself */
+	most = frame_gen_max_frames(&t->tx[d].gen);
+	if (n > 1 && most > (uint64_t)n * (STREAMS_SEQ_MASK - 1))
+		most = (uint64_t)n * (STREAMS_SEQ_MASK - 1);
+	if (total > most) {
+		snprintf(err, err_len,
+			 "%s: %" PRIu64 " frames: above the %" PRIu64
+			 " that the stamp of %" PRIu32 "-byte frames numbers over %u stream%s (docs/frames.md, docs/accounting.md)",
+			 trial_dir_name[d], total, most, c->frame_size_b, n,
+			 n == 1 ? "" : "s");
+		return -EINVAL;
+	}
 	if (change < total) {	/* one stream (checked above) */
 		t->tx[d].then = &t->then[d];
 		t->tx[d].total = total;

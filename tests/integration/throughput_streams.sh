@@ -19,16 +19,8 @@ sed 's/^recv_lcore = 1$/recv_lcore = 1\nsend_lcores = 0\nrecv_lcores = 1\nqueues
 [ "$(grep -c '^queues = 2$' "$cfg")" = 2 ] || fail "no queues = 2 in $cfg"
 export TB_QPAIRS=2
 it_tb_up router $C
-for try in 1 2; do
-	out=$WORK/out.$try
-	dut throughput -c "$cfg" --duration 1 --timeout 300 --settle 200 \
-		--rate-min 1000 --rate-max 20000 --initial-rate 20000 \
-		--error 250 -o "$out"
-	rc=$?
-	[ $rc -eq 3 ] && [ $try -eq 1 ] &&
-		grep -q 'behind schedule' "$out/trials.csv" || break
-	echo "note: the search was limited by the preempted sender; run again" >&2
-done
+dut_search throughput -c "$cfg" --duration 1 --timeout 300 --settle 200 \
+	--rate-min 1000 --rate-max 20000 --initial-rate 20000 --error 250
 [ $rc -eq 0 ] || fail "exit status $rc ($(tail -3 "$WORK/err.log"))"
 grep -E '^search' "$WORK/err.log" | head -20
 rate=$(col "$out/rate.csv" rate 1)
