@@ -363,7 +363,10 @@ void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
  * D before phase 2), the engine's hooks, entries recorded by the last
  * phase 1, and a [stateful] hook command (0 or -EIO, err says why). */
 struct feature_stateful;
-int feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len);
+struct search_params;
+/* sp: NULL, or the [search] bounds (feature_stateful_search) to fill. */
+int feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
+			    char *err, size_t err_len);
 void feature_detach_stateful(struct trial_ctx *t);
 int feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			     enum cfg_dir_id d, char *err, size_t err_len);
@@ -379,10 +382,20 @@ int feature_stateful_hook(const char *key, const char *cmd, char *err,
 /* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
  * timeout T), phase 2 (the configured directions, D, responder_tuple) and
  * the Responder-only check; and the [search] bounds. */
-struct search_params;
 void feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
 			    struct trial_spec *real, struct trial_spec *check);
 void feature_stateful_search(const struct cfg *c, struct search_params *sp);
+/* A stateful mode's start: [stateful] hook_search, then the three specs
+ * (0, or -EIO from the hook). */
+int feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
+			   struct trial_spec *real, struct trial_spec *check,
+			   char *err, size_t err_len);
+/* A stateful mode's run_end: append row (n: its snprintf length, over
+ * row_size: -ENOSPC), then the run's result kind and, measured, value. */
+struct mode_ctx;
+int feature_stateful_row(struct mode_ctx *m, int n, const char *row,
+			 size_t row_size, enum report_result kind,
+			 double value, char *err, size_t err_len);
 
 /* Human summary of one trial on f. */
 void trial_print(FILE *f, const struct report_trial *r);

@@ -34,8 +34,7 @@ stfl_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	struct stfl *s = m->priv;
 
-	feature_stateful_search(m->cfg, &s->params);
-	return feature_attach_stateful(m->trial, err, err_len);
+	return feature_attach_stateful(m->trial, &s->params, err, err_len);
 }
 
 static int
@@ -45,11 +44,10 @@ stfl_start(struct mode_ctx *m, char *err, size_t err_len)
 	struct trial_spec prelim, real, check;
 	int rc;
 
-	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
-				   err_len);
+	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
+				    err_len);
 	if (rc != 0)
 		return rc;
-	feature_stateful_specs(m->cfg, &prelim, &real, &check);
 	rc = stateful_tp_start(&s->tp, &s->params, &prelim, &real,
 			       m->cfg->st.repeat_preliminary);
 	if (rc != 0) {

@@ -48,7 +48,7 @@ teardown_check(const struct cfg *c, char *err, size_t err_len)
 static int
 teardown_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
-	return feature_attach_stateful(m->trial, err, err_len);
+	return feature_attach_stateful(m->trial, NULL, err, err_len);
 }
 
 static int
@@ -58,11 +58,10 @@ teardown_start(struct mode_ctx *m, char *err, size_t err_len)
 	struct trial_spec prelim, real, check;
 	int rc;
 
-	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
-				   err_len);
+	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
+				    err_len);
 	if (rc != 0)
 		return rc;
-	feature_stateful_specs(m->cfg, &prelim, &real, &check);
 	prelim.loss_ppm = 0;
 	proc_single_start(&s->single, &prelim);
 	s->timed = false;
@@ -126,13 +125,11 @@ teardown_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		     c->m, c->st.rate_fps, c->st.frames, c->st.timeout_ms, date,
 		     s->td_ns / 1e6, s->t0_ns / 1e6, rate,
 		     report_result_name(kind));
-	n = mode_append(m, n >= (int)sizeof(row) ? -ENOSPC : 0, row, err,
-			err_len);
+	n = feature_stateful_row(m, n, row, sizeof(row), kind, fps, err,
+				 err_len);
 	if (n != 0)
 		return n;
-	m->run_result = kind;
 	if (kind == REPORT_RESULT_MEASURED) {
-		m->value[0] = fps;
 		printf("run %u: connection tear-down rate %.0f connections/s (%"
 		       PRIu64 " connections deleted in %.3f ms, empty table "
 		       "%.3f ms)\n", m->no, fps, c->st.frames, s->td_ns / 1e6,
