@@ -497,6 +497,13 @@ void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
 /* A rate.csv row's fields common to every search of run m->no (number,
  * size, direction, n, m, timeout, date); the rest zero. */
 void mode_search_fields(const struct mode_ctx *m, struct report_search *rs);
+/* A complete search's rate.csv row (the fields above, duration, initial
+ * rate, error, iterations, result, kind into *rs) appended; then the run's
+ * result kind and, measured, value[0] = the rate.  0 or mode_append's. */
+struct search;
+int mode_search_row(struct mode_ctx *m, const struct search *s,
+		    uint64_t initial_fps, struct report_search *rs, char *err,
+		    size_t err_len);
 
 /*
  * RFC 8219 7.2 / 12 summary of value k over the complete runs that have
