@@ -435,10 +435,17 @@ test_teardown_rate(void **state)
 	double r = 0;
 
 	(void)state;
-	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000, &r), 0);
+	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000, 0, &r), 0);
 	assert_true(r > 9999.999 && r < 10000.001);
-	assert_int_equal(stateful_teardown_rate(4000, 100, 100, &r), -ERANGE);
-	assert_int_equal(stateful_teardown_rate(0, 200, 100, &r), -ERANGE);
+	assert_int_equal(stateful_teardown_rate(4000, 100, 100, 0, &r), -ERANGE);
+	assert_int_equal(stateful_teardown_rate(0, 200, 100, 0, &r), -ERANGE);
+	/* TD - T0 = 400 ms: measurable above T0's 399 ms spread, not at 400 */
+	r = 0;
+	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000,
+						399999999, &r), 0);
+	assert_true(r > 9999.999 && r < 10000.001);
+	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000,
+						400000000, &r), -ERANGE);
 }
 
 /* The keys through the key table, as an INI file would set them. */
