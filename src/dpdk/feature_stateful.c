@@ -176,17 +176,24 @@ engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
 	struct stateful_tuple tu;
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		uint8_t *f = rte_pktmbuf_mtod(m[i], uint8_t *);
-
-		if (s->responder) {
+	/* the role is per trial: tested once a burst, not per frame */
+	if (s->responder) {
+		for (i = 0; i < n; i++) {
 			stateful_table_reply(s->table,
 					     stateful_pick_next(&s->pick), &tu);
-			stateful_frame_apply(f, m[i]->data_len, &tu);
-		} else if (seq + i < s->en.total) {
-			stateful_enum_at(&s->en, seq + i, v);
-			stateful_frame_set(f, m[i]->data_len, v, s->vary);
+			stateful_frame_apply(rte_pktmbuf_mtod(m[i], uint8_t *),
+					     m[i]->data_len, &tu);
 		}
+		return;
+	}
+	if (seq >= s->en.total)
+		return;
+	if (n > s->en.total - seq)
+		n = (unsigned int)(s->en.total - seq);
+	for (i = 0; i < n; i++) {
+		stateful_enum_at(&s->en, seq + i, v);
+		stateful_frame_set(rte_pktmbuf_mtod(m[i], uint8_t *),
+				   m[i]->data_len, v, s->vary);
 	}
 }
 
