@@ -215,12 +215,13 @@ int stateful_check(const struct cfg *c, char *err, size_t err_len);
 
 /*
  * RFC 9693 connection tear-down rate: n connections deleted in td_ns, the
- * same deletion of the then empty table in t0_ns: n / (td - t0) per
- * second into *rate.  0, or -ERANGE when td_ns <= t0_ns or n is 0
- * (nothing measurable).
+ * same deletion of the then empty table in t0_ns (spread_ns: how much
+ * that own cost varied between its timings): n / (td - t0) per second
+ * into *rate.  0, or -ERANGE when td - t0 <= spread_ns (the deletion is
+ * lost in the command's own jitter: nothing measurable), or n is 0.
  */
 int stateful_teardown_rate(uint64_t n, uint64_t td_ns, uint64_t t0_ns,
-			   double *rate);
+			   uint64_t spread_ns, double *rate);
 
 /* The enumeration of c's Initiator direction (stateful_check passed). */
 int stateful_enum_from_cfg(struct stateful_enum *e, const struct cfg *c,

@@ -487,9 +487,9 @@ stateful_check(const struct cfg *c, char *err, size_t err_len)
 
 int
 stateful_teardown_rate(uint64_t n, uint64_t td_ns, uint64_t t0_ns,
-		       double *rate)
+		       uint64_t spread_ns, double *rate)
 {
-	if (n == 0 || td_ns <= t0_ns)
+	if (n == 0 || td_ns <= t0_ns || td_ns - t0_ns <= spread_ns)
 		return -ERANGE;
 	*rate = (double)n * 1e9 / (double)(td_ns - t0_ns);
 	return 0;

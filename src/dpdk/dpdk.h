@@ -371,7 +371,10 @@ void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
  * D before phase 2), the engine's hooks, entries recorded by the last
  * phase 1, and a [stateful] hook command (0 or -EIO, err says why). */
 struct feature_stateful;
-int feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len);
+struct search_params;
+/* sp: NULL, or the [search] bounds (feature_stateful_search) to fill. */
+int feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
+			    char *err, size_t err_len);
 void feature_detach_stateful(struct trial_ctx *t);
 int feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			     enum cfg_dir_id d, char *err, size_t err_len);
@@ -387,10 +390,20 @@ int feature_stateful_hook(const char *key, const char *cmd, char *err,
 /* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
  * timeout T), phase 2 (the configured directions, D, responder_tuple) and
  * the Responder-only check; and the [search] bounds. */
-struct search_params;
 void feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
 			    struct trial_spec *real, struct trial_spec *check);
 void feature_stateful_search(const struct cfg *c, struct search_params *sp);
+/* A stateful mode's start: [stateful] hook_search, then the three specs
+ * (0, or -EIO from the hook). */
+int feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
+			   struct trial_spec *real, struct trial_spec *check,
+			   char *err, size_t err_len);
+/* A stateful mode's run_end: append row (n: its snprintf length, over
+ * row_size: -ENOSPC), then the run's result kind and, measured, value. */
+struct mode_ctx;
+int feature_stateful_row(struct mode_ctx *m, int n, const char *row,
+			 size_t row_size, enum report_result kind,
+			 double value, char *err, size_t err_len);
 
 /* Human summary of one trial on f. */
 void trial_print(FILE *f, const struct report_trial *r);
@@ -492,6 +505,13 @@ void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
 /* A rate.csv row's fields common to every search of run m->no (number,
  * size, direction, n, m, timeout, date); the rest zero. */
 void mode_search_fields(const struct mode_ctx *m, struct report_search *rs);
+/* A complete search's rate.csv row (the fields above, duration, initial
+ * rate, error, iterations, result, kind into *rs) appended; then the run's
+ * result kind and, measured, value[0] = the rate.  0 or mode_append's. */
+struct search;
+int mode_search_row(struct mode_ctx *m, const struct search *s,
+		    uint64_t initial_fps, struct report_search *rs, char *err,
+		    size_t err_len);
 
 /*
  * RFC 8219 7.2 / 12 summary of value k over the complete runs that have

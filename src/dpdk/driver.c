@@ -22,6 +22,7 @@
 #include "dpdk.h"
 #include "dutperf/csv.h"
 #include "dutperf/monitor.h"
+#include "dutperf/search.h"
 #include "dutperf/stats.h"
 
 /* Trials this long or longer get a line before they start. */
@@ -76,6 +77,32 @@ mode_search_fields(const struct mode_ctx *m, struct report_search *rs)
 		.direction = c->direction, .n = c->n, .m = c->m,
 		.timeout_ms = c->timeout_ms, .date = time(NULL),
 	};
+}
+
+int
+mode_search_row(struct mode_ctx *m, const struct search *s,
+		uint64_t initial_fps, struct report_search *rs, char *err,
+		size_t err_len)
+{
+	char row[1024];
+	int rc;
+
+	mode_search_fields(m, rs);
+	rs->duration_s = m->cfg->duration_s;
+	rs->initial_fps = initial_fps;
+	rs->error_fps = m->cfg->error_fps;
+	rs->iterations = s->iterations;
+	rs->rate_fps = search_result(s);
+	rs->result = search_kind(s);
+	rc = mode_append(m, report_search_row(rs, row, sizeof(row)), row, err,
+			 err_len);
+	if (rc != 0)
+		return rc;
+	m->run_result = rs->result;
+	/* only measured searches enter the summary */
+	if (rs->result == REPORT_RESULT_MEASURED)
+		m->value[0] = (double)rs->rate_fps;
+	return 0;
 }
 
 uint32_t

@@ -37,13 +37,16 @@ struct feature_stateful {
 };
 
 int
-feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len)
+feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
+			char *err, size_t err_len)
 {
 	const struct cfg *c = t->cfg;
 	struct feature_stateful *s;
 	struct frame_spec *is, *rs;
 	enum cfg_side_id iside;
 
+	if (sp != NULL)
+		feature_stateful_search(c, sp);
 	s = rte_zmalloc("stateful", sizeof(*s), RTE_CACHE_LINE_SIZE);
 	if (s == NULL) {
 		snprintf(err, err_len, "no memory for the stateful feature");
@@ -173,17 +176,24 @@ engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
 	struct stateful_tuple tu;
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		uint8_t *f = rte_pktmbuf_mtod(m[i], uint8_t *);
-
-		if (s->responder) {
+	/* the role is per trial: tested once a burst, not per frame */
+	if (s->responder) {
+		for (i = 0; i < n; i++) {
 			stateful_table_reply(s->table,
 					     stateful_pick_next(&s->pick), &tu);
-			stateful_frame_apply(f, m[i]->data_len, &tu);
-		} else if (seq + i < s->en.total) {
-			stateful_enum_at(&s->en, seq + i, v);
-			stateful_frame_set(f, m[i]->data_len, v, s->vary);
+			stateful_frame_apply(rte_pktmbuf_mtod(m[i], uint8_t *),
+					     m[i]->data_len, &tu);
 		}
+		return;
+	}
+	if (seq >= s->en.total)
+		return;
+	if (n > s->en.total - seq)
+		n = (unsigned int)(s->en.total - seq);
+	for (i = 0; i < n; i++) {
+		stateful_enum_at(&s->en, seq + i, v);
+		stateful_frame_set(rte_pktmbuf_mtod(m[i], uint8_t *),
+				   m[i]->data_len, v, s->vary);
 	}
 }
 
@@ -288,6 +298,35 @@ feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
 	check->active[idir] = false;
 	check->rate_fps[idir] = 0;
 	check->timeout_ms = c->st.timeout_ms;
+}
+
+int
+feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
+		       struct trial_spec *real, struct trial_spec *check,
+		       char *err, size_t err_len)
+{
+	int rc = feature_stateful_hook("hook_search", c->st.hook_search, err,
+				       err_len);
+
+	if (rc == 0)
+		feature_stateful_specs(c, prelim, real, check);
+	return rc;
+}
+
+int
+feature_stateful_row(struct mode_ctx *m, int n, const char *row,
+		     size_t row_size, enum report_result kind, double value,
+		     char *err, size_t err_len)
+{
+	int rc = mode_append(m, n < 0 || (size_t)n >= row_size ? -ENOSPC : 0,
+			     row, err, err_len);
+
+	if (rc != 0)
+		return rc;
+	m->run_result = kind;
+	if (kind == REPORT_RESULT_MEASURED)
+		m->value[0] = value;
+	return 0;
 }
 
 void

@@ -51,8 +51,7 @@ connrate_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	struct connrate *s = m->priv;
 
-	feature_stateful_search(m->cfg, &s->params);
-	return feature_attach_stateful(m->trial, err, err_len);
+	return feature_attach_stateful(m->trial, &s->params, err, err_len);
 }
 
 static int
@@ -62,11 +61,10 @@ connrate_start(struct mode_ctx *m, char *err, size_t err_len)
 	struct trial_spec prelim, real, check;
 	int rc;
 
-	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
-				   err_len);
+	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
+				    err_len);
 	if (rc != 0)
 		return rc;
-	feature_stateful_specs(m->cfg, &prelim, &real, &check);
 	rc = stateful_cr_start(&s->cr, &s->params, &prelim, &check,
 			       m->cfg->st.validate, m->cfg->st.validate_rate_fps);
 	if (rc != 0) {
@@ -103,13 +101,10 @@ connrate_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		     c->st.frames, c->st.table_size, c->st.timeout_ms,
 		     c->st.delay_ms, c->error_fps, date, s->cr.steps, rate,
 		     report_result_name(kind));
-	n = mode_append(m, n >= (int)sizeof(row) ? -ENOSPC : 0, row, err,
-			err_len);
+	n = feature_stateful_row(m, n, row, sizeof(row), kind,
+				 (double)search_result(se), err, err_len);
 	if (n != 0)
 		return n;
-	m->run_result = kind;
-	if (kind == REPORT_RESULT_MEASURED)
-		m->value[0] = (double)search_result(se);
 	printf("search %u: maximum connection establishment rate %s%" PRIu64
 	       " connections/s (%s; N = %" PRIu64 ", M = %u; %u steps)\n",
 	       m->no, kind == REPORT_RESULT_LOWER_BOUND ? "at least " : "",

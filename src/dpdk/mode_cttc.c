@@ -70,8 +70,7 @@ cttc_setup(struct mode_ctx *m, char *err, size_t err_len)
 	s->params.beta_pct = c->st.cttc_beta_pct;
 	s->params.gamma_pct = c->st.cttc_gamma_pct;
 	s->params.validate = c->st.validate;
-	feature_stateful_search(c, &s->params.rate);
-	return feature_attach_stateful(m->trial, err, err_len);
+	return feature_attach_stateful(m->trial, &s->params.rate, err, err_len);
 }
 
 static int
@@ -81,11 +80,10 @@ cttc_start(struct mode_ctx *m, char *err, size_t err_len)
 	struct trial_spec prelim, real, check;
 	int rc;
 
-	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
-				   err_len);
+	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
+				    err_len);
 	if (rc != 0)
 		return rc;
-	feature_stateful_specs(m->cfg, &prelim, &real, &check);
 	rc = stateful_cttc_start(&s->ct, &s->params, &prelim, &check);
 	if (rc != 0) {
 		snprintf(err, err_len, "[stateful] cttc_start = %" PRIu64
@@ -122,13 +120,11 @@ cttc_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		     s->params.alpha_pct, s->params.beta_pct, s->params.gamma_pct,
 		     date, s->ct.steps, s->ct.trials, cap,
 		     report_result_name(kind));
-	n = mode_append(m, n >= (int)sizeof(row) ? -ENOSPC : 0, row, err,
-			err_len);
+	n = feature_stateful_row(m, n, row, sizeof(row), kind,
+				 (double)stateful_cttc_capacity(&s->ct), err,
+				 err_len);
 	if (n != 0)
 		return n;
-	m->run_result = kind;
-	if (kind == REPORT_RESULT_MEASURED)
-		m->value[0] = (double)stateful_cttc_capacity(&s->ct);
 	printf("run %u: connection tracking table capacity %s%" PRIu64
 	       " connections (%s; bracket [%" PRIu64 ", %" PRIu64 "], rate "
 	       "there %" PRIu64 " connections/s, r0 %" PRIu64 "; %u sizes, %u "

@@ -34,8 +34,7 @@ stfl_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	struct stfl *s = m->priv;
 
-	feature_stateful_search(m->cfg, &s->params);
-	return feature_attach_stateful(m->trial, err, err_len);
+	return feature_attach_stateful(m->trial, &s->params, err, err_len);
 }
 
 static int
@@ -45,11 +44,10 @@ stfl_start(struct mode_ctx *m, char *err, size_t err_len)
 	struct trial_spec prelim, real, check;
 	int rc;
 
-	rc = feature_stateful_hook("hook_search", m->cfg->st.hook_search, err,
-				   err_len);
+	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
+				    err_len);
 	if (rc != 0)
 		return rc;
-	feature_stateful_specs(m->cfg, &prelim, &real, &check);
 	rc = stateful_tp_start(&s->tp, &s->params, &prelim, &real,
 			       m->cfg->st.repeat_preliminary);
 	if (rc != 0) {
@@ -69,25 +67,13 @@ stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	struct stfl *s = m->priv;
 	const struct search *se = &s->tp.s;
 	struct report_search rs;
-	char row[1024];
 	int rc;
 
 	if (!complete)
 		return 0;
-	mode_search_fields(m, &rs);
-	rs.duration_s = m->cfg->duration_s;
-	rs.initial_fps = s->params.initial_fps;
-	rs.error_fps = m->cfg->error_fps;
-	rs.iterations = se->iterations;
-	rs.rate_fps = search_result(se);
-	rs.result = search_kind(se);
-	rc = mode_append(m, report_search_row(&rs, row, sizeof(row)), row, err,
-			 err_len);
+	rc = mode_search_row(m, se, s->params.initial_fps, &rs, err, err_len);
 	if (rc != 0)
 		return rc;
-	m->run_result = rs.result;
-	if (rs.result == REPORT_RESULT_MEASURED)
-		m->value[0] = (double)rs.rate_fps;
 	printf("search %u: stateful throughput %s%" PRIu64 " fps per direction "
 	       "(%s; %u phase-2 and %u phase-1 trials)\n", m->no,
 	       rs.result == REPORT_RESULT_LOWER_BOUND ? "at least " : "",

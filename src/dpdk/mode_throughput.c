@@ -155,11 +155,9 @@ tput_say(struct mode_ctx *m, const struct search *s, enum report_result kind)
 static int
 tput_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
-	const struct cfg *c = m->cfg;
 	struct tput *t = m->priv;
 	const struct search *s = &t->search.s;
 	struct report_search rs;
-	char row[1024];
 	int rc;
 
 	if (!complete) {
@@ -168,22 +166,9 @@ tput_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			search_result(s));
 		return 0;
 	}
-	memset(&rs, 0, sizeof(rs));
-	mode_search_fields(m, &rs);
-	rs.duration_s = c->duration_s;
-	rs.initial_fps = t->params.initial_fps;
-	rs.error_fps = c->error_fps;
-	rs.iterations = s->iterations;
-	rs.rate_fps = search_result(s);
-	rs.result = search_kind(s);
-	rc = mode_append(m, report_search_row(&rs, row, sizeof(row)), row, err,
-			 err_len);
+	rc = mode_search_row(m, s, t->params.initial_fps, &rs, err, err_len);
 	if (rc != 0)
 		return rc;
-	m->run_result = rs.result;
-	/* only measured searches enter the summary */
-	if (rs.result == REPORT_RESULT_MEASURED)
-		m->value[0] = (double)rs.rate_fps;
 	tput_say(m, s, rs.result);
 	return 0;
 }

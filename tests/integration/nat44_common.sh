@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Shared by the NAT44 stateful tests (sourced after common.sh): the
-# testbed's configuration made stateful in $WORK/nat.ini: the NAT's public
+# Shared by the NAT44 and NAT64 stateful tests (sourced after common.sh):
+# the testbed's configuration (conf/testbed-nat44.ini, or NAT_CONF, e.g.
+# testbed-nat64.ini) made stateful in $WORK/nat.ini: the NAT's public
 # address as the Initiator's address seen from the right, both directions,
 # a lag limit for this shared machine (frames_ini), N = M = 4000 over
 # 40 x 100 ports, the DUT's table reset before every phase 1
 # ([stateful] hook_trial).
-frames_ini "$SRCDIR/conf/testbed-nat44.ini" "$WORK/base.ini"
+frames_ini "$SRCDIR/conf/${NAT_CONF:-testbed-nat44.ini}" "$WORK/base.ini"
 sed -e 's/^direction = forward/direction = both/' \
 	-e '0,/^ipv4_virt = .*/s//ipv4_virt = 198.19.0.1/' \
 	-e '0,/^sport_min = .*/s//sport_min = 1024/' \

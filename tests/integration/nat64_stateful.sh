@@ -10,22 +10,10 @@
 need_root
 need_dutperf
 
-frames_ini "$SRCDIR/conf/testbed-nat64.ini" "$WORK/base.ini"
-sed -e 's/^direction = forward/direction = both/' \
-	-e '0,/^sport_max = .*/s//sport_max = 1063/' \
-	-e '0,/^dport_max = .*/s//dport_max = 100/' \
-	-e 's/^settle_ms = .*/settle_ms = 300/' "$WORK/base.ini" >"$WORK/nat.ini"
-cat >>"$WORK/nat.ini" <<INI
-[stateful]
-initiator = left
-frames = 4000
-table_size = 4000
-rate_fps = 2000
-timeout_ms = 500
-delay_ms = 2500
-hook_trial = $SRCDIR/scripts/testbed.sh reset-state
-INI
-grep -q '^ipv4_virt = 198.19.0.1$' "$WORK/nat.ini" || fail "left ipv4_virt is not the NAT's address"
+# nat44_common.sh's stateful configuration, from the NAT64 testbed's
+# (whose left ipv4_virt, 198.19.0.1, is the NAT's public address)
+NAT_CONF=testbed-nat64.ini
+. "$(dirname "$0")/nat44_common.sh"
 
 it_tb_up nat64
 # tayga is a user-space process: on a loaded 2-CPU machine it may drop a

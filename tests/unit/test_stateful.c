@@ -435,10 +435,17 @@ test_teardown_rate(void **state)
 	double r = 0;
 
 	(void)state;
-	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000, &r), 0);
+	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000, 0, &r), 0);
 	assert_true(r > 9999.999 && r < 10000.001);
-	assert_int_equal(stateful_teardown_rate(4000, 100, 100, &r), -ERANGE);
-	assert_int_equal(stateful_teardown_rate(0, 200, 100, &r), -ERANGE);
+	assert_int_equal(stateful_teardown_rate(4000, 100, 100, 0, &r), -ERANGE);
+	assert_int_equal(stateful_teardown_rate(0, 200, 100, 0, &r), -ERANGE);
+	/* TD - T0 = 400 ms: measurable above T0's 399 ms spread, not at 400 */
+	r = 0;
+	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000,
+						399999999, &r), 0);
+	assert_true(r > 9999.999 && r < 10000.001);
+	assert_int_equal(stateful_teardown_rate(4000, 500000000, 100000000,
+						400000000, &r), -ERANGE);
 }
 
 /* The keys through the key table, as an INI file would set them. */
@@ -642,33 +649,27 @@ test_connrate(void **state)
 	assert_int_equal(cr.steps, cr.s.iterations);
 
 	/* connections made above 20000/s are not kept: the check fails them */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 100000;
-	dut.conn_fps = 37000;
-	dut.keep_fps = 20000;
-	dut.fwd_fps = 1000000;
-	stateful_cr_start(&cr, &rate_search, &prelim, &check, true, 0);
+	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
+				 .keep_fps = 20000, .fwd_fps = 1000000 };
+	assert_int_equal(stateful_cr_start(&cr, &rate_search, &prelim, &check,
+					   true, 0), 0);
 	run_nat(&p, &dut);
 	assert_true(search_result(&cr.s) <= 20000);
 	assert_true(search_result(&cr.s) > 20000 - 100);
 	/* without the validation only the frame counts of phase 1 count */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 100000;
-	dut.conn_fps = 37000;
-	dut.keep_fps = 20000;
-	dut.fwd_fps = 1000000;
-	stateful_cr_start(&cr, &rate_search, &prelim, &check, false, 0);
+	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
+				 .keep_fps = 20000, .fwd_fps = 1000000 };
+	assert_int_equal(stateful_cr_start(&cr, &rate_search, &prelim, &check,
+					   false, 0), 0);
 	run_nat(&p, &dut);
 	assert_true(search_result(&cr.s) > 37000 - 100);
 	assert_int_equal(dut.reals, 0);
 
 	/* N above the DUT's table: no rate passes */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 3000;
-	dut.conn_fps = 37000;
-	dut.keep_fps = UINT64_MAX;
-	dut.fwd_fps = 1000000;
-	stateful_cr_start(&cr, &rate_search, &prelim, &check, true, 0);
+	dut = (struct sim_nat){ .table_max = 3000, .conn_fps = 37000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	assert_int_equal(stateful_cr_start(&cr, &rate_search, &prelim, &check,
+					   true, 0), 0);
 	run_nat(&p, &dut);
 	assert_int_equal(search_result(&cr.s), 0);
 	assert_int_equal(cr.s.passes, 0);
@@ -698,11 +699,8 @@ test_stateful_throughput(void **state)
 	assert_int_equal(dut.prelims, dut.reals);
 
 	/* once only: one phase 1 */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 100000;
-	dut.conn_fps = 37000;
-	dut.keep_fps = UINT64_MAX;
-	dut.fwd_fps = 52345;
+	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 52345 };
 	stateful_tp_start(&tp, &rate_search, &prelim, &real, false);
 	run_nat(&p, &dut);
 	assert_int_equal(dut.prelims, 1);
@@ -710,32 +708,23 @@ test_stateful_throughput(void **state)
 
 	/* a DUT whose connections expire after each trial: only the repeated
 	 * phase 1 measures it */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 100000;
-	dut.conn_fps = 37000;
-	dut.keep_fps = UINT64_MAX;
-	dut.fwd_fps = 52345;
-	dut.expire = true;
+	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 52345,
+				 .expire = true };
 	stateful_tp_start(&tp, &rate_search, &prelim, &real, false);
 	run_nat(&p, &dut);
 	assert_true(search_result(&tp.s) <= 1000);
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 100000;
-	dut.conn_fps = 37000;
-	dut.keep_fps = UINT64_MAX;
-	dut.fwd_fps = 52345;
-	dut.expire = true;
+	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 52345,
+				 .expire = true };
 	stateful_tp_start(&tp, &rate_search, &prelim, &real, true);
 	run_nat(&p, &dut);
 	assert_true(search_result(&tp.s) > 52345 - 100);
 
 	/* phase 1 through a DUT that creates nothing (rate too high for it):
 	 * invalid, retried, then an upper bound: nothing measured */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 0;
-	dut.conn_fps = 37000;
-	dut.keep_fps = UINT64_MAX;
-	dut.fwd_fps = 52345;
+	dut = (struct sim_nat){ .table_max = 0, .conn_fps = 37000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 52345 };
 	stateful_tp_start(&tp, &rate_search, &prelim, &real, true);
 	{
 		struct trial_spec spec;
@@ -788,24 +777,17 @@ test_cttc(void **state)
 
 	/* a DUT that slows to a tenth above 3000 connections: beta stops
 	 * the doubling at 4000, gamma puts the capacity near 3000 */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 20000;
-	dut.conn_fps = 30000;
-	dut.slow_above = 3000;
-	dut.slow_fps = 3000;
-	dut.keep_fps = UINT64_MAX;
-	dut.fwd_fps = 1000000;
+	dut = (struct sim_nat){ .table_max = 20000, .conn_fps = 30000,
+				 .slow_above = 3000, .slow_fps = 3000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
 	stateful_cttc_start(&ct, &cp, &prelim, &check);
 	run_nat(&p, &dut);
 	assert_true(stateful_cttc_capacity(&ct) <= 3000);
 	assert_true(stateful_cttc_capacity(&ct) > 3000 - 100);
 
 	/* the tester's limit reached: a lower bound */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = UINT64_MAX;
-	dut.conn_fps = 30000;
-	dut.keep_fps = UINT64_MAX;
-	dut.fwd_fps = 1000000;
+	dut = (struct sim_nat){ .table_max = UINT64_MAX, .conn_fps = 30000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
 	cp.c_max = 6000;
 	stateful_cttc_start(&ct, &cp, &prelim, &check);
 	run_nat(&p, &dut);
@@ -813,11 +795,8 @@ test_cttc(void **state)
 	assert_int_equal(stateful_cttc_kind(&ct), REPORT_RESULT_LOWER_BOUND);
 
 	/* C0 already above the table: none */
-	memset(&dut, 0, sizeof(dut));
-	dut.table_max = 500;
-	dut.conn_fps = 30000;
-	dut.keep_fps = UINT64_MAX;
-	dut.fwd_fps = 1000000;
+	dut = (struct sim_nat){ .table_max = 500, .conn_fps = 30000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
 	cp = cttc_defaults;
 	stateful_cttc_start(&ct, &cp, &prelim, &check);
 	run_nat(&p, &dut);
