@@ -134,6 +134,8 @@ struct cfg_stateful {
 	int order;			/* enum stateful_order */
 	enum cfg_var_mode responder_tuple;	/* entry choice of phase 2 */
 	bool repeat_preliminary;	/* phase 1 before every phase 2 */
+	bool phases;			/* loss, latency, pdv, trial: their
+					 * trials as phase 2 after phase 1 */
 	bool validate;			/* connection rate: Responder check */
 	uint64_t validate_rate_fps;	/* its rate, 0: the trial's R */
 	uint64_t cttc_start;		/* C0 of the table capacity search */

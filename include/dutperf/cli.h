@@ -31,6 +31,12 @@ struct cli_mode {
 	/* Mode-specific check of the effective configuration; NULL: none.
 	 * 0 or -EINVAL with err naming the key. */
 	int (*check)(const struct cfg *c, char *err, size_t err_len);
+	/* What [stateful] phases = 1 (--stateful) means to it. */
+	enum cli_stateful {
+		CLI_STATEFUL_NO = 0,	/* an error (exit 2) */
+		CLI_STATEFUL_PHASES,	/* its trials become phase 2 */
+		CLI_STATEFUL_ALWAYS,	/* a stateful mode: nothing more */
+	} stateful;
 };
 
 struct cli {

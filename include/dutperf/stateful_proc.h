@@ -34,15 +34,54 @@
 #include "proc.h"
 #include "search.h"
 
+/* ------------------------------------- the phases around any procedure */
+
+/*
+ * RFC 9693's real test phase for the stateless measurements (frame loss
+ * rate, latency, PDV, a single trial): the mode's own procedure (inner)
+ * runs unchanged, and every trial it asks for becomes phase 1 (prelim, as
+ * given) then the inner trial as phase 2: TRIAL_PHASE_REAL, with real's
+ * delay_ms (D) and responder_tuple.  Phase 1 comes before every phase 2,
+ * or only before the first when repeat is false.  Phase 1 that is
+ * invalid or recorded nothing (no tuple to answer with) is run again, at
+ * most max_retries times in a row; then the run ends without the inner
+ * trial (failed): the inner procedure never sees phase 1, and a trial it
+ * asked for is either run as phase 2 or not at all.  With to_inner
+ * (stateful throughput) such a phase 1 is instead the inner trial's
+ * result, invalid, for the inner procedure to retry or give up (a search
+ * retries the rate, max_retries times): phase 1 comes again before
+ * whatever it asks for next.
+ */
+struct stateful_phases {
+	struct proc inner;
+	struct trial_spec prelim;
+	struct trial_spec real;		/* delay_ms, responder_tuple */
+	struct trial_spec held;		/* the inner's next trial */
+	bool have_held;
+	bool repeat;
+	bool need_prelim;
+	bool to_inner;			/* failed phase 1: the inner's invalid */
+	bool failed;			/* phase 1 failed max_retries + 1 times */
+	uint32_t max_retries, retries;
+	uint32_t prelim_trials;
+};
+
+extern const struct proc_ops stateful_phases_ops;
+
+/* 0, or -EINVAL when prelim / real have the wrong phases or inner has no
+ * procedure. */
+int stateful_phases_start(struct stateful_phases *p, struct proc inner,
+			  const struct trial_spec *prelim,
+			  const struct trial_spec *real, bool repeat,
+			  uint32_t max_retries, bool to_inner);
+
 /* ---------------------------------------------------- stateful throughput */
 
+/* The phases around the binary search of phase 2's rate, with to_inner:
+ * a phase 1 that failed is an invalid trial of the rate. */
 struct stateful_tp {
-	struct search s;
-	struct trial_spec prelim;	/* phase 1 as run each time */
-	struct trial_spec real;		/* phase 2 at the search's rate */
-	bool repeat;			/* phase 1 before every phase 2 */
-	bool need_prelim;		/* next trial is phase 1 */
-	uint32_t prelim_trials;
+	struct stateful_phases ph;	/* first: the state of stateful_tp_ops */
+	struct search_proc sp;		/* sp.s: the search */
 };
 
 extern const struct proc_ops stateful_tp_ops;

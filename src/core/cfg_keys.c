@@ -292,6 +292,9 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("stateful", "repeat_preliminary", st.repeat_preliminary, CFG_KEY_BOOL,
 	    0, 0, "1", "", "phase 1 before every phase 2 (0: before the first only)",
 	    NULL),
+	KEY("stateful", "phases", st.phases, CFG_KEY_BOOL, 0, 0, "0", "",
+	    "modes loss, latency, pdv and trial: each trial as RFC 9693 phase 2, "
+	    "after phase 1 (--stateful)", NULL),
 	KEY("stateful", "validate", st.validate, CFG_KEY_BOOL, 0, 0, "1", "",
 	    "connection rate: the Responder answers every table entry once, all "
 	    "must arrive", NULL),

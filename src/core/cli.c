@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dutperf/cli.h"
+#include "dutperf/stateful.h"
 
 #ifndef DUTPERF_VERSION
 #define DUTPERF_VERSION "unknown"
@@ -45,6 +46,7 @@ enum {
 	OPT_CHECK,
 	OPT_GOAL,
 	OPT_JUMBO,
+	OPT_STATEFUL,
 	OPT_REPETITIONS,
 	OPT_MAX_FRAMES,
 	OPT_DRAIN,
@@ -68,6 +70,9 @@ static const struct cli_opt cli_opts[] = {
 	{ "rate", 'r', "FPS", "traffic", "rate_fps", "frame rate per direction" },
 	{ "size", 's', "BYTES", "traffic", "frame_size_b",
 	  "frame size incl. FCS (IPv6 size when translating)" },
+	{ "stateful", OPT_STATEFUL, NULL, "stateful", "phases",
+	  "loss, latency, pdv, trial: RFC 9693 phase 1 before each trial "
+	  "([stateful] keys)" },
 	{ "jumbo", OPT_JUMBO, NULL, "traffic", "jumbo",
 	  "allow frame sizes above 1518 bytes (up to 9216)" },
 	{ "duration", 'd', "S", "traffic", "duration_s", "trial duration" },
@@ -141,11 +146,14 @@ static const struct cli_opt cli_opts[] = {
  * in a mode whose cli_mode.options lists it.  The others (frame, trial
  * and output settings) apply to every mode.
  */
+static int cli_check_phases(const struct cli_mode *mode, const struct cfg *c,
+			    char *err, size_t err_len);
+
 static const char *const cli_mode_only[] = {
 	"rate", "repeat", "rate-min", "rate-max", "initial-rate", "error",
 	"max-retries", "loss-ppm", "tagged", "delay", "loss-step", "rates",
 	"interval", "warmup", "threshold", "goal", "repetitions", "max-frames",
-	"drain", "throughput", "flows",
+	"drain", "throughput", "flows", "stateful",
 };
 
 static bool
@@ -525,6 +533,8 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 		return -EINVAL;
 	if (cli->mode->check != NULL && cli->mode->check(cfg, err, err_len) != 0)
 		return -EINVAL;
+	if (cli_check_phases(cli->mode, cfg, err, err_len) != 0)
+		return -EINVAL;
 	if (eal != NULL && (cli_check_eal(cfg, eal, err, err_len) != 0 ||
 			    cli_check_outdir(cfg, err, err_len) != 0))
 		return -EINVAL;
@@ -536,6 +546,25 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 }
 
 /* ------------------------------------ what can be known before traffic */
+
+/* [stateful] phases (--stateful): only in a mode that can run its trials
+ * as phase 2, and then with a stateful configuration (stateful_check). */
+static int
+cli_check_phases(const struct cli_mode *mode, const struct cfg *c, char *err,
+		 size_t err_len)
+{
+	char lead[CFG_PATH_LEN + 96];
+
+	if (!c->st.phases || mode->stateful == CLI_STATEFUL_ALWAYS)
+		return 0;
+	if (mode->stateful != CLI_STATEFUL_PHASES)
+		return cfg_errf(err, err_len, "%s: means nothing in mode %s (the "
+				"modes with RFC 9693 phases: loss, latency, pdv, "
+				"trial; for throughput, mode stateful)",
+				cfg_key_blame(c, "stateful", "phases", lead,
+					      sizeof(lead)), mode->name);
+	return stateful_check(c, err, err_len);
+}
 
 /* "a" or "a-b" at *p into set; advances *p.  -1: not one. */
 static int

@@ -4,6 +4,7 @@
  * rate and connection tracking table capacity as procedures.  DPDK-free.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,66 +27,95 @@ stateful_prelim_verdict(const struct report_trial *r)
 	return rx == 0 ? VERDICT_INVALID : r->verdict;
 }
 
-/* ---------------------------------------------------- stateful throughput */
+/* ------------------------------------- the phases around any procedure */
 
 int
-stateful_tp_start(struct stateful_tp *p, const struct search_params *sp,
-		  const struct trial_spec *prelim, const struct trial_spec *real,
-		  bool repeat)
+stateful_phases_start(struct stateful_phases *p, struct proc inner,
+		      const struct trial_spec *prelim,
+		      const struct trial_spec *real, bool repeat,
+		      uint32_t max_retries, bool to_inner)
 {
 	if (prelim->phase != TRIAL_PHASE_PRELIMINARY ||
-	    real->phase != TRIAL_PHASE_REAL)
+	    real->phase != TRIAL_PHASE_REAL || inner.ops == NULL)
 		return -EINVAL;
 	memset(p, 0, sizeof(*p));
+	p->inner = inner;
 	p->prelim = *prelim;
 	p->real = *real;
 	p->repeat = repeat;
 	p->need_prelim = true;
-	return search_init(&p->s, sp);
+	p->max_retries = max_retries;
+	p->to_inner = to_inner;
+	return 0;
 }
 
 static bool
-stateful_tp_next(void *state, struct trial_spec *spec)
+stateful_phases_next(void *state, struct trial_spec *spec)
 {
-	struct stateful_tp *p = state;
+	struct stateful_phases *p = state;
 
-	if (search_done(&p->s))
+	if (p->failed)
 		return false;
+	if (!p->have_held) {
+		if (!proc_next(&p->inner, &p->held))
+			return false;
+		p->have_held = true;
+	}
 	if (p->need_prelim) {
 		*spec = p->prelim;
 		return true;
 	}
-	*spec = p->real;
-	trial_spec_set_rate(spec, search_next_rate(&p->s));
+	*spec = p->held;
+	spec->phase = TRIAL_PHASE_REAL;
+	spec->delay_ms = p->real.delay_ms;
+	spec->responder_tuple = p->real.responder_tuple;
 	return true;
 }
 
 static void
-stateful_tp_record(void *state, const struct trial_spec *spec,
-		   const struct report_trial *r)
+stateful_phases_record(void *state, const struct trial_spec *spec,
+		       const struct report_trial *r)
 {
-	struct stateful_tp *p = state;
+	struct stateful_phases *p = state;
 	enum verdict v;
 
 	if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
 		p->prelim_trials++;
 		v = stateful_prelim_verdict(r);
-		if (v == VERDICT_INTERRUPTED || v == VERDICT_INVALID)
-			search_record(&p->s, v);	/* phase 1 again */
-		else
-			p->need_prelim = false;
+		if (p->to_inner &&
+		    (v == VERDICT_INVALID || v == VERDICT_INTERRUPTED)) {
+			struct report_trial bad = *r;
+
+			bad.verdict = v;
+			proc_record(&p->inner, &p->held, &bad);
+			p->have_held = false;	/* phase 1 again */
+			return;
+		}
+		if (v == VERDICT_INTERRUPTED)
+			return;		/* the run stops (engine_stop) */
+		if (v == VERDICT_INVALID) {
+			if (++p->retries > p->max_retries)
+				p->failed = true;
+			return;
+		}
+		p->retries = 0;
+		p->need_prelim = false;
 		return;
 	}
-	search_record_trial(&p->s, r);
+	proc_record(&p->inner, &p->held, r);
+	p->have_held = false;
 	p->need_prelim = p->repeat;
 }
 
 static uint32_t
-stateful_tp_remaining(const void *state)
+stateful_phases_remaining(const void *state)
 {
-	const struct stateful_tp *p = state;
-	uint32_t n = search_remaining(&p->s);
+	const struct stateful_phases *p = state;
+	uint32_t n;
 
+	if (p->failed)
+		return 0;
+	n = proc_remaining(&p->inner);
 	if (n == 0)
 		return 0;
 	if (p->repeat)
@@ -94,21 +124,48 @@ stateful_tp_remaining(const void *state)
 }
 
 static void
-stateful_tp_describe(const void *state, char *buf, size_t len)
+stateful_phases_describe(const void *state, char *buf, size_t len)
 {
-	const struct stateful_tp *p = state;
+	const struct stateful_phases *p = state;
 
-	snprintf(buf, len, "%s [%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
-		 p->need_prelim ? "phase 1" : "phase 2", p->s.lo, p->s.hi,
-		 search_result(&p->s));
+	proc_describe(&p->inner, buf, len);
 }
+
+const struct proc_ops stateful_phases_ops = {
+	.name = "RFC 9693 phases",
+	.next = stateful_phases_next,
+	.record = stateful_phases_record,
+	.remaining = stateful_phases_remaining,
+	.describe = stateful_phases_describe,
+};
+
+/* ---------------------------------------------------- stateful throughput */
+
+int
+stateful_tp_start(struct stateful_tp *p, const struct search_params *sp,
+		  const struct trial_spec *prelim, const struct trial_spec *real,
+		  bool repeat)
+{
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	rc = search_proc_start(&p->sp, sp, real);
+	if (rc != 0)
+		return rc;
+	return stateful_phases_start(&p->ph, (struct proc){ &search_ops,
+				     &p->sp }, prelim, real, repeat,
+				     sp->max_retries, true);
+}
+
+_Static_assert(offsetof(struct stateful_tp, ph) == 0,
+	       "stateful_tp_ops works on the phases at the start");
 
 const struct proc_ops stateful_tp_ops = {
 	.name = "stateful binary search",
-	.next = stateful_tp_next,
-	.record = stateful_tp_record,
-	.remaining = stateful_tp_remaining,
-	.describe = stateful_tp_describe,
+	.next = stateful_phases_next,
+	.record = stateful_phases_record,
+	.remaining = stateful_phases_remaining,
+	.describe = stateful_phases_describe,
 };
 
 /* ------------------------------------------------ connection rate search */
@@ -200,9 +257,8 @@ stateful_cr_describe(const void *state, char *buf, size_t len)
 {
 	const struct stateful_cr *p = state;
 
-	snprintf(buf, len, "%s R [%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
-		 p->in_check ? "check" : "phase 1", p->s.lo, p->s.hi,
-		 search_result(&p->s));
+	snprintf(buf, len, "R [%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
+		 p->s.lo, p->s.hi, search_result(&p->s));
 }
 
 const struct proc_ops stateful_cr_ops = {

@@ -27,6 +27,7 @@
 #include "dutperf/recovery.h"
 #include "dutperf/report.h"
 #include "dutperf/stateful.h"
+#include "dutperf/stateful_proc.h"
 #include "dutperf/stats.h"
 #include "dutperf/rxstate.h"
 #include "dutperf/streams.h"
@@ -464,6 +465,10 @@ struct mode_ctx {
 	char **argv;
 	struct csv_file trials, out;	/* out: ops->file */
 	struct proc proc;		/* the current run's, set by start */
+	/* [stateful] phases (--stateful): proc wrapped, every trial of the
+	 * mode's own procedure run as phase 2 after phase 1 */
+	bool phased;
+	struct stateful_phases phases;
 	uint32_t no, repeat;		/* run 1..repeat */
 	uint32_t iteration;		/* trial 1.. within the run */
 	uint32_t trials_done;		/* over all runs */

@@ -177,9 +177,11 @@ driver_progress(const struct mode_ctx *m, const struct trial_spec *spec,
 	if (m->cli->quiet)
 		return;
 	proc_describe(&m->proc, where, sizeof(where));
-	fprintf(stderr, "%s %u/%u trial %u: %" PRIu64 " fps %s%s%s  %s%s"
+	fprintf(stderr, "%s %u/%u trial %u%s: %" PRIu64 " fps %s%s%s  %s%s"
 		"elapsed %.0f s, ETA <= %.0f s\n", m->ops->run_name, m->no,
-		m->repeat, m->iteration, r->rate_fps, verdict_name(r->verdict),
+		m->repeat, m->iteration, spec->phase == TRIAL_PHASE_PRELIMINARY ?
+		" (phase 1)" : spec->phase == TRIAL_PHASE_REAL ? " (phase 2)" : "",
+		r->rate_fps, verdict_name(r->verdict),
 		r->reason && *r->reason ? ": " : "", r->reason ? r->reason : "",
 		where, *where ? "  " : "", elapsed,
 		ceil(driver_trial_bound_s(m, spec) * (double)driver_left(m)));
@@ -348,6 +350,32 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 	return csv_append(&m->trials, row, err, err_len);
 }
 
+/*
+ * [stateful] phases: the mode's procedure, as start set it, wrapped so
+ * that each of its trials runs as phase 2 after phase 1 ([stateful]
+ * hook_search first, as the stateful modes do).
+ */
+static int
+driver_phases_start(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct trial_spec prelim, real, check;
+	int rc;
+
+	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
+				    err_len);
+	if (rc != 0)
+		return rc;
+	rc = stateful_phases_start(&m->phases, m->proc, &prelim, &real,
+				   m->cfg->st.repeat_preliminary,
+				   m->cfg->max_retries, false);
+	if (rc != 0) {
+		snprintf(err, err_len, "stateful phases: no procedure to wrap");
+		return rc;
+	}
+	m->proc = (struct proc){ &stateful_phases_ops, &m->phases };
+	return 0;
+}
+
 /* One run: start, the procedure's trials, run_end. */
 static int
 driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
@@ -361,6 +389,8 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 
 	m->proc.ops = NULL;
 	rc = ops->start(m, err, err_len);
+	if (rc == 0 && m->phased)
+		rc = driver_phases_start(m, err, err_len);
 	if (rc != 0)
 		return rc;
 	if (m->no == 1)
@@ -383,8 +413,10 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 			return rc;
 		m->trials_done++;
 		proc_record(&m->proc, &spec, &m->last);
+		/* the mode sees its own trials only, never a wrapped phase 1 */
 		if (ops->trial_done != NULL &&
-		    m->last.verdict != VERDICT_INTERRUPTED) {
+		    m->last.verdict != VERDICT_INTERRUPTED &&
+		    !(m->phased && spec.phase == TRIAL_PHASE_PRELIMINARY)) {
 			rc = ops->trial_done(m, &spec, &m->last, err, err_len);
 			if (rc != 0)
 				return rc;
@@ -396,6 +428,15 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		rc = ops->run_end(m, complete, err, err_len);
 		if (rc != 0)
 			return rc;
+	}
+	if (complete && m->phased && m->phases.failed) {
+		/* the mode's trials that phase 1 never let run: no result */
+		m->run_result = REPORT_RESULT_NONE;
+		fprintf(stderr, "dutperf: %s %u: phase 1 invalid or nothing "
+			"recorded %u times in a row ([search] max_retries = %u): "
+			"no phase 2, no result (exit status 3)\n",
+			ops->run_name, m->no, m->phases.max_retries + 1,
+			m->phases.max_retries);
 	}
 	if (complete) {
 		for (k = 0; k < MODE_MAX_VALUES; k++)
@@ -441,6 +482,13 @@ driver_open(struct mode_ctx *m, char *err, size_t err_len)
 	/* the mode's own checks first: nothing written when they fail */
 	if (ops->setup != NULL) {
 		rc = ops->setup(m, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	m->phased = m->cfg->st.phases &&
+		    ops->cli.stateful == CLI_STATEFUL_PHASES;
+	if (m->phased) {
+		rc = feature_attach_stateful(m->trial, NULL, err, err_len);
 		if (rc != 0)
 			return rc;
 	}

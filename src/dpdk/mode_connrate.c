@@ -120,6 +120,7 @@ const struct mode_ops mode_connrate = {
 		.name = "connrate",
 		.help = "RFC 9693 maximum connection establishment rate: binary "
 			"search on the preliminary rate R",
+		.stateful = CLI_STATEFUL_ALWAYS,
 		.options = "--rate-min --rate-max --initial-rate --error "
 			   "--max-retries --repeat",
 		.check = connrate_check,

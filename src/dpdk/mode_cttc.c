@@ -143,6 +143,7 @@ const struct mode_ops mode_cttc = {
 		.name = "cttc",
 		.help = "RFC 9693 connection tracking table capacity: "
 			"exponential then binary search on the table size",
+		.stateful = CLI_STATEFUL_ALWAYS,
 		.options = "--rate-min --rate-max --initial-rate --error "
 			   "--max-retries --repeat",
 		.check = cttc_check,

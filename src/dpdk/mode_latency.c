@@ -122,7 +122,8 @@ const struct mode_ops mode_latency = {
 	.cli = {
 		.name = "latency",
 		.help = "RFC 8219 7.2 latency of tagged frames at --rate (TL, WCL)",
-		.options = "--rate --tagged --delay --repeat",
+		.options = "--rate --tagged --delay --repeat --stateful",
+		.stateful = CLI_STATEFUL_PHASES,
 		.check = trial_spec_check_latency,
 	},
 	.run_name = "latency",

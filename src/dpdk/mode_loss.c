@@ -115,7 +115,7 @@ loss_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	memcpy(s->dir, r->dir, sizeof(s->dir));
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct report_flr f = {
-			.start = r->start, .no = m->no, .step = m->iteration,
+			.start = r->start, .no = m->no, .step = l->done,
 			.offered_fps = r->rate_fps,
 			.frame_size_b = r->frame_size_b, .dir = d,
 			.duration_s = r->duration_s,
@@ -169,7 +169,9 @@ const struct mode_ops mode_loss = {
 	.cli = {
 		.name = "loss",
 		.help = "RFC 2544 26.3 frame loss rate over a series of rates",
-		.options = "--rate-max --rate-min --loss-step --rates --repeat",
+		.options = "--rate-max --rate-min --loss-step --rates --repeat "
+			   "--stateful",
+		.stateful = CLI_STATEFUL_PHASES,
 	},
 	.run_name = "loss",
 	.file = "flr.csv",

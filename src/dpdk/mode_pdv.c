@@ -102,7 +102,8 @@ const struct mode_ops mode_pdv = {
 	.cli = {
 		.name = "pdv",
 		.help = "RFC 8219 7.3 packet delay variation of every frame at --rate",
-		.options = "--rate --frame-timeout --repeat",
+		.options = "--rate --frame-timeout --repeat --stateful",
+		.stateful = CLI_STATEFUL_PHASES,
 		.check = trial_spec_check_delays,
 	},
 	.run_name = "pdv",

@@ -65,7 +65,7 @@ static int
 stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
 	struct stfl *s = m->priv;
-	const struct search *se = &s->tp.s;
+	const struct search *se = &s->tp.sp.s;
 	struct report_search rs;
 	int rc;
 
@@ -78,7 +78,7 @@ stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	       "(%s; %u phase-2 and %u phase-1 trials)\n", m->no,
 	       rs.result == REPORT_RESULT_LOWER_BOUND ? "at least " : "",
 	       rs.rate_fps, report_result_name(rs.result), se->iterations,
-	       s->tp.prelim_trials);
+	       s->tp.ph.prelim_trials);
 	snprintf(m->result, sizeof(m->result), "%" PRIu64 " fps", rs.rate_fps);
 	return 0;
 }
@@ -88,6 +88,7 @@ const struct mode_ops mode_stateful = {
 		.name = "stateful",
 		.help = "RFC 9693 throughput through a stateful NAT: binary "
 			"search, each trial phase 1 then phase 2",
+		.stateful = CLI_STATEFUL_ALWAYS,
 		.options = "--rate-min --rate-max --initial-rate --error "
 			   "--max-retries --loss-ppm --repeat",
 		.check = stateful_check,

@@ -172,6 +172,7 @@ const struct mode_ops mode_teardown = {
 		.name = "teardown",
 		.help = "RFC 9693 connection tear-down rate: phase 1, then "
 			"[stateful] teardown_cmd timed with N connections and none",
+		.stateful = CLI_STATEFUL_ALWAYS,
 		.options = "--repeat",
 		.check = teardown_check,
 	},

@@ -40,7 +40,8 @@ const struct mode_ops mode_trial = {
 		.name = "trial",
 		.help = "one elementary trial at --rate, frames sent and received "
 			"per direction",
-		.options = "--rate --duration --timeout --frame-timeout",
+		.options = "--rate --duration --timeout --frame-timeout --stateful",
+		.stateful = CLI_STATEFUL_PHASES,
 	},
 	.run_name = "trial",
 	.once = true,

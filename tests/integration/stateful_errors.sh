@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Bad [stateful] input to the stateful modes (RFC 9693): inconsistent N / M /
+# Bad [stateful] input to the stateful modes (RFC 9693) and to the modes
+# run with its phases (--stateful): inconsistent N / M /
 # R / T / D, a Responder side that is not IPv4, enumeration ranges too small
 # for N, an Initiator direction that does not send: exit 2, a message naming
 # the file, section, key and value, nothing written (no output directory), no
@@ -49,6 +50,16 @@ bad bad_order stateful "[stateful] order = \"shuffled\"" '[stateful]\norder = sh
 bad no_responder connrate "validate = 1 needs the Responder" \
 	'[traffic]\ndirection = forward'
 bad teardown_cmd teardown "[stateful] teardown_cmd = \"\": mode teardown needs" ''
+# [stateful] phases (--stateful): the same checks in the modes that take
+# it; refused by the others
+bad phases_delay loss "[stateful] delay_ms = 1500: phase 2 would start before" \
+	'[stateful]\nphases = 1\ndelay_ms = 1500'
+bad phases_ipv6 latency "[right] ip_version = 6" \
+	'[stateful]\nphases = 1\n[right]\nip_version = 6\n[latency]\ndelay_s = 0'
+bad phases_mode throughput "[stateful] phases = 1: means nothing in mode throughput" \
+	'[stateful]\nphases = 1'
+bad phases_mode_mlr mlr "phases = 1: means nothing in mode mlr" \
+	'[stateful]\nphases = 1'
 # the same checks in --check
 "$bin" stateful -c "$tmp/delay.ini" --check >/dev/null 2>&1
 [ $? -eq 2 ] && echo "  ok: --check: exit 2" || { echo "  FAIL: --check"; failed=1; }

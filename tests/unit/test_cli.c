@@ -81,21 +81,24 @@ static const char *const long_opts[] = {
 /* The modes dutperf has (src/dpdk/modes.c); latency with its own check. */
 /* The options strings are the real modes' (mode_*.c). */
 static const struct cli_mode m_trial = {
-	"trial", "one trial", "--rate --duration --timeout --frame-timeout", NULL
+	"trial", "one trial", "--rate --duration --timeout --frame-timeout "
+	"--stateful", NULL, CLI_STATEFUL_PHASES
 };
 static const struct cli_mode m_tput = {
 	"throughput", "a search", "--rate-min --rate-max --initial-rate --error "
 	"--max-retries --loss-ppm --repeat", NULL
 };
 static const struct cli_mode m_lat = {
-	"latency", "latency", "--rate --tagged --delay --repeat",
-	trial_spec_check_latency
+	"latency", "latency", "--rate --tagged --delay --repeat --stateful",
+	trial_spec_check_latency, CLI_STATEFUL_PHASES
 };
 static const struct cli_mode m_pdv = {
-	"pdv", "pdv", "--rate --frame-timeout --repeat", NULL
+	"pdv", "pdv", "--rate --frame-timeout --repeat --stateful", NULL,
+	CLI_STATEFUL_PHASES
 };
 static const struct cli_mode m_loss = {
-	"loss", "loss", "--rate-max --rate-min --loss-step --rates --repeat", NULL
+	"loss", "loss", "--rate-max --rate-min --loss-step --rates --repeat "
+	"--stateful", NULL, CLI_STATEFUL_PHASES
 };
 static const struct cli_mode m_mlr = {
 	"mlr", "mlr", "--goal --rate-min --rate-max --max-retries --repeat", NULL
@@ -434,7 +437,7 @@ test_mode_names(void **state)
 		assert_non_null(strstr(out, modes[i]->name));
 		assert_non_null(strstr(out, modes[i]->help));
 	}
-	assert_non_null(strstr(out, "(options: --rate --tagged --delay --repeat)"));
+	assert_non_null(strstr(out, "(options: --rate --tagged --delay --repeat --stateful)"));
 }
 
 
@@ -511,6 +514,52 @@ test_jumbo(void **state)
 	assert_int_equal(RUN("trial", "--jumbo=1"), -EINVAL);	/* a flag */
 	assert_int_equal(RUN("--help"), CLI_EXIT_SUCCESS);
 	assert_contains(out, "--jumbo");
+}
+
+/* --stateful ([stateful] phases): the modes that can run their trials as
+ * RFC 9693 phase 2 take it, with the [stateful] keys then checked; the
+ * others refuse it, naming the option or the file's key. */
+static void
+test_stateful_phases(void **state)
+{
+	char err[CFG_ERR_LEN], out[16384], path[300];
+	struct cfg cfg;
+	struct cli cli;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(RUN("loss", "--rates", "1000", "--stateful"), CLI_OK);
+	assert_true(cfg.st.phases);
+	assert_int_equal(RUN("latency", "-d", "120", "--stateful"), CLI_OK);
+	assert_int_equal(RUN("pdv", "--stateful"), CLI_OK);
+	assert_int_equal(RUN("trial", "--stateful"), CLI_OK);
+	assert_int_equal(RUN("pdv"), CLI_OK);
+	assert_false(cfg.st.phases);
+	assert_int_equal(RUN("throughput", "--stateful"), -EINVAL);
+	assert_contains(err, "option --stateful means nothing in mode throughput");
+	assert_int_equal(RUN("throughput", "--stateful=1"), -EINVAL);
+
+	snprintf(path, sizeof(path), "%s/phases.ini", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "[stateful]\nphases = 1\n");
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(RUN("throughput", "-c", path), -EINVAL);
+	assert_contains(err, "phases.ini: [stateful] phases = 1: means nothing "
+			"in mode throughput");
+	assert_int_equal(RUN("mlr", "-c", path), -EINVAL);
+	assert_contains(err, "mode stateful");
+	assert_int_equal(RUN("loss", "-c", path), CLI_OK);
+
+	/* with the phases the [stateful] keys must hold together */
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "[stateful]\ntable_size = 5000\n");
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(RUN("pdv", "-c", path), CLI_OK);	/* not used */
+	assert_int_equal(RUN("pdv", "-c", path, "--stateful"), -EINVAL);
+	assert_contains(err, "table_size = 5000");
+	assert_int_equal(remove(path), 0);
 }
 
 /* A value from the command line is blamed on its option, one from the file
@@ -684,6 +733,7 @@ main(void)
 		cmocka_unit_test(test_mode_options),
 		cmocka_unit_test(test_single_dash),
 		cmocka_unit_test(test_jumbo),
+		cmocka_unit_test(test_stateful_phases),
 		cmocka_unit_test(test_blame),
 		cmocka_unit_test(test_eal_parse),
 		cmocka_unit_test(test_env_checks),

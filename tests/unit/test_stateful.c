@@ -20,6 +20,7 @@
 #include "dutperf/cfg.h"
 #include "dutperf/stateful.h"
 #include "dutperf/stateful_proc.h"
+#include "dutperf/sweep.h"
 #include "dutperf/verdict.h"
 
 /* ------------------------------------------------------------ permutation */
@@ -488,13 +489,18 @@ test_keys(void **state)
  * them are lost).  slow_above / slow_fps: with more than slow_above
  * connections the rate is slow_fps (a DUT slowing down as its table
  * grows).  Phase 2 forwards up to fwd_fps per direction; expire: the
- * table empties after every phase 2.
+ * table empties after every phase 2.  drop_unknown: phase-2 frames of
+ * the Initiator are spread evenly over the prelim_n combinations of phase
+ * 1 and only those of connections the DUT holds pass.  dead_prelims: the
+ * first that many preliminary trials create nothing.
  */
 struct sim_nat {
 	uint64_t table_max, conn_fps, keep_fps;
 	uint64_t slow_above, slow_fps;
 	uint64_t fwd_fps;
-	bool expire;
+	bool expire, drop_unknown;
+	uint32_t dead_prelims;
+	uint64_t prelim_n;		/* phase 1's frames, last time */
 	uint64_t conns;			/* connections the DUT holds */
 	uint64_t recorded;		/* entries of the Responder's table */
 	uint32_t trials, prelims, reals, bad_specs;
@@ -529,6 +535,9 @@ sim_nat_trial(struct sim_nat *dut, const struct trial_spec *spec,
 				conn = dut->slow_fps;
 			made = rate <= conn ? n : n * conn / rate;
 			made = made < dut->table_max ? made : dut->table_max;
+			if (dut->prelims < dut->dead_prelims)
+				made = 0;
+			dut->prelim_n = n;
 			dut->conns = rate <= dut->keep_fps ? made : 0;
 			dut->recorded = made < spec->table_size ? made :
 					spec->table_size;
@@ -546,6 +555,9 @@ sim_nat_trial(struct sim_nat *dut, const struct trial_spec *spec,
 			uint64_t cap = dut->fwd_fps * spec->duration_ms / 1000;
 
 			v->received = n < cap ? n : cap;
+			if (dut->drop_unknown)
+				v->received = v->received * dut->conns /
+					      dut->prelim_n;
 		}
 		v->lost = v->sent - v->received;
 		dirs[nb++] = *v;
@@ -693,8 +705,8 @@ test_stateful_throughput(void **state)
 	assert_int_equal(stateful_tp_start(&tp, &rate_search, &prelim, &real,
 					   true), 0);
 	run_nat(&p, &dut);
-	assert_true(search_result(&tp.s) <= 52345);
-	assert_true(search_result(&tp.s) > 52345 - 100);
+	assert_true(search_result(&tp.sp.s) <= 52345);
+	assert_true(search_result(&tp.sp.s) > 52345 - 100);
 	/* phase 1 before every phase 2 */
 	assert_int_equal(dut.prelims, dut.reals);
 
@@ -704,7 +716,7 @@ test_stateful_throughput(void **state)
 	stateful_tp_start(&tp, &rate_search, &prelim, &real, false);
 	run_nat(&p, &dut);
 	assert_int_equal(dut.prelims, 1);
-	assert_true(search_result(&tp.s) > 52345 - 100);
+	assert_true(search_result(&tp.sp.s) > 52345 - 100);
 
 	/* a DUT whose connections expire after each trial: only the repeated
 	 * phase 1 measures it */
@@ -713,13 +725,13 @@ test_stateful_throughput(void **state)
 				 .expire = true };
 	stateful_tp_start(&tp, &rate_search, &prelim, &real, false);
 	run_nat(&p, &dut);
-	assert_true(search_result(&tp.s) <= 1000);
+	assert_true(search_result(&tp.sp.s) <= 1000);
 	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
 				 .keep_fps = UINT64_MAX, .fwd_fps = 52345,
 				 .expire = true };
 	stateful_tp_start(&tp, &rate_search, &prelim, &real, true);
 	run_nat(&p, &dut);
-	assert_true(search_result(&tp.s) > 52345 - 100);
+	assert_true(search_result(&tp.sp.s) > 52345 - 100);
 
 	/* phase 1 through a DUT that creates nothing (rate too high for it):
 	 * invalid, retried, then an upper bound: nothing measured */
@@ -738,8 +750,136 @@ test_stateful_throughput(void **state)
 			assert_true(++n < 100);
 		}
 	}
-	assert_int_equal(search_result(&tp.s), 0);
-	assert_int_equal(search_kind(&tp.s), REPORT_RESULT_NONE);
+	assert_int_equal(search_result(&tp.sp.s), 0);
+	assert_int_equal(search_kind(&tp.sp.s), REPORT_RESULT_NONE);
+}
+
+/*
+ * The phases around a mode's own procedure (--stateful): a loss sweep over
+ * three rates.  Each of its trials runs as phase 2 after a phase 1, the
+ * sweep sees only phase 2, the phase-2 specs are the sweep's with D and
+ * the Responder's tuple choice, and a DUT that holds 3000 of the 4000
+ * connections loses a quarter of the Initiator's phase-2 frames.
+ */
+static void
+test_phases(void **state)
+{
+	static const uint64_t rates[] = { 3000, 2000, 1000 };
+	struct trial_spec prelim, real, check, base, spec;
+	struct stateful_phases ph;
+	struct report_trial r;
+	struct sweep sw;
+	struct proc p = { &stateful_phases_ops, &ph };
+	struct sim_nat dut = { .table_max = 3000, .conn_fps = 37000,
+			       .keep_fps = UINT64_MAX, .fwd_fps = 1000000,
+			       .drop_unknown = true };
+	char phases[16] = "", buf[64];
+	uint32_t n = 0, i;
+
+	(void)state;
+	specs(&prelim, &real, &check, 4000);
+	prelim.rate_fps[CFG_FWD] = 2000;
+	base = real;
+	base.phase = TRIAL_PHASE_PLAIN;
+	base.delay_ms = 0;
+	base.responder_tuple = CFG_VAR_FIXED;
+	base.nb_tags = 100;
+	sweep_start(&sw, &base, rates, 3, false);
+	/* the phases must be right, and there must be a procedure */
+	assert_int_equal(stateful_phases_start(&ph, (struct proc){ &sweep_ops,
+			 &sw }, &real, &real, true, 2, false), -EINVAL);
+	assert_int_equal(stateful_phases_start(&ph, (struct proc){ NULL, NULL },
+			 &prelim, &real, true, 2, false), -EINVAL);
+	assert_int_equal(stateful_phases_start(&ph, (struct proc){ &sweep_ops,
+			 &sw }, &prelim, &real, true, 2, false), 0);
+	while (proc_next(&p, &spec)) {
+		/* exactly the trials left: 2 per sweep step */
+		assert_int_equal(proc_remaining(&p), 6 - n);
+		phases[n] = spec.phase == TRIAL_PHASE_PRELIMINARY ? 'P' : 'R';
+		if (spec.phase == TRIAL_PHASE_REAL) {
+			assert_int_equal(spec.rate_fps[CFG_FWD], rates[n / 2]);
+			assert_int_equal(spec.rate_fps[CFG_REV], rates[n / 2]);
+			assert_int_equal(spec.delay_ms, 2000);
+			assert_int_equal(spec.responder_tuple, CFG_VAR_RANDOM);
+			assert_int_equal(spec.nb_tags, 100);	/* the mode's */
+			assert_int_equal(spec.duration_ms, 1000);
+		} else {
+			assert_memory_equal(&spec, &prelim, sizeof(spec));
+		}
+		sim_nat_trial(&dut, &spec, &r);
+		if (spec.phase == TRIAL_PHASE_REAL) {
+			/* 3000 of 4000 connections held: 3/4 pass */
+			assert_int_equal(r.dir[CFG_FWD].v.received,
+					 rates[n / 2] * 3 / 4);
+			assert_int_equal(r.dir[CFG_REV].v.received,
+					 rates[n / 2]);
+		}
+		proc_record(&p, &spec, &r);
+		assert_true(++n < 100);
+	}
+	assert_string_equal(phases, "PRPRPR");
+	assert_int_equal(proc_remaining(&p), 0);
+	/* the sweep recorded its three trials, nothing of phase 1 */
+	assert_int_equal(sw.step, 3);
+	assert_true(sw.done);
+	assert_int_equal(ph.prelim_trials, 3);
+	assert_false(ph.failed);
+	proc_describe(&p, buf, sizeof(buf));
+
+	/* phase 1 once only */
+	dut = (struct sim_nat){ .table_max = 3000, .conn_fps = 37000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	sweep_start(&sw, &base, rates, 3, false);
+	stateful_phases_start(&ph, (struct proc){ &sweep_ops, &sw }, &prelim,
+			      &real, false, 2, false);
+	assert_int_equal(proc_remaining(&p), 4);
+	assert_int_equal(run_nat(&p, &dut), 4);
+	assert_int_equal(dut.prelims, 1);
+	assert_int_equal(dut.reals, 3);
+
+	/* a phase 1 that recorded nothing is run again (and the count of
+	 * retries starts anew after one that worked) */
+	for (i = 0; i < 2; i++) {
+		dut = (struct sim_nat){ .table_max = 3000, .conn_fps = 37000,
+					 .keep_fps = UINT64_MAX,
+					 .fwd_fps = 1000000, .dead_prelims = 1 };
+		sweep_start(&sw, &base, rates, 3, false);
+		stateful_phases_start(&ph, (struct proc){ &sweep_ops, &sw },
+				      &prelim, &real, true, 1, false);
+		n = 0;
+		while (proc_next(&p, &spec)) {
+			sim_nat_trial(&dut, &spec, &r);
+			if (i == 1 && spec.phase == TRIAL_PHASE_PRELIMINARY &&
+			    n == 3)
+				r.verdict = VERDICT_INVALID;	/* behind */
+			proc_record(&p, &spec, &r);
+			assert_true(++n < 100);
+		}
+		assert_false(ph.failed);
+		assert_int_equal(dut.reals, 3);
+		assert_int_equal(ph.prelim_trials, 4 + i);
+		assert_int_equal(sw.step, 3);
+	}
+
+	/* a DUT that creates nothing: max_retries + 1 phase 1 trials, then
+	 * the run ends without any of the sweep's trials */
+	dut = (struct sim_nat){ .table_max = 0, .conn_fps = 37000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	sweep_start(&sw, &base, rates, 3, false);
+	stateful_phases_start(&ph, (struct proc){ &sweep_ops, &sw }, &prelim,
+			      &real, true, 2, false);
+	n = 0;
+	while (proc_next(&p, &spec)) {
+		assert_int_equal(spec.phase, TRIAL_PHASE_PRELIMINARY);
+		sim_nat_trial(&dut, &spec, &r);
+		proc_record(&p, &spec, &r);
+		assert_true(++n < 100);
+	}
+	assert_int_equal(n, 3);
+	assert_true(ph.failed);
+	assert_int_equal(proc_remaining(&p), 0);
+	assert_int_equal(sw.step, 0);
+	assert_int_equal(dut.reals, 0);
 }
 
 static const struct stateful_cttc_params cttc_defaults = {
@@ -826,6 +966,7 @@ main(void)
 		cmocka_unit_test(test_phase_spec),
 		cmocka_unit_test(test_connrate),
 		cmocka_unit_test(test_stateful_throughput),
+		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_cttc),
 	};
 

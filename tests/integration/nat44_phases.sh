@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# RFC 9693 phase 2 for the stateless measurements (--stateful: loss,
+# latency, pdv), on the NAT44 testbed with a connection table of
+# M0 = 3000 (--ct-size), set before the test runs.  Phase 1 sends
+# N = 4000 frames, one per port combination of the Initiator's ranges
+# (40 source x 100 destination ports): the DUT keeps the first 3000
+# connections and drops the rest, so
+#  - the Responder records exactly 3000 tuples (trials.csv recorded);
+#  - in phase 2 the Initiator's pseudorandom ports over the same 4000
+#    combinations find a connection for 3 frames in 4: forward loss
+#    25 % (8000 frames: sd 0.48 points; accepted 22..28 %), the tagged
+#    frames likewise (400 tags: 100 expected lost, sd 8.7; accepted
+#    60..140);
+#  - the Responder answers only recorded tuples, connections the DUT
+#    holds: no reverse frame is lost.
+# Then phase 1 through a DUT that forwards nothing: run again
+# [search] max_retries times, then exit 3 with no flr.csv row.
+. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/nat44_common.sh"
+need_root
+need_dutperf
+
+TB_CT_SIZE=3000 it_tb_up nat44
+
+# check_phases DIR: trials.csv of one phase 1 and one phase 2 (repeated
+# runs: the last pair) where phase 1 left 3000 connections
+check_phases() {
+	local t=$1/trials.csv
+	expect_equal "phases" "$(col "$t" phase -2) $(col "$t" phase -1)" \
+		"preliminary real"
+	expect_equal "phase 1 forward received" "$(col "$t" fwd_received -2)" 3000
+	expect_equal "phase 1 recorded" "$(col "$t" recorded -2)" 3000
+}
+
+# between LO X HI
+between() {
+	python3 -c "import sys; sys.exit(not ($1 <= $2 <= $3))"
+}
+
+# 1. frame loss rate at 4000 fps both ways
+dut loss --stateful -c "$WORK/nat.ini" --rates 4000 -o "$WORK/loss" ||
+	fail "loss: exit status $? ($(tail -3 "$WORK/err.log"))"
+check_phases "$WORK/loss"
+flr=$WORK/loss/flr.csv
+expect_equal "flr rows" "$(col "$flr" dir all | tr '\n' ' ')" "fwd rev "
+expect_equal "rev sent" "$(col "$flr" sent 2)" 8000
+expect_equal "rev lost" "$(col "$flr" lost 2)" 0
+expect_equal "fwd sent" "$(col "$flr" sent 1)" 8000
+fl=$(col "$flr" loss_pct 1)
+between 22 "$fl" 28 || fail "forward loss $fl %: not 25 +- 3 % (3000 of 4000 connections)"
+ok "loss: forward $fl % (predicted 25 %), reverse 0 of 8000"
+
+# 2. latency: the tagged frames the same way
+dut latency --stateful -c "$WORK/nat.ini" --rate 4000 --tagged 400 \
+	--delay 0 -o "$WORK/lat" ||
+	fail "latency: exit status $? ($(tail -3 "$WORK/err.log"))"
+check_phases "$WORK/lat"
+lat=$WORK/lat/latency.csv
+expect_equal "rev tagged" "$(col "$lat" rev_tagged)" 400
+expect_equal "rev tagged lost" "$(col "$lat" rev_tagged_lost)" 0
+expect_equal "fwd tagged" "$(col "$lat" fwd_tagged)" 400
+tl=$(col "$lat" fwd_tagged_lost)
+between 60 "$tl" 140 || fail "forward tagged lost $tl of 400: not 100 +- 40"
+for c in fwd_tl_us fwd_wcl_us rev_tl_us rev_wcl_us; do
+	v=$(col "$lat" $c)
+	between 0 "$v" 500000 || fail "$c = '$v': no latency within the timeout"
+done
+ok "latency: forward $tl of 400 tags lost (predicted 100), reverse 0; TL $(col "$lat" fwd_tl_us) / $(col "$lat" rev_tl_us) us"
+
+# 3. pdv: every frame's delay; the received counts as above
+dut pdv --stateful -c "$WORK/nat.ini" --rate 4000 -o "$WORK/pdv" ||
+	fail "pdv: exit status $? ($(tail -3 "$WORK/err.log"))"
+check_phases "$WORK/pdv"
+pdv=$WORK/pdv/pdv.csv
+expect_equal "rev received" "$(col "$pdv" rev_received)" 8000
+fr=$(col "$pdv" fwd_received)
+between 5760 "$fr" 6240 || fail "pdv forward received $fr of 8000: not 6000 +- 240"
+for c in fwd_pdv_us rev_pdv_us fwd_dmin_us rev_dmin_us; do
+	v=$(col "$pdv" $c)
+	between 0 "$v" 500000 || fail "$c = '$v'"
+done
+ok "pdv: forward $fr of 8000 received (predicted 6000), PDV $(col "$pdv" fwd_pdv_us) / $(col "$pdv" rev_pdv_us) us"
+
+# 4. a DUT that forwards nothing from the private side (a table of this
+# test's own, not reloaded by reset-state): phase 1 records nothing, is run
+# max_retries + 1 = 2 times, and the sweep has no result
+ip netns exec "$TB_DUT" nft -f - <<'NFT' || fail "cannot add the blocking table"
+table ip dutperf_block {
+	chain block_forward { type filter hook forward priority -10; iifname "d0" drop; }
+}
+NFT
+sed 's/^max_retries = .*/max_retries = 1/' "$WORK/nat.ini" >"$WORK/block.ini"
+grep -q '^max_retries = 1$' "$WORK/block.ini" || fail "no max_retries in nat.ini"
+dut_once loss --stateful -c "$WORK/block.ini" --rates 4000 -o "$WORK/block"
+rc=$?
+expect_equal "exit status with phase 1 recording nothing" "$rc" 3
+grep -q "phase 1 invalid or nothing recorded 2 times in a row" "$WORK/err.log" ||
+	fail "no message: $(tail -3 "$WORK/err.log")"
+expect_equal "flr.csv rows" "$(wc -l <"$WORK/block/flr.csv")" 1
+expect_equal "trials" "$(col "$WORK/block/trials.csv" phase all | tr '\n' ' ')" \
+	"preliminary preliminary "
+ip netns exec "$TB_DUT" nft delete table ip dutperf_block
+ok "phase 1 through a DUT that forwards nothing: 2 tries, exit 3, no flr row"
+
+it_tb_down
+ok "testbed, DPDK runtime directory and processes gone"
