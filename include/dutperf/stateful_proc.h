@@ -17,13 +17,17 @@
  *   and every answer arrives at the Initiator: connections that the DUT
  *   forwarded but did not keep fail the step.
  *
- * connection tracking table capacity: for a size C (N = M = C) the
- *   connection rate search gives r(C), then a validation step at
- *   alpha x r(C) (phase 1 and the Responder's check) must pass.  C0 first
- *   (r0 = r(C0)); C doubles while C is good with r(C) >= beta x r0; then
- *   binary search between the last good and the first bad C, good meaning
- *   r(C) >= gamma x r0, until they are within E.  The capacity is the
- *   largest good C (within E below the first bad one) and its rate.
+ * connection tracking table capacity (the shape of siitperf's cttc.sh,
+ *   by RFC 9693's authors): for a size C (N = M = C) the connection rate
+ *   search gives r(C), each of its steps at r passing when all N
+ *   preliminary frames arrive and (validate) the Responder's check at
+ *   alpha x r arrives whole.  C0 first: RS = r(C0).  Then C doubles, each
+ *   search over [lo, RS]: a size with r(C) >= beta x RS is good and RS
+ *   becomes r(C); the first that is not ends the doubling.  Then binary
+ *   search between the last good and the first bad C, good meaning
+ *   r(C) >= gamma x RS (RS again updated by each good size), until they
+ *   are within E.  The capacity is the largest good C (within E below the
+ *   first bad one) and RS, the rate at it.
  */
 #ifndef DUTPERF_STATEFUL_PROC_H
 #define DUTPERF_STATEFUL_PROC_H
@@ -103,6 +107,8 @@ struct stateful_cr {
 	bool in_check;			/* next trial is the validation */
 	uint32_t steps;			/* rates decided (siitperf's
 					 * "Iterations needed") */
+	uint32_t check_pct;		/* with check_rate_fps 0: the check at
+					 * this % of R (start: 100) */
 };
 
 extern const struct proc_ops stateful_cr_ops;
@@ -130,7 +136,7 @@ struct stateful_cttc_params {
 };
 
 enum stateful_cttc_stage {
-	CTTC_START = 0,		/* measuring r0 = r(C0) */
+	CTTC_START = 0,		/* measuring r0 = r(C0), the first RS */
 	CTTC_EXP,		/* doubling */
 	CTTC_BIN,		/* binary search */
 	CTTC_DONE,
@@ -142,10 +148,8 @@ struct stateful_cttc {
 	enum stateful_cttc_stage stage;
 	uint64_t c;			/* size being measured */
 	uint64_t lo, hi;		/* largest good, smallest bad (0: none) */
-	uint64_t r0, r_c, r_lo;		/* rates: r(C0), r(c), r(lo) */
+	uint64_t r0, r_c, r_lo;		/* rates: r(C0), r(c), r(lo) = RS */
 	struct stateful_cr cr;		/* r(c) search */
-	int alpha_step;			/* 0: searching; 1, 2: validation trials */
-	bool alpha_pass;
 	bool interrupted;
 	uint32_t steps;			/* sizes decided */
 	uint32_t trials;

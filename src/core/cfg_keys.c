@@ -306,13 +306,15 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("stateful", "cttc_error", st.cttc_error, CFG_KEY_U, 1, UINT32_MAX,
 	    "100", "connections", "table capacity: E, the precision", NULL),
 	KEY("stateful", "cttc_alpha_pct", st.cttc_alpha_pct, CFG_KEY_U, 1, 100,
-	    "50", "%", "table capacity: validation at alpha x r(C)", NULL),
+	    "100", "%", "table capacity: each rate step's validation at alpha "
+	    "x its rate", NULL),
 	KEY("stateful", "cttc_beta_pct", st.cttc_beta_pct, CFG_KEY_U, 1, 100,
-	    "20", "%", "table capacity: doubling goes on while r(C) >= beta x r0",
+	    "20", "%", "table capacity: doubling goes on while r(C) >= beta x RS "
+	    "(the rate at the last good size)",
 	    NULL),
 	KEY("stateful", "cttc_gamma_pct", st.cttc_gamma_pct, CFG_KEY_U, 1, 100,
 	    "40", "%", "table capacity: binary search, C good when r(C) >= "
-	    "gamma x r0", NULL),
+	    "gamma x RS", NULL),
 	KEY("stateful", "hook_trial", st.hook_trial, CFG_KEY_STR, 0, 0, "", "",
 	    "shell command before each stateful trial (exit 0 or the run stops)",
 	    NULL),

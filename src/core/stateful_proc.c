@@ -188,6 +188,7 @@ stateful_cr_start(struct stateful_cr *p, const struct search_params *sp,
 	p->check.responder_tuple = CFG_VAR_INCREASING;
 	p->validate = validate;
 	p->check_rate_fps = check_rate_fps;
+	p->check_pct = 100;
 	return search_init(&p->s, sp);
 }
 
@@ -202,7 +203,9 @@ stateful_cr_next(void *state, struct trial_spec *spec)
 	r = search_next_rate(&p->s);
 	if (p->in_check) {
 		*spec = p->check;
-		trial_spec_set_rate(spec, p->check_rate_fps ? p->check_rate_fps : r);
+		r = r * p->check_pct / 100;
+		trial_spec_set_rate(spec, p->check_rate_fps ? p->check_rate_fps :
+				    r > 0 ? r : 1);
 	} else {
 		*spec = p->prelim;
 		trial_spec_set_rate(spec, r);
@@ -271,18 +274,27 @@ const struct proc_ops stateful_cr_ops = {
 
 /* ----------------------------------------------- table capacity (cttc) */
 
+/* Size c's rate search: over [lo, RS] once RS is known (cttc.sh), each
+ * step's check at alpha x the step's rate. */
 static int
 stateful_cttc_begin(struct stateful_cttc *p, uint64_t c)
 {
 	struct trial_spec prelim = p->prelim;
+	struct search_params sp = p->p.rate;
+	int rc;
 
 	p->c = c;
-	p->alpha_step = 0;
-	p->alpha_pass = false;
 	prelim.frames = c;
 	prelim.table_size = (uint32_t)c;
-	return stateful_cr_start(&p->cr, &p->p.rate, &prelim, &p->check,
-				 p->p.validate, 0);
+	if (p->r_lo > sp.lo_fps && p->r_lo < sp.hi_fps) {
+		sp.hi_fps = p->r_lo;
+		if (sp.initial_fps > sp.hi_fps)
+			sp.initial_fps = sp.hi_fps;
+	}
+	rc = stateful_cr_start(&p->cr, &sp, &prelim, &p->check,
+			       p->p.validate, 0);
+	p->cr.check_pct = p->p.alpha_pct;
+	return rc;
 }
 
 int
@@ -304,15 +316,6 @@ stateful_cttc_start(struct stateful_cttc *p,
 	return stateful_cttc_begin(p, params->c0);
 }
 
-/* The validation rate alpha x r(C), at least 1. */
-static uint64_t
-stateful_cttc_alpha_rate(const struct stateful_cttc *p)
-{
-	uint64_t r = p->r_c * p->p.alpha_pct / 100;
-
-	return r > 0 ? r : 1;
-}
-
 static bool
 stateful_cttc_next(void *state, struct trial_spec *spec)
 {
@@ -320,12 +323,7 @@ stateful_cttc_next(void *state, struct trial_spec *spec)
 
 	if (p->stage == CTTC_DONE)
 		return false;
-	if (p->alpha_step == 0)
-		return stateful_cr_ops.next(&p->cr, spec);
-	/* the validation step: phase 1 and the Responder's check at alpha r */
-	*spec = p->alpha_step == 1 ? p->cr.prelim : p->cr.check;
-	trial_spec_set_rate(spec, stateful_cttc_alpha_rate(p));
-	return true;
+	return stateful_cr_ops.next(&p->cr, spec);
 }
 
 /* Size p->c is decided (good or not): the next size, or done. */
@@ -348,9 +346,10 @@ stateful_cttc_decide(struct stateful_cttc *p, bool good)
 		break;
 	case CTTC_EXP:
 	case CTTC_BIN:
+		/* against RS, the rate at the last good size */
 		thr_pct = p->stage == CTTC_EXP ? p->p.beta_pct : p->p.gamma_pct;
 		if (good && (unsigned __int128)p->r_c * 100 <
-			    (unsigned __int128)p->r0 * thr_pct)
+			    (unsigned __int128)p->r_lo * thr_pct)
 			good = false;
 		if (good) {
 			p->lo = p->c;
@@ -394,29 +393,11 @@ stateful_cttc_record(void *state, const struct trial_spec *spec,
 		p->stage = CTTC_DONE;
 		return;
 	}
-	if (p->alpha_step == 0) {
-		stateful_cr_ops.record(&p->cr, spec, r);
-		if (!search_done(&p->cr.s))
-			return;
-		p->r_c = search_result(&p->cr.s);
-		if (p->r_c == 0) {
-			stateful_cttc_decide(p, false);
-			return;
-		}
-		p->alpha_step = 1;
+	stateful_cr_ops.record(&p->cr, spec, r);
+	if (!search_done(&p->cr.s))
 		return;
-	}
-	if (p->alpha_step == 1) {
-		/* every preliminary frame must arrive at alpha x r(C) */
-		if (stateful_prelim_verdict(r) == VERDICT_PASS &&
-		    r->verdict == VERDICT_PASS) {
-			p->alpha_step = 2;
-			return;
-		}
-		stateful_cttc_decide(p, false);
-		return;
-	}
-	stateful_cttc_decide(p, r->verdict == VERDICT_PASS);
+	p->r_c = search_result(&p->cr.s);
+	stateful_cttc_decide(p, p->r_c > 0);
 }
 
 static uint32_t
@@ -428,9 +409,9 @@ stateful_cttc_remaining(const void *state)
 
 	if (p->stage == CTTC_DONE)
 		return 0;
-	/* this size's search and validation, then the binary steps left
-	 * (a bound once the doubling has ended; a guess of one before) */
-	per = stateful_cr_remaining(&p->cr) + 2;
+	/* this size's search, then the binary steps left (a bound once the
+	 * doubling has ended; a guess of one before) */
+	per = stateful_cr_remaining(&p->cr);
 	if (p->stage == CTTC_BIN) {
 		gap = p->hi - p->lo;
 		while (gap > p->p.error) {
@@ -447,8 +428,8 @@ stateful_cttc_describe(const void *state, char *buf, size_t len)
 	const struct stateful_cttc *p = state;
 	static const char *const stage[] = { "C0", "doubling", "binary", "done" };
 
-	snprintf(buf, len, "%s C %" PRIu64 " [%" PRIu64 ", %" PRIu64 "] r0 %"
-		 PRIu64, stage[p->stage], p->c, p->lo, p->hi, p->r0);
+	snprintf(buf, len, "%s C %" PRIu64 " [%" PRIu64 ", %" PRIu64 "] RS %"
+		 PRIu64, stage[p->stage], p->c, p->lo, p->hi, p->r_lo);
 }
 
 const struct proc_ops stateful_cttc_ops = {

@@ -377,6 +377,9 @@ struct search_params;
 int feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
 			    char *err, size_t err_len);
 void feature_detach_stateful(struct trial_ctx *t);
+/* connrate, cttc: a warning on stderr when no hook_trial flushes the DUT */
+struct mode_ctx;
+void feature_stateful_warn_no_flush(const struct mode_ctx *m);
 int feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			     enum cfg_dir_id d, char *err, size_t err_len);
 int feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,

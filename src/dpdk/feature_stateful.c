@@ -80,6 +80,22 @@ feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
 	return 0;
 }
 
+/*
+ * The connection rate and table capacity searches assume each trial finds
+ * the DUT's table empty (siitperf's cttc.sh flushes it around every trial):
+ * say so when no [stateful] hook_trial does it.
+ */
+void
+feature_stateful_warn_no_flush(const struct mode_ctx *m)
+{
+	if (m->cfg->st.hook_trial[0] == '\0' && !m->cli->quiet)
+		fprintf(stderr, "dutperf: %s: [stateful] hook_trial is empty: "
+			"nothing empties the DUT's connection table between "
+			"trials, so each trial may find the connections of the "
+			"ones before (set it to a flush, e.g. \"ssh dut "
+			"conntrack -F\")\n", m->ops->cli.name);
+}
+
 void
 feature_detach_stateful(struct trial_ctx *t)
 {

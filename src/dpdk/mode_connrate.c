@@ -51,6 +51,7 @@ connrate_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	struct connrate *s = m->priv;
 
+	feature_stateful_warn_no_flush(m);
 	return feature_attach_stateful(m->trial, &s->params, err, err_len);
 }
 

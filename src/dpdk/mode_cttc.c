@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Mode cttc: RFC 9693 connection tracking table capacity
- * (stateful_proc.h): r(C0) first, then C doubles while the connection
- * rate at C stays above beta x r0 and a validation at alpha x r(C)
- * passes, then binary search (gamma) until the bracket is within
- * [stateful] cttc_error.  N = M = C for every step; [stateful] hook_search
+ * (stateful_proc.h, the shape of siitperf's cttc.sh): RS = r(C0) first,
+ * then C doubles while the connection rate at C, searched within [lo, RS]
+ * with each step validated at alpha x its rate, stays at or above beta x
+ * RS (RS then becomes it), then binary search (gamma x RS) until the
+ * bracket is within [stateful] cttc_error.  N = M = C for every step; [stateful] hook_search
  * (e.g. flush the DUT's table) runs once, hook_trial before each phase 1.
  * cttc.csv: No, Size, n, m, C0, E, alpha, beta, gamma, Date, Steps,
  * Trials, capacity, rate, result_kind.
@@ -70,6 +71,7 @@ cttc_setup(struct mode_ctx *m, char *err, size_t err_len)
 	s->params.beta_pct = c->st.cttc_beta_pct;
 	s->params.gamma_pct = c->st.cttc_gamma_pct;
 	s->params.validate = c->st.validate;
+	feature_stateful_warn_no_flush(m);
 	return feature_attach_stateful(m->trial, &s->params.rate, err, err_len);
 }
 
@@ -127,7 +129,7 @@ cttc_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		return n;
 	printf("run %u: connection tracking table capacity %s%" PRIu64
 	       " connections (%s; bracket [%" PRIu64 ", %" PRIu64 "], rate "
-	       "there %" PRIu64 " connections/s, r0 %" PRIu64 "; %u sizes, %u "
+	       "there %" PRIu64 " connections/s, r(C0) %" PRIu64 "; %u sizes, %u "
 	       "trials)\n", m->no, kind == REPORT_RESULT_LOWER_BOUND ?
 	       "at least " : "", stateful_cttc_capacity(&s->ct),
 	       report_result_name(kind), s->ct.lo, s->ct.hi,

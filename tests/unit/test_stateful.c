@@ -492,11 +492,13 @@ test_keys(void **state)
  * table empties after every phase 2.  drop_unknown: phase-2 frames of
  * the Initiator are spread evenly over the prelim_n combinations of phase
  * 1 and only those of connections the DUT holds pass.  dead_prelims: the
- * first that many preliminary trials create nothing.
+ * first that many preliminary trials create nothing.  inverse_above:
+ * with more than that many connections the rate is conn_fps x
+ * inverse_above / N (a DUT whose rate falls as its table grows).
  */
 struct sim_nat {
 	uint64_t table_max, conn_fps, keep_fps;
-	uint64_t slow_above, slow_fps;
+	uint64_t slow_above, slow_fps, inverse_above;
 	uint64_t fwd_fps;
 	bool expire, drop_unknown;
 	uint32_t dead_prelims;
@@ -533,6 +535,8 @@ sim_nat_trial(struct sim_nat *dut, const struct trial_spec *spec,
 				dut->bad_specs++;
 			if (dut->slow_above && n > dut->slow_above)
 				conn = dut->slow_fps;
+			if (dut->inverse_above && n > dut->inverse_above)
+				conn = dut->conn_fps * dut->inverse_above / n;
 			made = rate <= conn ? n : n * conn / rate;
 			made = made < dut->table_max ? made : dut->table_max;
 			if (dut->prelims < dut->dead_prelims)
@@ -948,6 +952,52 @@ test_cttc(void **state)
 	assert_int_equal(stateful_cttc_start(&ct, &cp, &prelim, &check), -EINVAL);
 }
 
+/*
+ * The safety factors compare with RS, the rate at the last good size, as
+ * siitperf's cttc.sh does (RFC 9693's authors), not with r(C0): a DUT
+ * whose rate halves with each doubling of its table (30000/s up to 1000
+ * connections, 30000 x 1000 / C beyond) keeps r(C) >= beta x RS at every
+ * doubling, so the search reaches its table of 20000; compared with r0,
+ * beta = 20 % would have stopped the doubling at 8000 (3750 < 6000).
+ * Each size's search stays within [0, RS].
+ */
+static void
+test_cttc_rs(void **state)
+{
+	struct trial_spec prelim, real, check, spec;
+	struct stateful_cttc ct;
+	struct proc p = { &stateful_cttc_ops, &ct };
+	struct stateful_cttc_params cp = cttc_defaults;
+	struct sim_nat dut = { .table_max = 20000, .conn_fps = 30000,
+			       .inverse_above = 1000, .keep_fps = UINT64_MAX,
+			       .fwd_fps = 1000000 };
+	struct report_trial r;
+	uint32_t n = 0;
+
+	(void)state;
+	cp.rate.error_fps = 50;
+	specs(&prelim, &real, &check, 1);
+	assert_int_equal(stateful_cttc_start(&ct, &cp, &prelim, &check), 0);
+	while (proc_next(&p, &spec)) {
+		/* after C0, no phase 1 above RS */
+		if (ct.stage != CTTC_START &&
+		    spec.phase == TRIAL_PHASE_PRELIMINARY)
+			assert_true(trial_spec_rate_fps(&spec) <= ct.r_lo);
+		sim_nat_trial(&dut, &spec, &r);
+		proc_record(&p, &spec, &r);
+		assert_true(++n < 5000);
+	}
+	assert_int_equal(dut.bad_specs, 0);
+	assert_true(stateful_cttc_capacity(&ct) <= 20000);
+	assert_true(stateful_cttc_capacity(&ct) > 20000 - 100);
+	/* RS at the capacity: 30000 x 1000 / C, within the search's error */
+	assert_true(stateful_cttc_rate_fps(&ct) <=
+		    30000 * 1000 / stateful_cttc_capacity(&ct));
+	assert_true(stateful_cttc_rate_fps(&ct) + 50 >
+		    30000 * 1000 / stateful_cttc_capacity(&ct));
+	assert_int_equal(stateful_cttc_kind(&ct), REPORT_RESULT_MEASURED);
+}
+
 int
 main(void)
 {
@@ -968,6 +1018,7 @@ main(void)
 		cmocka_unit_test(test_stateful_throughput),
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_cttc),
+		cmocka_unit_test(test_cttc_rs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
