@@ -47,8 +47,10 @@
  * given) then the inner trial as phase 2: TRIAL_PHASE_REAL, with real's
  * delay_ms (D) and responder_tuple.  Phase 1 comes before every phase 2,
  * or only before the first when repeat is false.  Phase 1 that is
- * invalid or recorded nothing (no tuple to answer with) is run again, at
- * most max_retries times in a row; then the run ends without the inner
+ * invalid or left the Responder's state table short of its M entries
+ * (the DUT does not hold the connections phase 2 is meant to find; as
+ * siitperf, "failed to fill the state table") is run again, at most
+ * max_retries times in a row; then the run ends without the inner
  * trial (failed): the inner procedure never sees phase 1, and a trial it
  * asked for is either run as phase 2 or not at all.  With to_inner
  * (stateful throughput) such a phase 1 is instead the inner trial's

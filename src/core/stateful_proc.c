@@ -29,6 +29,21 @@ stateful_prelim_verdict(const struct report_trial *r)
 
 /* ------------------------------------- the phases around any procedure */
 
+/*
+ * Phase 1 as the set-up of a phase 2: interrupted and invalid as they are;
+ * a state table left short of its M entries is invalid too (siitperf:
+ * "failed to fill the state table", the trial run again): the DUT does
+ * not hold the connections phase 2 is meant to find.
+ */
+static enum verdict
+stateful_setup_verdict(const struct trial_spec *spec,
+		       const struct report_trial *r)
+{
+	if (r->verdict == VERDICT_INTERRUPTED || r->verdict == VERDICT_INVALID)
+		return r->verdict;
+	return r->recorded < spec->table_size ? VERDICT_INVALID : VERDICT_PASS;
+}
+
 int
 stateful_phases_start(struct stateful_phases *p, struct proc inner,
 		      const struct trial_spec *prelim,
@@ -81,7 +96,7 @@ stateful_phases_record(void *state, const struct trial_spec *spec,
 
 	if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
 		p->prelim_trials++;
-		v = stateful_prelim_verdict(r);
+		v = stateful_setup_verdict(spec, r);
 		if (p->to_inner &&
 		    (v == VERDICT_INVALID || v == VERDICT_INTERRUPTED)) {
 			struct report_trial bad = *r;
@@ -138,6 +153,8 @@ const struct proc_ops stateful_phases_ops = {
 	.remaining = stateful_phases_remaining,
 	.describe = stateful_phases_describe,
 };
+
+
 
 /* ---------------------------------------------------- stateful throughput */
 

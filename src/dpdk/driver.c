@@ -432,9 +432,9 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	if (complete && m->phased && m->phases.failed) {
 		/* the mode's trials that phase 1 never let run: no result */
 		m->run_result = REPORT_RESULT_NONE;
-		fprintf(stderr, "dutperf: %s %u: phase 1 invalid or nothing "
-			"recorded %u times in a row ([search] max_retries = %u): "
-			"no phase 2, no result (exit status 3)\n",
+		fprintf(stderr, "dutperf: %s %u: phase 1 invalid or the state "
+			"table not filled %u times in a row ([search] max_retries "
+			"= %u): no phase 2, no result (exit status 3)\n",
 			ops->run_name, m->no, m->phases.max_retries + 1,
 			m->phases.max_retries);
 	}

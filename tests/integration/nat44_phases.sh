@@ -2,26 +2,31 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # RFC 9693 phase 2 for the stateless measurements (--stateful: loss,
 # latency, pdv), on the NAT44 testbed with a connection table of
-# M0 = 3000 (--ct-size), set before the test runs.  Phase 1 sends
-# N = 4000 frames, one per port combination of the Initiator's ranges
-# (40 source x 100 destination ports): the DUT keeps the first 3000
-# connections and drops the rest, so
-#  - the Responder records exactly 3000 tuples (trials.csv recorded);
-#  - in phase 2 the Initiator's pseudorandom ports over the same 4000
-#    combinations find a connection for 3 frames in 4: forward loss
-#    25 % (8000 frames: sd 0.48 points; accepted 22..28 %), the tagged
-#    frames likewise (400 tags: 100 expected lost, sd 8.7; accepted
-#    60..140);
+# M0 = 3000 (--ct-size), set before the test runs.  The Initiator's ranges
+# hold 4000 port combinations (40 source x 100 destination ports); phase 1
+# sets up N = M = 3000 of them (a pseudorandom permutation's first 3000),
+# which fills the DUT's table, so
+#  - all 3000 arrive and the Responder records exactly 3000 tuples
+#    (trials.csv recorded);
+#  - in phase 2 the Initiator's pseudorandom ports over all 4000
+#    combinations find a connection for 3 frames in 4, the others would
+#    need a new one and the full table drops them: forward loss 25 %
+#    (8000 frames: sd 0.48 points; accepted 22..28 %), the tagged frames
+#    likewise (400 tags: 100 expected lost, sd 8.7; accepted 60..140);
 #  - the Responder answers only recorded tuples, connections the DUT
 #    holds: no reverse frame is lost.
-# Then phase 1 through a DUT that forwards nothing: run again
-# [search] max_retries times, then exit 3 with no flr.csv row.
+# Then N = M = 4000 through the same table: every phase 1 leaves the
+# state table 1000 short (recorded 3000), so it is run again
+# [search] max_retries times and the run ends: exit 3, no flr.csv row.
 . "$(dirname "$0")/common.sh"
 . "$(dirname "$0")/nat44_common.sh"
 need_root
 need_dutperf
 
 TB_CT_SIZE=3000 it_tb_up nat44
+sed -e 's/^frames = 4000$/frames = 3000/' -e 's/^table_size = 4000$/table_size = 3000/' \
+	"$WORK/nat.ini" >"$WORK/n3000.ini"
+grep -q '^table_size = 3000$' "$WORK/n3000.ini" || fail "no table_size in nat.ini"
 
 # check_phases DIR: trials.csv of one phase 1 and one phase 2 (repeated
 # runs: the last pair) where phase 1 left 3000 connections
@@ -39,7 +44,7 @@ between() {
 }
 
 # 1. frame loss rate at 4000 fps both ways
-dut loss --stateful -c "$WORK/nat.ini" --rates 4000 -o "$WORK/loss" ||
+dut loss --stateful -c "$WORK/n3000.ini" --rates 4000 -o "$WORK/loss" ||
 	fail "loss: exit status $? ($(tail -3 "$WORK/err.log"))"
 check_phases "$WORK/loss"
 flr=$WORK/loss/flr.csv
@@ -52,7 +57,7 @@ between 22 "$fl" 28 || fail "forward loss $fl %: not 25 +- 3 % (3000 of 4000 con
 ok "loss: forward $fl % (predicted 25 %), reverse 0 of 8000"
 
 # 2. latency: the tagged frames the same way
-dut latency --stateful -c "$WORK/nat.ini" --rate 4000 --tagged 400 \
+dut latency --stateful -c "$WORK/n3000.ini" --rate 4000 --tagged 400 \
 	--delay 0 -o "$WORK/lat" ||
 	fail "latency: exit status $? ($(tail -3 "$WORK/err.log"))"
 check_phases "$WORK/lat"
@@ -69,7 +74,7 @@ done
 ok "latency: forward $tl of 400 tags lost (predicted 100), reverse 0; TL $(col "$lat" fwd_tl_us) / $(col "$lat" rev_tl_us) us"
 
 # 3. pdv: every frame's delay; the received counts as above
-dut pdv --stateful -c "$WORK/nat.ini" --rate 4000 -o "$WORK/pdv" ||
+dut pdv --stateful -c "$WORK/n3000.ini" --rate 4000 -o "$WORK/pdv" ||
 	fail "pdv: exit status $? ($(tail -3 "$WORK/err.log"))"
 check_phases "$WORK/pdv"
 pdv=$WORK/pdv/pdv.csv
@@ -82,26 +87,21 @@ for c in fwd_pdv_us rev_pdv_us fwd_dmin_us rev_dmin_us; do
 done
 ok "pdv: forward $fr of 8000 received (predicted 6000), PDV $(col "$pdv" fwd_pdv_us) / $(col "$pdv" rev_pdv_us) us"
 
-# 4. a DUT that forwards nothing from the private side (a table of this
-# test's own, not reloaded by reset-state): phase 1 records nothing, is run
-# max_retries + 1 = 2 times, and the sweep has no result
-ip netns exec "$TB_DUT" nft -f - <<'NFT' || fail "cannot add the blocking table"
-table ip dutperf_block {
-	chain block_forward { type filter hook forward priority -10; iifname "d0" drop; }
-}
-NFT
-sed 's/^max_retries = .*/max_retries = 1/' "$WORK/nat.ini" >"$WORK/block.ini"
-grep -q '^max_retries = 1$' "$WORK/block.ini" || fail "no max_retries in nat.ini"
-dut_once loss --stateful -c "$WORK/block.ini" --rates 4000 -o "$WORK/block"
+# 4. N = M = 4000 through the table of 3000: phase 1 never fills the
+# state table; max_retries + 1 = 2 tries, then no result
+sed 's/^max_retries = .*/max_retries = 1/' "$WORK/nat.ini" >"$WORK/short.ini"
+grep -q '^max_retries = 1$' "$WORK/short.ini" || fail "no max_retries in nat.ini"
+dut_once loss --stateful -c "$WORK/short.ini" --rates 4000 -o "$WORK/short"
 rc=$?
-expect_equal "exit status with phase 1 recording nothing" "$rc" 3
-grep -q "phase 1 invalid or nothing recorded 2 times in a row" "$WORK/err.log" ||
-	fail "no message: $(tail -3 "$WORK/err.log")"
-expect_equal "flr.csv rows" "$(wc -l <"$WORK/block/flr.csv")" 1
-expect_equal "trials" "$(col "$WORK/block/trials.csv" phase all | tr '\n' ' ')" \
+expect_equal "exit status with the state table not filled" "$rc" 3
+grep -q "phase 1 invalid or the state table not filled 2 times in a row" \
+	"$WORK/err.log" || fail "no message: $(tail -3 "$WORK/err.log")"
+expect_equal "flr.csv rows" "$(wc -l <"$WORK/short/flr.csv")" 1
+expect_equal "trials" "$(col "$WORK/short/trials.csv" phase all | tr '\n' ' ')" \
 	"preliminary preliminary "
-ip netns exec "$TB_DUT" nft delete table ip dutperf_block
-ok "phase 1 through a DUT that forwards nothing: 2 tries, exit 3, no flr row"
+expect_equal "recorded" "$(col "$WORK/short/trials.csv" recorded all | tr '\n' ' ')" \
+	"3000 3000 "
+ok "N = M = 4000 through a table of 3000: recorded 3000 twice, exit 3, no flr row"
 
 it_tb_down
 ok "testbed, DPDK runtime directory and processes gone"

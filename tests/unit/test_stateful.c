@@ -489,9 +489,9 @@ test_keys(void **state)
  * them are lost).  slow_above / slow_fps: with more than slow_above
  * connections the rate is slow_fps (a DUT slowing down as its table
  * grows).  Phase 2 forwards up to fwd_fps per direction; expire: the
- * table empties after every phase 2.  drop_unknown: phase-2 frames of
- * the Initiator are spread evenly over the prelim_n combinations of phase
- * 1 and only those of connections the DUT holds pass.  dead_prelims: the
+ * table empties after every phase 2.  combos: phase-2 frames of the
+ * Initiator are spread evenly over that many combinations and only those
+ * of connections the DUT holds pass (0: all pass).  dead_prelims: the
  * first that many preliminary trials create nothing.  inverse_above:
  * with more than that many connections the rate is conn_fps x
  * inverse_above / N (a DUT whose rate falls as its table grows).
@@ -500,9 +500,9 @@ struct sim_nat {
 	uint64_t table_max, conn_fps, keep_fps;
 	uint64_t slow_above, slow_fps, inverse_above;
 	uint64_t fwd_fps;
-	bool expire, drop_unknown;
+	bool expire;
 	uint32_t dead_prelims;
-	uint64_t prelim_n;		/* phase 1's frames, last time */
+	uint64_t combos;
 	uint64_t conns;			/* connections the DUT holds */
 	uint64_t recorded;		/* entries of the Responder's table */
 	uint32_t trials, prelims, reals, bad_specs;
@@ -541,11 +541,11 @@ sim_nat_trial(struct sim_nat *dut, const struct trial_spec *spec,
 			made = made < dut->table_max ? made : dut->table_max;
 			if (dut->prelims < dut->dead_prelims)
 				made = 0;
-			dut->prelim_n = n;
 			dut->conns = rate <= dut->keep_fps ? made : 0;
 			dut->recorded = made < spec->table_size ? made :
 					spec->table_size;
 			v->received = made;
+			r->recorded = (uint32_t)dut->recorded;
 		} else if (d == CFG_REV) {
 			/* the Responder answers recorded tuples: those the DUT
 			 * still holds arrive, within the forwarding rate */
@@ -559,9 +559,9 @@ sim_nat_trial(struct sim_nat *dut, const struct trial_spec *spec,
 			uint64_t cap = dut->fwd_fps * spec->duration_ms / 1000;
 
 			v->received = n < cap ? n : cap;
-			if (dut->drop_unknown)
+			if (dut->combos)
 				v->received = v->received * dut->conns /
-					      dut->prelim_n;
+					      dut->combos;
 		}
 		v->lost = v->sent - v->received;
 		dirs[nb++] = *v;
@@ -756,14 +756,25 @@ test_stateful_throughput(void **state)
 	}
 	assert_int_equal(search_result(&tp.sp.s), 0);
 	assert_int_equal(search_kind(&tp.sp.s), REPORT_RESULT_NONE);
+
+	/* a table too small for N = M = 4000: phase 1 never fills the state
+	 * table, so no phase 2 runs and nothing is measured */
+	dut = (struct sim_nat){ .table_max = 3000, .conn_fps = 37000,
+				 .keep_fps = UINT64_MAX, .fwd_fps = 52345 };
+	stateful_tp_start(&tp, &rate_search, &prelim, &real, true);
+	run_nat(&p, &dut);
+	assert_int_equal(dut.reals, 0);
+	assert_int_equal(search_result(&tp.sp.s), 0);
+	assert_int_equal(search_kind(&tp.sp.s), REPORT_RESULT_NONE);
 }
 
 /*
  * The phases around a mode's own procedure (--stateful): a loss sweep over
  * three rates.  Each of its trials runs as phase 2 after a phase 1, the
  * sweep sees only phase 2, the phase-2 specs are the sweep's with D and
- * the Responder's tuple choice, and a DUT that holds 3000 of the 4000
- * connections loses a quarter of the Initiator's phase-2 frames.
+ * the Responder's tuple choice.  Phase 1 sets up N = M = 3000 of the
+ * Initiator's 4000 port combinations (its table: 3000): in phase 2 the
+ * Initiator's frames over all 4000 find a connection 3 times in 4.
  */
 static void
 test_phases(void **state)
@@ -776,12 +787,12 @@ test_phases(void **state)
 	struct proc p = { &stateful_phases_ops, &ph };
 	struct sim_nat dut = { .table_max = 3000, .conn_fps = 37000,
 			       .keep_fps = UINT64_MAX, .fwd_fps = 1000000,
-			       .drop_unknown = true };
+			       .combos = 4000 };
 	char phases[16] = "", buf[64];
 	uint32_t n = 0, i;
 
 	(void)state;
-	specs(&prelim, &real, &check, 4000);
+	specs(&prelim, &real, &check, 3000);
 	prelim.rate_fps[CFG_FWD] = 2000;
 	base = real;
 	base.phase = TRIAL_PHASE_PLAIN;
@@ -812,7 +823,7 @@ test_phases(void **state)
 		}
 		sim_nat_trial(&dut, &spec, &r);
 		if (spec.phase == TRIAL_PHASE_REAL) {
-			/* 3000 of 4000 connections held: 3/4 pass */
+			/* 3000 of 4000 combinations set up: 3/4 pass */
 			assert_int_equal(r.dir[CFG_FWD].v.received,
 					 rates[n / 2] * 3 / 4);
 			assert_int_equal(r.dir[CFG_REV].v.received,
@@ -865,25 +876,34 @@ test_phases(void **state)
 		assert_int_equal(sw.step, 3);
 	}
 
-	/* a DUT that creates nothing: max_retries + 1 phase 1 trials, then
-	 * the run ends without any of the sweep's trials */
-	dut = (struct sim_nat){ .table_max = 0, .conn_fps = 37000,
-				 .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
-	sweep_start(&sw, &base, rates, 3, false);
-	stateful_phases_start(&ph, (struct proc){ &sweep_ops, &sw }, &prelim,
-			      &real, true, 2, false);
-	n = 0;
-	while (proc_next(&p, &spec)) {
-		assert_int_equal(spec.phase, TRIAL_PHASE_PRELIMINARY);
-		sim_nat_trial(&dut, &spec, &r);
-		proc_record(&p, &spec, &r);
-		assert_true(++n < 100);
+	/* a DUT that creates nothing, and one whose table of 3000 cannot
+	 * hold N = M = 4000 (the state table is left 1000 short):
+	 * max_retries + 1 phase 1 trials, then the run ends without any of
+	 * the sweep's trials */
+	for (i = 0; i < 2; i++) {
+		dut = (struct sim_nat){ .table_max = i ? 3000 : 0,
+					 .conn_fps = 37000,
+					 .keep_fps = UINT64_MAX,
+					 .fwd_fps = 1000000 };
+		specs(&prelim, &real, &check, 4000);
+		prelim.rate_fps[CFG_FWD] = 2000;
+		sweep_start(&sw, &base, rates, 3, false);
+		stateful_phases_start(&ph, (struct proc){ &sweep_ops, &sw },
+				      &prelim, &real, true, 2, false);
+		n = 0;
+		while (proc_next(&p, &spec)) {
+			assert_int_equal(spec.phase, TRIAL_PHASE_PRELIMINARY);
+			sim_nat_trial(&dut, &spec, &r);
+			assert_int_equal(r.recorded, i ? 3000 : 0);
+			proc_record(&p, &spec, &r);
+			assert_true(++n < 100);
+		}
+		assert_int_equal(n, 3);
+		assert_true(ph.failed);
+		assert_int_equal(proc_remaining(&p), 0);
+		assert_int_equal(sw.step, 0);
+		assert_int_equal(dut.reals, 0);
 	}
-	assert_int_equal(n, 3);
-	assert_true(ph.failed);
-	assert_int_equal(proc_remaining(&p), 0);
-	assert_int_equal(sw.step, 0);
-	assert_int_equal(dut.reals, 0);
 }
 
 static const struct stateful_cttc_params cttc_defaults = {
