@@ -9,7 +9,10 @@
  * that a key clobbers the field stored after it when that field was set on
  * an earlier line.  siitconf refuses all of these (-EINVAL, a message naming
  * file, key, value and line), and names on its list of notes every key it
- * reads but cannot translate (stateful tests, MEM-Channels, ...).
+ * reads but cannot translate (MEM-Channels, an IP variation at another
+ * offset, ...) and what a stateful test (Stateful 1 / 2: [stateful]
+ * initiator, order, responder_tuple) leaves to set: siitperf's
+ * command-line N M R T D and the NAT's public address.
  */
 #ifndef DUTPERF_SIITCONF_H
 #define DUTPERF_SIITCONF_H

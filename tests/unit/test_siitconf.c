@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "dutperf/siitconf.h"
+#include "dutperf/stateful.h"
 #include "unit_util.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -35,6 +36,27 @@ static const char base_conf[] =
 	"CPU-R-Send 6\n"
 	"CPU-L-Recv 8\n";
 
+/* A NAT44 both sides IPv4: either side may be the Initiator (12 lines). */
+static const char nat44_conf[] =
+	"IP-L-Vers 4\n"
+	"IP-R-Vers 4\n"
+	"IPv4-L-Real 198.18.0.2\n"
+	"IPv4-R-Real 198.19.0.2\n"
+	"MAC-L-Tester 02:00:00:00:00:01\n"
+	"MAC-R-Tester 02:00:00:00:00:02\n"
+	"MAC-L-DUT 02:00:00:00:00:03\n"
+	"MAC-R-DUT 02:00:00:00:00:04\n"
+	"CPU-L-Send 2\n"
+	"CPU-R-Recv 4\n"
+	"CPU-R-Send 6\n"
+	"CPU-L-Recv 8\n";
+
+/* Keys that vary the forward ports and both sides' last 16 address bits. */
+#define FWD_PORTS_VAR "Fwd-var-sport 3\nFwd-var-dport 3\n"
+#define IPS_VAR "IP-L-var 3\nIP-R-var 3\nIP-L-min 0\nIP-L-max 99\nIP-R-min 2\n" \
+	"IP-R-max 11\nIPv4-L-offset 2\nIPv4-R-offset 2\nIPv6-L-offset 14\n" \
+	"IPv6-R-offset 14\n"
+
 static struct siitconf sc;
 static struct siitconf_out out;
 static char err[1024];
@@ -46,18 +68,39 @@ parse(const char *text)
 	return siitconf_parse(&sc, "t.conf", text, strlen(text), err, sizeof(err));
 }
 
-/* base_conf with extra lines after it, parsed and translated. */
+/* base with extra lines after it, parsed and translated. */
 static int
-translate(const char *extra)
+translate_conf(const char *base, const char *extra)
 {
 	char text[4096];
 	int rc;
 
-	snprintf(text, sizeof(text), "%s%s", base_conf, extra);
+	snprintf(text, sizeof(text), "%s%s", base, extra);
 	rc = parse(text);
 	if (rc == 0)
 		rc = siitconf_translate(&sc, &out, err, sizeof(err));
 	return rc;
+}
+
+static int
+translate(const char *extra)
+{
+	return translate_conf(base_conf, extra);
+}
+
+/* Case i of a table, translated with rc: accepted (needle NULL), or
+ * refused with a message containing needle. */
+static void
+check_case(unsigned i, int rc, const char *extra, const char *needle)
+{
+	if (needle == NULL) {
+		if (rc != 0)
+			fail_msg("case %u refused: %s", i, err);
+		return;
+	}
+	if (rc != -EINVAL)
+		fail_msg("case %u (%s) accepted", i, extra);
+	assert_contains(err, needle);
 }
 
 /* The INI text the import writes. */
@@ -177,18 +220,148 @@ test_ip_variation(void **state)
 	assert_true(has_note("IPv6-L-offset \"12\" (line 20): not translated"));
 }
 
+/* siitperf's meaning of each value (its README and throughput.cc). */
+static const int order_of[4] = {
+	-1, STATEFUL_ORDER_INCREASING, STATEFUL_ORDER_DECREASING, STATEFUL_ORDER_RANDOM
+};
+static const enum cfg_var_mode tuple_of[4] = {
+	CFG_VAR_FIXED, CFG_VAR_INCREASING, CFG_VAR_DECREASING, CFG_VAR_RANDOM
+};
+
 static void
-test_stateful_notes(void **state)
+test_stateful_mapping(void **state)
 {
+	const struct cfg *c = &out.cfg;
+	char extra[512], ini[8192];
+	unsigned v, r;
+
 	(void)state;
-	assert_int_equal(translate("Stateful 1\nResponder-ports 3\nEnumerate-ports 1\n"
-				   "Enumerate-ips 0\n"), 0);
-	assert_true(has_note("Stateful \"1\" (line 16): not translated: dutperf has no stateful"));
-	assert_true(has_note("Responder-ports \"3\" (line 17): not translated"));
-	assert_true(has_note("Enumerate-ports \"1\" (line 18): not translated"));
-	assert_false(has_note("Enumerate-ips"));	/* 0: nothing lost */
-	assert_int_equal(translate("Responder-tuples 2\nStateful 2\n"), 0);
-	assert_true(has_note("Responder-tuples \"2\" (line 16)"));
+	/* Stateful 1: the Initiator on the left; siitperf's defaults 0 */
+	assert_int_equal(translate("Stateful 1\n"), 0);
+	assert_int_equal(c->st.initiator, CFG_LEFT);
+	assert_int_equal(c->st.order, STATEFUL_ORDER_RANDOM);
+	assert_int_equal(c->st.responder_tuple, CFG_VAR_FIXED);
+	assert_true(has_note("Stateful \"1\" (line 16): siitperf-tp's arguments N M R T D (after <n> <m>) are [stateful] frames, table_size, rate_fps, timeout_ms, delay_ms"));
+	assert_true(has_note("mode stateful, frame loss rate, latency and PDV are loss, latency, pdv --stateful"));
+	assert_true(has_note("IPv4-L-Virt \"198.18.0.2\" (line 6): siitperf's stateful tests do not use it, but dutperf's Responder takes the Initiator's frames only from [left] ipv4_virt"));
+	assert_true(has_note("Enumerate-ports 0, Enumerate-ips 0: not translated"));
+	ini_text(ini, sizeof(ini));
+	assert_contains(ini, "\n[stateful]\n; Stateful 1 (line 16)\ninitiator = left\n"
+			"; Enumerate-ports not given: siitperf's default 0, Enumerate-ips not given: siitperf's default 0: not translated (see the notes)\n"
+			"order = random\n"
+			"; Responder-tuples not given: siitperf's default 0\nresponder_tuple = fixed\n");
+
+	/* every Enumerate-ports and Responder-tuples value */
+	for (v = 1; v <= 3; v++) {
+		for (r = 0; r <= 3; r++) {
+			snprintf(extra, sizeof(extra), "Fwd-var-sport 3\nFwd-var-dport 1\n"
+				 "Stateful 1\nEnumerate-ports %u\nResponder-tuples %u\n", v, r);
+			assert_int_equal(translate(extra), 0);
+			assert_int_equal(c->st.order, order_of[v]);
+			assert_int_equal(c->st.responder_tuple, tuple_of[r]);
+			assert_false(has_note("Enumerate-ports 0"));
+			/* phase 2 keeps siitperf's real-test variation */
+			assert_int_equal(c->dir[CFG_FWD].sport.mode, CFG_VAR_RANDOM);
+			assert_int_equal(c->dir[CFG_FWD].dport.mode, CFG_VAR_INCREASING);
+		}
+		/* the addresses alone (fixed ports), and both in one order */
+		snprintf(extra, sizeof(extra), IPS_VAR "Stateful 1\nEnumerate-ips %u\n", v);
+		assert_int_equal(translate(extra), 0);
+		assert_int_equal(c->st.order, order_of[v]);
+		assert_int_equal(c->dir[CFG_FWD].src_slice.mode, CFG_VAR_RANDOM);
+		assert_false(has_note("Enumerate-ips"));
+		snprintf(extra, sizeof(extra), FWD_PORTS_VAR IPS_VAR
+			 "Stateful 1\nEnumerate-ports %u\nEnumerate-ips %u\n", v, v);
+		assert_int_equal(translate(extra), 0);
+		assert_int_equal(c->st.order, order_of[v]);
+		ini_text(ini, sizeof(ini));
+		snprintf(extra, sizeof(extra), "; Enumerate-ports %u (line 29), Enumerate-ips %u (line 30)\norder = ",
+			 v, v);
+		assert_contains(ini, extra);
+	}
+
+	/* the README's older spelling */
+	assert_int_equal(translate("Stateful 1\nResponder-ports 2\n"), 0);
+	assert_int_equal(c->st.responder_tuple, CFG_VAR_DECREASING);
+	ini_text(ini, sizeof(ini));
+	assert_contains(ini, "; Responder-ports 2 (line 17)\nresponder_tuple = decreasing\n");
+
+	/* Stateful 2: the Initiator on the right, its Rev-* ports enumerated */
+	assert_int_equal(translate_conf(nat44_conf, "Rev-var-sport 1\nRev-var-dport 3\n"
+					"Rev-sport-min 1\nRev-sport-max 100\nRev-dport-min 1\n"
+					"Rev-dport-max 10\nStateful 2\nEnumerate-ports 2\n"
+					"Responder-tuples 1\n"), 0);
+	assert_int_equal(c->st.initiator, CFG_RIGHT);
+	assert_int_equal(c->st.order, STATEFUL_ORDER_DECREASING);
+	assert_int_equal(c->st.responder_tuple, CFG_VAR_INCREASING);
+	assert_int_equal(c->dir[CFG_REV].sport.max, 100);
+	assert_true(has_note("IPv4-R-Virt not given: siitperf's stateful tests do not use it, but dutperf's Responder takes the Initiator's frames only from [right] ipv4_virt"));
+	ini_text(ini, sizeof(ini));
+	assert_contains(ini, "; Stateful 2 (line 19)\ninitiator = right\n");
+
+	/* an enumerated slice dutperf cannot vary (bits 96-111) stays fixed */
+	assert_int_equal(translate("IP-L-var 3\nIP-R-var 3\nIP-L-min 0\nIP-L-max 99\n"
+				   "IP-R-min 2\nIP-R-max 11\nIPv4-L-offset 2\nIPv4-R-offset 2\n"
+				   "IPv6-L-offset 12\nIPv6-R-offset 14\nStateful 1\n"
+				   "Enumerate-ips 3\n"), 0);
+	assert_int_equal(c->dir[CFG_FWD].src_slice.mode, CFG_VAR_FIXED);
+	assert_int_equal(c->dir[CFG_FWD].dst_slice.mode, CFG_VAR_RANDOM);
+	assert_true(has_note("Enumerate-ips \"3\" (line 27): dutperf enumerates only the address slices it varies; IP-L-var 3 is left fixed"));
+	assert_false(has_note("IP-R-var 3 is left fixed"));
+
+	/* stateless: no [stateful], a Responder-tuples named */
+	assert_int_equal(translate("Stateful 0\nResponder-tuples 2\n"), 0);
+	assert_true(has_note("Responder-tuples \"2\" (line 17): not translated: Stateful 0 is a stateless test"));
+	assert_int_equal(out.nb_notes, 2);	/* and the EAL lcores */
+	ini_text(ini, sizeof(ini));
+	assert_null(strstr(ini, "[stateful]"));
+	assert_int_equal(translate(""), 0);
+	assert_int_equal(out.nb_notes, 1);
+}
+
+/* What siitperf refuses in a stateful test, and what dutperf cannot run. */
+static void
+test_stateful_refusals(void **state)
+{
+	static const struct { const char *base, *extra, *needle; } cases[] = {
+		{ base_conf, "Stateful 1\nForward 0\n",
+		  "t.conf: Stateful 1 (line 16) with Forward 0 (line 17): dutperf's stateful tests send the Initiator's direction (forward) in phase 2 too, siitperf's real test here only the Responder's: give Forward 1" },
+		{ nat44_conf, "Stateful 2\nReverse 0\n",
+		  "t.conf: Stateful 2 (line 13) with Reverse 0 (line 14): dutperf's stateful tests send the Initiator's direction (reverse)" },
+		{ nat44_conf, "Stateful 2\nForward 0\nReverse 0\n",
+		  "t.conf: Forward 0 and Reverse 0: no active direction (dutperf has no stateful test without the Initiator's direction: give Reverse 1; phase 1 alone is mode connrate)" },
+		{ base_conf, "Stateful 2\n",
+		  "t.conf: Stateful 2 (line 16) with IP-L-Vers 6 (line 1): the Responder (the left side) must speak IPv4" },
+		{ base_conf, "Num-R-Nets 2\n" FWD_PORTS_VAR "Stateful 1\nEnumerate-ports 1\n",
+		  "t.conf: Enumerate-ports 1 (line 20) with Num-R-Nets 2 (line 16): port enumeration needs a single destination network (siitperf refuses it too)" },
+		{ base_conf, FWD_PORTS_VAR IPS_VAR "Stateful 1\nEnumerate-ports 1\nEnumerate-ips 3\n",
+		  "t.conf: Enumerate-ports 1 (line 29) with Enumerate-ips 3 (line 30): both non-zero must be equal" },
+		{ base_conf, FWD_PORTS_VAR IPS_VAR "Stateful 1\nEnumerate-ports 3\n",
+		  "t.conf: Enumerate-ports 3 (line 29) with IP-L-var 3 (line 18): with varying addresses Enumerate-ips must be non-zero too" },
+		{ base_conf, FWD_PORTS_VAR IPS_VAR "Stateful 1\nEnumerate-ips 3\n",
+		  "t.conf: Enumerate-ips 3 (line 29) with Fwd-var-sport 3 (line 16): with varying ports Enumerate-ports must be non-zero too" },
+		/* siitperf counts the reverse ports too */
+		{ base_conf, "Rev-var-dport 2\n" IPS_VAR "Stateful 1\nEnumerate-ips 1\n",
+		  "Enumerate-ips 1 (line 28) with Rev-var-dport 2 (line 16)" },
+		{ base_conf, "IP-R-var 3\nIP-R-min 2\nIP-R-max 11\nIPv4-L-offset 2\nIPv4-R-offset 2\n"
+		  "IPv6-R-offset 14\nStateful 1\nEnumerate-ips 3\n",
+		  "t.conf: Enumerate-ips 3 (line 23) with IP-L-var not given: siitperf's default 0: IP address enumeration needs IP-L-var and IP-R-var non-zero" },
+		{ base_conf, "Stateful 1\nEnumerate-ports 3\n",
+		  "t.conf: Enumerate-ports 3 (line 17) with Fwd-var-sport not given: siitperf's default 0: siitperf enumerates Fwd-sport-min..Fwd-sport-max in the preliminary phase but sends a fixed port in the real test; dutperf's phase 1 enumerates the ranges phase 2 varies: give Fwd-var-sport 1, 2 or 3" },
+		{ base_conf, "Fwd-var-sport 3\nFwd-var-dport 0\nStateful 1\nEnumerate-ports 2\n",
+		  "with Fwd-var-dport 0 (line 17): siitperf enumerates Fwd-dport-min..Fwd-dport-max" },
+		{ nat44_conf, FWD_PORTS_VAR "Rev-var-sport 3\nStateful 2\nEnumerate-ports 1\n",
+		  "Enumerate-ports 1 (line 17) with Rev-var-dport not given: siitperf's default 0: siitperf enumerates Rev-dport-min..Rev-dport-max" },
+		/* accepted: the Initiator's ports vary, the other direction's need not */
+		{ nat44_conf, "Rev-var-sport 3\nRev-var-dport 3\nStateful 2\nEnumerate-ports 1\n", NULL },
+		{ nat44_conf, "Stateful 2\nForward 0\n", NULL },
+	};
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < NELEM(cases); i++)
+		check_case(i, translate_conf(cases[i].base, cases[i].extra),
+			   cases[i].extra, cases[i].needle);
 }
 
 static void
@@ -376,18 +549,8 @@ test_translate_refusals(void **state)
 	unsigned i;
 
 	(void)state;
-	for (i = 0; i < NELEM(cases); i++) {
-		int rc = translate(cases[i].extra);
-
-		if (cases[i].needle == NULL) {
-			if (rc != 0)
-				fail_msg("case %u refused: %s", i, err);
-			continue;
-		}
-		if (rc != -EINVAL)
-			fail_msg("case %u (%s) accepted", i, cases[i].extra);
-		assert_contains(err, cases[i].needle);
-	}
+	for (i = 0; i < NELEM(cases); i++)
+		check_case(i, translate(cases[i].extra), cases[i].extra, cases[i].needle);
 	/* a missing key the active directions need */
 	assert_int_equal(parse("IP-L-Vers 4\nIP-R-Vers 4\nForward 1\nReverse 0\n"
 			       "CPU-L-Send 1\nCPU-R-Recv 2\n"), 0);
@@ -454,7 +617,8 @@ main(void)
 		cmocka_unit_test(test_mapping),
 		cmocka_unit_test(test_directions_and_modes),
 		cmocka_unit_test(test_ip_variation),
-		cmocka_unit_test(test_stateful_notes),
+		cmocka_unit_test(test_stateful_mapping),
+		cmocka_unit_test(test_stateful_refusals),
 		cmocka_unit_test(test_syntax),
 		cmocka_unit_test(test_parse_refusals),
 		cmocka_unit_test(test_long_line),
