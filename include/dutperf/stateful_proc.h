@@ -9,7 +9,9 @@
  * stateful throughput: the RFC 2544 binary search (search.h) on the rate
  *   of phase 2; every elementary trial is phase 1 then phase 2 unless
  *   repeat_preliminary is false (then phase 1 only before the first).
- *   A phase 1 that is invalid counts as an invalid trial of the rate.
+ *   A phase 1 that is invalid or leaves the state table short of M
+ *   entries counts as an invalid trial of the rate (stateful_phases with
+ *   to_inner, below).
  *
  * connection establishment rate: binary search on R; a step passes when
  *   all N preliminary frames arrive (no loss) and, with validation, the

@@ -839,7 +839,15 @@ test_phases(void **state)
 	assert_true(sw.done);
 	assert_int_equal(ph.prelim_trials, 3);
 	assert_false(ph.failed);
-	proc_describe(&p, buf, sizeof(buf));
+	/* the progress line shows where the mode's own procedure stands */
+	{
+		char inner[64];
+
+		proc_describe(&p, buf, sizeof(buf));
+		proc_describe(&(struct proc){ &sweep_ops, &sw }, inner,
+			      sizeof(inner));
+		assert_string_equal(buf, inner);
+	}
 
 	/* phase 1 once only */
 	dut = (struct sim_nat){ .table_max = 3000, .conn_fps = 37000,
