@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # RFC 9693 phase 2 for the stateless measurements (--stateful: loss,
-# latency, pdv), on the NAT44 testbed with a connection table of
+# latency, pdv, trial), on the NAT44 testbed with a connection table of
 # M0 = 3000 (--ct-size), set before the test runs.  The Initiator's ranges
 # hold 4000 port combinations (40 source x 100 destination ports); phase 1
 # sets up N = M = 3000 of them (a pseudorandom permutation's first 3000),
@@ -43,10 +43,28 @@ between() {
 	python3 -c "import sys; sys.exit(not ($1 <= $2 <= $3))"
 }
 
+# phased NAME MODE ARGS...: MODE --stateful with N = M = 3000, output in
+# $WORK/NAME, its phase 1 checked (check_phases)
+phased() {
+	local name=$1 mode=$2
+	shift 2
+	dut "$mode" --stateful -c "$WORK/n3000.ini" "$@" -o "$WORK/$name" ||
+		fail "$mode: exit status $? ($(tail -3 "$WORK/err.log"))"
+	check_phases "$WORK/$name"
+}
+
+# in_timeout CSV COLUMNS...: each a delay within 0..500 ms (the timeout)
+in_timeout() {
+	local csv=$1 c v
+	shift
+	for c in "$@"; do
+		v=$(col "$csv" "$c")
+		between 0 "$v" 500000 || fail "$c = '$v': no delay within the timeout"
+	done
+}
+
 # 1. frame loss rate at 4000 fps both ways
-dut loss --stateful -c "$WORK/n3000.ini" --rates 4000 -o "$WORK/loss" ||
-	fail "loss: exit status $? ($(tail -3 "$WORK/err.log"))"
-check_phases "$WORK/loss"
+phased loss loss --rates 4000
 flr=$WORK/loss/flr.csv
 expect_equal "flr rows" "$(col "$flr" dir all | tr '\n' ' ')" "fwd rev "
 expect_equal "rev sent" "$(col "$flr" sent 2)" 8000
@@ -57,37 +75,34 @@ between 22 "$fl" 28 || fail "forward loss $fl %: not 25 +- 3 % (3000 of 4000 con
 ok "loss: forward $fl % (predicted 25 %), reverse 0 of 8000"
 
 # 2. latency: the tagged frames the same way
-dut latency --stateful -c "$WORK/n3000.ini" --rate 4000 --tagged 400 \
-	--delay 0 -o "$WORK/lat" ||
-	fail "latency: exit status $? ($(tail -3 "$WORK/err.log"))"
-check_phases "$WORK/lat"
+phased lat latency --rate 4000 --tagged 400 --delay 0
 lat=$WORK/lat/latency.csv
 expect_equal "rev tagged" "$(col "$lat" rev_tagged)" 400
 expect_equal "rev tagged lost" "$(col "$lat" rev_tagged_lost)" 0
 expect_equal "fwd tagged" "$(col "$lat" fwd_tagged)" 400
 tl=$(col "$lat" fwd_tagged_lost)
 between 60 "$tl" 140 || fail "forward tagged lost $tl of 400: not 100 +- 40"
-for c in fwd_tl_us fwd_wcl_us rev_tl_us rev_wcl_us; do
-	v=$(col "$lat" $c)
-	between 0 "$v" 500000 || fail "$c = '$v': no latency within the timeout"
-done
+in_timeout "$lat" fwd_tl_us fwd_wcl_us rev_tl_us rev_wcl_us
 ok "latency: forward $tl of 400 tags lost (predicted 100), reverse 0; TL $(col "$lat" fwd_tl_us) / $(col "$lat" rev_tl_us) us"
 
 # 3. pdv: every frame's delay; the received counts as above
-dut pdv --stateful -c "$WORK/n3000.ini" --rate 4000 -o "$WORK/pdv" ||
-	fail "pdv: exit status $? ($(tail -3 "$WORK/err.log"))"
-check_phases "$WORK/pdv"
+phased pdv pdv --rate 4000
 pdv=$WORK/pdv/pdv.csv
 expect_equal "rev received" "$(col "$pdv" rev_received)" 8000
 fr=$(col "$pdv" fwd_received)
 between 5760 "$fr" 6240 || fail "pdv forward received $fr of 8000: not 6000 +- 240"
-for c in fwd_pdv_us rev_pdv_us fwd_dmin_us rev_dmin_us; do
-	v=$(col "$pdv" $c)
-	between 0 "$v" 500000 || fail "$c = '$v'"
-done
+in_timeout "$pdv" fwd_pdv_us rev_pdv_us fwd_dmin_us rev_dmin_us
 ok "pdv: forward $fr of 8000 received (predicted 6000), PDV $(col "$pdv" fwd_pdv_us) / $(col "$pdv" rev_pdv_us) us"
 
-# 4. N = M = 4000 through the table of 3000: phase 1 never fills the
+# 4. mode trial: its one trial as phase 2, the same counts in trials.csv
+phased trial trial --rate 4000
+t=$WORK/trial/trials.csv
+expect_equal "trial rev received" "$(col "$t" rev_received)" 8000
+fr=$(col "$t" fwd_received)
+between 5760 "$fr" 6240 || fail "trial forward received $fr of 8000: not 6000 +- 240"
+ok "trial: forward $fr of 8000 received (predicted 6000), reverse 8000"
+
+# 5. N = M = 4000 through the table of 3000: phase 1 never fills the
 # state table; max_retries + 1 = 2 tries, then no result
 sed 's/^max_retries = .*/max_retries = 1/' "$WORK/nat.ini" >"$WORK/short.ini"
 grep -q '^max_retries = 1$' "$WORK/short.ini" || fail "no max_retries in nat.ini"
