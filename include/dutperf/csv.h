@@ -2,7 +2,10 @@
 /*
  * csv: result files.  Appended, never truncated; a header only when the
  * file is new or empty; every row one write(2) of a complete line followed
- * by fdatasync, so an interrupted run leaves only complete rows.
+ * by fdatasync, so an interrupted run leaves only complete rows.  A row
+ * that cannot be written whole (disk full: a short write, or an error of
+ * write or fdatasync) is cut off again (ftruncate to the size before it)
+ * and reported: the file holds it whole or not at all.
  * Reading: comma separated, optional spaces after commas (siitperf).
  */
 #ifndef DUTPERF_CSV_H
@@ -19,6 +22,7 @@
 
 struct csv_file {
 	int fd;
+	const char *what;	/* a line in messages: "row" (csv_open's) */
 	char path[4096];
 };
 

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,32 +30,80 @@ csv_fail(int rc, char *err, size_t err_len, const char *fmt, ...)
 	return rc;
 }
 
-/* One write(2) of buf; a short write is an error (never completed later). */
+/*
+ * Cut f back to size start after a failed write of what (a row, record or
+ * header; partly written: incomplete): the file holds whole lines only.
+ * err already says what failed; this adds whether the line is gone.
+ */
+static void
+csv_cut_back(struct csv_file *f, off_t start, bool incomplete,
+	     const char *what, char *err, size_t err_len)
+{
+	const char *adj = incomplete ? "incomplete " : "";
+	size_t used = err != NULL ? strnlen(err, err_len) : 0;
+	int rc;
+
+	do {
+		rc = ftruncate(f->fd, start);
+	} while (rc < 0 && errno == EINTR);
+	if (err == NULL || used + 1 >= err_len)
+		return;
+	if (rc == 0)
+		snprintf(err + used, err_len - used,
+			 "; the %s%s was removed", adj, what);
+	else
+		snprintf(err + used, err_len - used,
+			 "; the %s%s is left (ftruncate: %s)", adj, what,
+			 strerror(errno));
+}
+
+/*
+ * One write(2) of buf, then fdatasync; a short write is an error (never
+ * completed later).  On any error the file is cut back to its size before
+ * the write (ftruncate), so that it holds the line whole or not at all.
+ */
 static int
 csv_write_once(struct csv_file *f, const char *buf, size_t len,
-	       char *err, size_t err_len)
+	       const char *what, char *err, size_t err_len)
 {
+	struct stat st;
 	ssize_t w;
+	int e;
 
+	/* O_APPEND: the line lands at the end, and we are the only writer */
+	if (fstat(f->fd, &st) < 0)
+		return csv_fail(-errno, err, err_len, "%s: fstat: %s", f->path,
+				strerror(errno));
 	do {
 		w = write(f->fd, buf, len);
 	} while (w < 0 && errno == EINTR);
-	if (w < 0)
-		return csv_fail(-errno, err, err_len, "%s: write: %s", f->path,
-				strerror(errno));
-	if ((size_t)w != len)
-		return csv_fail(-EIO, err, err_len,
-				"%s: short write: %zd of %zu bytes (an incomplete row is left)",
-				f->path, w, len);
-	if (fdatasync(f->fd) < 0)
-		return csv_fail(-errno, err, err_len, "%s: fdatasync: %s",
-				f->path, strerror(errno));
+	if (w < 0) {
+		e = errno;
+		return csv_fail(-e, err, err_len,
+				"%s: write: %s; the %s was not written",
+				f->path, strerror(e), what);
+	}
+	if ((size_t)w != len) {
+		csv_fail(-EIO, err, err_len,
+			 "%s: short write: %zd of %zu bytes (disk full?)",
+			 f->path, w, len);
+		csv_cut_back(f, st.st_size, true, what, err, err_len);
+		return -EIO;
+	}
+	if (fdatasync(f->fd) < 0) {
+		e = errno;
+		csv_fail(-e, err, err_len, "%s: fdatasync: %s", f->path,
+			 strerror(e));
+		csv_cut_back(f, st.st_size, false, what, err, err_len);
+		return -e;
+	}
 	return 0;
 }
 
 /* Write line + "\n" as one write(2); the line must not contain a newline. */
 static int
-csv_write_line(struct csv_file *f, const char *line, char *err, size_t err_len)
+csv_write_line(struct csv_file *f, const char *line, const char *what,
+	       char *err, size_t err_len)
 {
 	char stackbuf[1024], *buf = stackbuf;
 	size_t len;
@@ -73,7 +122,7 @@ csv_write_line(struct csv_file *f, const char *line, char *err, size_t err_len)
 	}
 	memcpy(buf, line, len);
 	buf[len] = '\n';
-	rc = csv_write_once(f, buf, len + 1, err, err_len);
+	rc = csv_write_once(f, buf, len + 1, what, err, err_len);
 	if (buf != stackbuf)
 		free(buf);
 	return rc;
@@ -88,6 +137,7 @@ csv_open(struct csv_file *f, const char *path, const char *header,
 
 	f->fd = -1;
 	f->path[0] = '\0';
+	f->what = "row";
 	if (path == NULL || path[0] == '\0')
 		return csv_fail(-EINVAL, err, err_len, "empty CSV file name");
 	if (strlen(path) >= sizeof(f->path))
@@ -105,7 +155,7 @@ csv_open(struct csv_file *f, const char *path, const char *header,
 		return rc;
 	}
 	if (st.st_size == 0 && header != NULL) {
-		rc = csv_write_line(f, header, err, err_len);
+		rc = csv_write_line(f, header, "header", err, err_len);
 		if (rc < 0) {
 			csv_close(f);
 			return rc;
@@ -119,7 +169,7 @@ csv_append(struct csv_file *f, const char *line, char *err, size_t err_len)
 {
 	if (f == NULL || f->fd < 0)
 		return csv_fail(-EBADF, err, err_len, "CSV file not open");
-	return csv_write_line(f, line, err, err_len);
+	return csv_write_line(f, line, f->what, err, err_len);
 }
 
 void

@@ -237,6 +237,7 @@ runinfo_append(const struct mode_ctx *m, time_t end, const char *result,
 	}
 	rc = runinfo_open_csv(m->cfg, "run.json", NULL, &f, err, err_len);
 	if (rc == 0) {
+		f.what = "record";
 		rc = csv_append(&f, line, err, err_len);
 		csv_close(&f);
 	}

@@ -132,37 +132,172 @@ test_row_rules(void **state)
 	assert_non_null(strstr(err, "no/such/dir"));
 }
 
+/* RLIMIT_FSIZE of this process: the file size limit, SIGXFSZ ignored while
+ * it is lower than the old one; returns the old limit. */
+static struct rlimit
+fsize_limit(off_t bytes)
+{
+	struct rlimit old, lim;
+
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, SIG_IGN);
+	lim = old;
+	lim.rlim_cur = (rlim_t)bytes;
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	return old;
+}
+
+static void
+fsize_restore(const struct rlimit *old)
+{
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, old), 0);
+	signal(SIGXFSZ, SIG_DFL);
+}
+
+static off_t
+file_size(const char *path)
+{
+	struct stat st;
+
+	assert_int_equal(stat(path, &st), 0);
+	return st.st_size;
+}
+
 /*
  * A row is one write(2): with a file size limit just past the current end,
- * the kernel accepts part of the row and csv_append must report the short
- * write instead of completing the row with a second write.
+ * the kernel accepts part of the row; csv_append reports the short write
+ * instead of completing the row with a second write, and cuts the part
+ * written off again (ftruncate): the file holds whole rows only.
  */
 static void
 test_short_write_detected(void **state)
 {
 	struct csv_file f;
-	struct rlimit old, lim;
-	struct stat st;
-	char path[512], err[256];
-	int rc;
+	struct rlimit old;
+	char path[512], want[600], err[256], err2[256];
+	int rc, rc2;
 
 	(void)state;
 	tmp_path(path, sizeof(path), "short.csv");
 	assert_int_equal(csv_open(&f, path, "hdr", err, sizeof(err)), 0);
-	assert_int_equal(fstat(f.fd, &st), 0);
-	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
-	signal(SIGXFSZ, SIG_IGN);
-	lim = old;
-	lim.rlim_cur = (rlim_t)st.st_size + 4;
-	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	assert_int_equal(csv_append(&f, "a", err, sizeof(err)), 0);
+	old = fsize_limit(file_size(path) + 4);
 	rc = csv_append(&f, "0123456789", err, sizeof(err));
-	/* The next row cannot be written at all. */
-	assert_int_equal(csv_append(&f, "next", err, sizeof(err)), -EFBIG);
-	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
-	signal(SIGXFSZ, SIG_DFL);
+	fsize_restore(&old);
+	/* At the limit: the next row gets no byte, nothing to cut off. */
+	old = fsize_limit(file_size(path));
+	rc2 = csv_append(&f, "next", err2, sizeof(err2));
+	fsize_restore(&old);
+	assert_int_equal(rc, -EIO);
+	snprintf(want, sizeof(want), "%s: short write: 4 of 11 bytes (disk full?); "
+		 "the incomplete row was removed", path);
+	assert_string_equal(err, want);
+	assert_int_equal(rc2, -EFBIG);
+	snprintf(want, sizeof(want), "%s: write: %s; the row was not written",
+		 path, strerror(EFBIG));
+	assert_string_equal(err2, want);
+	assert_string_equal(read_all(path), "hdr\na\n");
+	/* The same descriptor appends whole rows again. */
+	assert_int_equal(csv_append(&f, "ok", err, sizeof(err)), 0);
+	csv_close(&f);
+	assert_string_equal(read_all(path), "hdr\na\nok\n");
+}
+
+/* A header cut short: the file is empty again, the next open writes it. */
+static void
+test_short_header_removed(void **state)
+{
+	struct csv_file f;
+	struct rlimit old;
+	char path[512], err[256];
+	int rc;
+
+	(void)state;
+	tmp_path(path, sizeof(path), "shorthdr.csv");
+	old = fsize_limit(3);
+	rc = csv_open(&f, path, "x,rate", err, sizeof(err));
+	fsize_restore(&old);
+	assert_int_equal(rc, -EIO);
+	assert_int_equal(f.fd, -1);
+	assert_non_null(strstr(err, "short write: 3 of 7 bytes (disk full?); "
+			       "the incomplete header was removed"));
+	assert_int_equal(file_size(path), 0);
+	assert_int_equal(csv_open(&f, path, "x,rate", err, sizeof(err)), 0);
+	csv_close(&f);
+	assert_string_equal(read_all(path), "x,rate\n");
+}
+
+/* A JSON Lines file (run.json): the messages say record. */
+static void
+test_short_record_removed(void **state)
+{
+	struct csv_file f;
+	struct rlimit old;
+	char path[512], err[256];
+	int rc;
+
+	(void)state;
+	tmp_path(path, sizeof(path), "run.json");
+	assert_int_equal(csv_open(&f, path, NULL, err, sizeof(err)), 0);
+	f.what = "record";
+	assert_int_equal(csv_append(&f, "{\"a\":1}", err, sizeof(err)), 0);
+	old = fsize_limit(file_size(path) + 5);
+	rc = csv_append(&f, "{\"b\":\"long enough\"}", err, sizeof(err));
+	fsize_restore(&old);
 	csv_close(&f);
 	assert_int_equal(rc, -EIO);
-	assert_string_equal(read_all(path), "hdr\n0123");
+	assert_non_null(strstr(err, "short write: 5 of 20 bytes (disk full?); "
+			       "the incomplete record was removed"));
+	assert_string_equal(read_all(path), "{\"a\":1}\n");
+}
+
+/* /dev/full: every write fails with ENOSPC, nothing was written. */
+static void
+test_dev_full(void **state)
+{
+	struct csv_file f;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(csv_open(&f, "/dev/full", "h", err, sizeof(err)),
+			 -ENOSPC);
+	assert_string_equal(err, "/dev/full: write: No space left on device; "
+			    "the header was not written");
+	assert_int_equal(csv_open(&f, "/dev/full", NULL, err, sizeof(err)), 0);
+	assert_int_equal(csv_append(&f, "r", err, sizeof(err)), -ENOSPC);
+	csv_close(&f);
+	assert_string_equal(err, "/dev/full: write: No space left on device; "
+			    "the row was not written");
+}
+
+/*
+ * Where the part written cannot be cut off (a pipe: no ftruncate), the
+ * message says that the incomplete row is left.  A non-blocking pipe of
+ * one page with 100 bytes in it takes only part of a longer row.
+ */
+static void
+test_cut_back_fails(void **state)
+{
+	struct csv_file f = { .what = "row", .path = "pipe" };
+	char err[256], fill[100], row[6000];
+	int p[2], rc;
+
+	(void)state;
+	assert_int_equal(pipe(p), 0);
+	assert_true(fcntl(p[1], F_SETPIPE_SZ, 4096) >= 4096);
+	assert_int_equal(fcntl(p[1], F_SETFL, O_NONBLOCK), 0);
+	memset(fill, 'f', sizeof(fill));
+	assert_int_equal(write(p[1], fill, sizeof(fill)), (ssize_t)sizeof(fill));
+	memset(row, 'r', sizeof(row) - 1);
+	row[sizeof(row) - 1] = '\0';
+	f.fd = p[1];
+	rc = csv_append(&f, row, err, sizeof(err));
+	close(p[0]);
+	close(p[1]);
+	assert_int_equal(rc, -EIO);
+	assert_non_null(strstr(err, "pipe: short write: "));
+	assert_non_null(strstr(err, " of 6000 bytes (disk full?); the incomplete "
+			       "row is left (ftruncate: Invalid argument)"));
 }
 
 static void
@@ -339,6 +474,10 @@ main(void)
 		cmocka_unit_test(test_never_truncates),
 		cmocka_unit_test(test_row_rules),
 		cmocka_unit_test(test_short_write_detected),
+		cmocka_unit_test(test_short_header_removed),
+		cmocka_unit_test(test_short_record_removed),
+		cmocka_unit_test(test_dev_full),
+		cmocka_unit_test(test_cut_back_fails),
 		cmocka_unit_test(test_mkdirs),
 		cmocka_unit_test(test_read_siitperf),
 		cmocka_unit_test(test_read_own_format),
