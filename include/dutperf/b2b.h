@@ -64,6 +64,7 @@ struct b2b_rep {
 	uint64_t frames;		/* longest lossless burst, 0: none */
 	double burst_fps;		/* measured rate of that burst; 0: unknown */
 	enum report_result kind;
+	enum result_case why;		/* result.h's case behind kind */
 	uint32_t trials;
 };
 

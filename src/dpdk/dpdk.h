@@ -373,7 +373,7 @@ void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
  * phase 1, and a [stateful] hook command (0 or -EIO, err says why). */
 struct feature_stateful;
 struct search_params;
-/* sp: NULL, or the [search] bounds (feature_stateful_search) to fill. */
+/* sp: NULL, or the [search] bounds (trial_spec_search_params) to fill. */
 int feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
 			    char *err, size_t err_len);
 void feature_detach_stateful(struct trial_ctx *t);
@@ -393,10 +393,9 @@ int feature_stateful_hook(const char *key, const char *cmd, char *err,
 			  size_t err_len);
 /* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
  * timeout T), phase 2 (the configured directions, D, responder_tuple) and
- * the Responder-only check; and the [search] bounds. */
+ * the Responder-only check. */
 void feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
 			    struct trial_spec *real, struct trial_spec *check);
-void feature_stateful_search(const struct cfg *c, struct search_params *sp);
 /* A stateful mode's start: [stateful] hook_search, then the three specs
  * (0, or -EIO from the hook). */
 int feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,

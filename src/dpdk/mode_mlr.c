@@ -67,6 +67,7 @@ mlr_setup(struct mode_ctx *m, char *err, size_t err_len)
 	if (rc != 0)
 		return rc;
 	p->max_fps = trial_spec_max_rate_fps(c);
+	p->max_is_limit = trial_spec_top_is_line_rate(c);
 	p->min_fps = c->rate_min_fps ? c->rate_min_fps : 1;
 	p->max_retries = c->max_retries;
 	if (p->min_fps >= p->max_fps) {

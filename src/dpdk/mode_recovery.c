@@ -32,12 +32,7 @@ recmode_setup(struct mode_ctx *m, char *err, size_t err_len)
 	const struct cfg *c = m->cfg;
 	struct recov_mode *x = m->priv;
 
-	x->search.hi_fps = trial_spec_max_rate_fps(c);
-	x->search.lo_fps = c->rate_min_fps;
-	x->search.initial_fps = c->initial_rate_fps ? c->initial_rate_fps :
-						      x->search.hi_fps;
-	x->search.error_fps = c->error_fps;
-	x->search.max_retries = c->max_retries;
+	trial_spec_search_params(c, &x->search);
 	if (!m->cli->quiet)
 		fprintf(stderr, "recovery: %u run(s): %u %% of %s for %u s, then "
 			"%u %% for %u s, results in %s\n", c->repeat,

@@ -38,12 +38,7 @@ tput_setup(struct mode_ctx *m, char *err, size_t err_len)
 
 	(void)err;
 	(void)err_len;
-	t->params.hi_fps = trial_spec_max_rate_fps(c);
-	t->params.lo_fps = c->rate_min_fps;
-	t->params.initial_fps = c->initial_rate_fps ? c->initial_rate_fps :
-						      t->params.hi_fps;
-	t->params.error_fps = c->error_fps;
-	t->params.max_retries = c->max_retries;
+	trial_spec_search_params(c, &t->params);
 	if (!m->cli->quiet)
 		fprintf(stderr, "throughput: %u search(es) between %" PRIu64
 			" and %" PRIu64 " fps, first at %" PRIu64 ", error %"
