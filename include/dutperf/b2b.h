@@ -88,6 +88,7 @@ struct b2b {
 	double rates[B2B_RATE_SAMPLES];
 	uint32_t nb_rates;
 	enum report_result kind;	/* worst of the complete repetitions */
+	enum result_case why;		/* the case behind that kind */
 };
 
 /* The summary of a run (RFC 9004 6.3, 6.4); NaN where there is none. */

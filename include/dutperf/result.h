@@ -24,6 +24,7 @@
 #define DUTPERF_RESULT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "report.h"
 
@@ -55,5 +56,14 @@ enum report_result result_case_kind(enum result_case c);
 const char *result_case_reason(enum result_case c);
 /* "inside", "line_rate", "top_passed", ...: run.json's result_reason */
 const char *result_case_name(enum result_case c);
+
+/*
+ * The figure as people read it (stdout, run.json "result"): "F" inside
+ * the range or 0, "F (line rate)", "at least F (the range's top
+ * passed)", "at least F (lower bound: the tester's limit)", "no valid
+ * result (REASON)".  snprintf's return.
+ */
+int result_format(enum result_case c, const char *figure, char *buf,
+		  size_t len);
 
 #endif /* DUTPERF_RESULT_H */

@@ -99,6 +99,7 @@ b2b_start(struct b2b *b, const struct b2b_params *p,
 				p->precision_frames);
 	b->rep = 1;
 	b->kind = REPORT_RESULT_MEASURED;
+	b->why = RESULT_INSIDE;
 	return 0;
 }
 
@@ -155,8 +156,10 @@ b2b_rep_end(struct b2b *b)
 	r->why = search_case(&b->s);
 	r->kind = result_case_kind(r->why);
 	b->rep_ended = true;
-	if (r->kind > b->kind)
+	if (r->kind > b->kind) {
 		b->kind = r->kind;
+		b->why = r->why;
+	}
 	if (r->kind != REPORT_RESULT_MEASURED)
 		return;
 	x = (double)r->frames;

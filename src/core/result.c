@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* result: the one result rule of every procedure (result.h). */
+#include <stdio.h>
+
 #include "dutperf/result.h"
 
 enum result_case
@@ -57,4 +59,25 @@ const char *
 result_case_name(enum result_case c)
 {
 	return (unsigned)c < RESULT_NB_CASES ? result_cases[c].name : "?";
+}
+
+int
+result_format(enum result_case c, const char *figure, char *buf, size_t len)
+{
+	switch (c) {
+	case RESULT_INSIDE:
+	case RESULT_ZERO:
+		return snprintf(buf, len, "%s", figure);
+	case RESULT_LINE_RATE:
+		return snprintf(buf, len, "%s (line rate)", figure);
+	case RESULT_TOP_PASSED:
+		return snprintf(buf, len, "at least %s (the range's top passed)",
+				figure);
+	case RESULT_TESTER_LIMIT:
+		return snprintf(buf, len, "at least %s (lower bound: the "
+				"tester's limit)", figure);
+	default:
+		return snprintf(buf, len, "no valid result (%s)",
+				result_case_reason(c));
+	}
 }

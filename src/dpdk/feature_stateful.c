@@ -331,8 +331,9 @@ feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
 
 int
 feature_stateful_row(struct mode_ctx *m, int n, const char *row,
-		     size_t row_size, enum report_result kind, double value,
-		     char *err, size_t err_len)
+		     size_t row_size, enum report_result kind,
+		     const char *reason, double value, char *err,
+		     size_t err_len)
 {
 	int rc = mode_append(m, n < 0 || (size_t)n >= row_size ? -ENOSPC : 0,
 			     row, err, err_len);
@@ -340,6 +341,7 @@ feature_stateful_row(struct mode_ctx *m, int n, const char *row,
 	if (rc != 0)
 		return rc;
 	m->run_result = kind;
+	m->run_reason = reason;
 	if (kind == REPORT_RESULT_MEASURED)
 		m->value[0] = value;
 	return 0;
