@@ -77,7 +77,7 @@ stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		return rc;
 	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", rs.rate_fps);
 	result_format(search_case(se), fig, m->result, sizeof(m->result));
-	printf("search %u: stateful throughput %s per direction (%s; %u "
+	printf("search %u: stateful throughput per direction %s (%s; %u "
 	       "phase-2 and %u phase-1 trials)\n", m->no, m->result,
 	       report_result_name(rs.result), se->iterations,
 	       s->tp.ph.prelim_trials);
