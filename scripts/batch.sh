@@ -98,7 +98,7 @@ say() { echo "batch.sh: $*" >&2; }
 total=$(($(wc -w <<<"$sizes") * $(wc -w <<<"$dirs")))
 say "summary: $done of $total series gave a measured result (results in $out)"
 [ ${#novalid[@]} -eq 0 ] ||
-	say "no valid DUT result (tester-limited or invalid; exit status 3): ${novalid[*]}"
+	say "no measured DUT result (a lower bound: the range's top passed or the tester's limit; or no valid result; exit status 3): ${novalid[*]}"
 [ ${#failed[@]} -eq 0 ] || say "failed: ${failed[*]}"
 [ $rc -ge 128 ] && { say "stopped (exit status $rc); completed rows are in $dest"; exit 1; }
 [ ${#failed[@]} -eq 0 ] || exit 1

@@ -64,6 +64,7 @@ struct b2b_rep {
 	uint64_t frames;		/* longest lossless burst, 0: none */
 	double burst_fps;		/* measured rate of that burst; 0: unknown */
 	enum report_result kind;
+	enum result_case why;		/* result.h's case behind kind */
 	uint32_t trials;
 };
 
@@ -87,6 +88,7 @@ struct b2b {
 	double rates[B2B_RATE_SAMPLES];
 	uint32_t nb_rates;
 	enum report_result kind;	/* worst of the complete repetitions */
+	enum result_case why;		/* the case behind that kind */
 };
 
 /* The summary of a run (RFC 9004 6.3, 6.4); NaN where there is none. */

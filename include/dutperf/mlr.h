@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "proc.h"
+#include "result.h"
 #include "report.h"
 #include "trial_spec.h"
 #include "verdict.h"
@@ -98,6 +99,7 @@ struct mlr_result {
 					 * stayed invalid), not the DUT's */
 	bool complete;			/* nothing more to search for */
 	enum report_result kind;	/* measured, lower_bound, none */
+	enum result_case why;		/* result.h's case behind kind */
 	uint32_t trials;		/* trials the controller chose for it */
 	double trial_s;			/* and their durations */
 };
@@ -107,13 +109,16 @@ struct mlr_result {
  * between min_fps and max_fps; limit_fps (0: none): loads at or above it
  * could not be offered (they count as an upper bound that is the tester's).
  * complete: RUB - RLB <= width * RUB (or 1 fps), or RLB at max_fps with no
- * RUB, or RUB at min_fps (then no RLB: kind none).  kind: measured when
- * complete with an RLB and a DUT's RUB (or none above max), lower_bound
- * when the RUB is the tester's limit, none without an RLB or incomplete.
+ * RUB, or RUB at min_fps (then no RLB: kind none).  why, kind: result.h's
+ * rule: measured when complete with an RLB and a DUT's RUB (or none above
+ * max when max_is_limit: the line rate), lower_bound when the RUB is the
+ * tester's limit or the max passed below the line rate, none without an
+ * RLB or incomplete.
  */
 void mlr_goal_result(const struct mlr_goal *g, const struct mlr_trial *t,
 		     size_t n, uint64_t min_fps, uint64_t max_fps,
-		     uint64_t limit_fps, struct mlr_result *r);
+		     uint64_t limit_fps, bool max_is_limit,
+		     struct mlr_result *r);
 
 /* ---- goals on the command line ---- */
 
@@ -141,6 +146,7 @@ struct mlr_params {
 	unsigned nb_goals;
 	uint64_t min_fps;		/* Min Load (>= 1) */
 	uint64_t max_fps;		/* Max Load (> min) */
+	bool max_is_limit;		/* max_fps is the line rate (result.h) */
 	uint32_t max_retries;		/* invalid trials retried per load */
 	uint32_t max_trials;		/* stop after this many (0: MLR_MAX_TRIALS) */
 };

@@ -165,6 +165,7 @@ struct recov_proc {
 	struct recov_params p;
 	struct trial_spec base;
 	bool searching;
+	bool searched;			/* the throughput came from search */
 	struct search_proc search;
 	struct search_params search_params;
 	bool done;
@@ -172,6 +173,12 @@ struct recov_proc {
 };
 
 extern const struct proc_ops recov_ops;
+
+/* How the throughput search ended (result.h's rule), RESULT_INSIDE when
+ * [recovery] throughput_fps was given: a recovery time measured against
+ * a throughput that is only a lower bound is itself no more than the
+ * run's case says (lower_bound, "the range's top passed" ...). */
+enum result_case recov_throughput_case(const struct recov_proc *r);
 
 /* 0 or -EINVAL (recov_params_check, search_init). */
 int recov_proc_start(struct recov_proc *r, const struct recov_params *p,

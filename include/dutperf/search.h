@@ -14,13 +14,15 @@
  * counted in invalid_bounds so callers can say the result may be limited
  * by the tester.  VERDICT_INTERRUPTED ends the search (interrupted, done)
  * with the highest rate passed so far; callers report it as incomplete.
- * What a complete search found (search_kind), by what bounds it from
- * above: MEASURED, a rate that failed validly (or the maximum itself
- * passed), also 0 when nothing passed and the search from lo_fps = 0
- * closed within the error on valid failures; LOWER_BOUND, a rate that
- * stayed invalid after retries, with a rate passed below it (the DUT may
- * forward more: "at least"); NONE, a rate that stayed invalid and nothing
- * passed, or valid failures down to a lo_fps > 0 (below the range).
+ * What a complete search found (search_case, search_kind: result.h's
+ * rule), by what bounds it from above: MEASURED, a rate that failed
+ * validly, the maximum passing when it is the line rate (top_is_limit),
+ * also 0 when nothing passed and the search from lo_fps = 0 closed within
+ * the error on valid failures; LOWER_BOUND, the maximum passing below the
+ * line rate ("the range's top passed"), or a rate that stayed invalid
+ * after retries with a rate passed below it (the DUT may forward more:
+ * "at least"); NONE, a rate that stayed invalid and nothing passed, or
+ * valid failures down to a lo_fps > 0 (below the range).
  * Trials: at most ceil(log2((hi - lo) / error)) + 1 + invalid trials,
  * and at most (ceil(log2((hi - lo) / error)) + 1) * (max_retries + 1).
  */
@@ -31,6 +33,7 @@
 #include <stdint.h>
 
 #include "proc.h"
+#include "result.h"
 #include "verdict.h"
 
 struct search_params {
@@ -39,6 +42,7 @@ struct search_params {
 	uint64_t initial_fps;	/* first rate tried, in [lo, hi] */
 	uint64_t error_fps;	/* done when hi - lo <= error (>= 1) */
 	uint32_t max_retries;	/* invalid trials retried per rate */
+	bool top_is_limit;	/* hi_fps is the line rate (result.h) */
 };
 
 struct search {
@@ -65,7 +69,9 @@ uint64_t search_next_rate(const struct search *s);
  * An unknown verdict counts as VERDICT_INVALID. */
 void search_record(struct search *s, enum verdict v);
 uint64_t search_result(const struct search *s);
-/* What the result is: measured, a lower bound, or none (above). */
+/* How the search ended (result.h's one rule) and what its figure is:
+ * measured, a lower bound, or none. */
+enum result_case search_case(const struct search *s);
 enum report_result search_kind(const struct search *s);
 /* Upper bound of trials still needed (for an ETA): the rates still to
  * try, ceil(log2(bracket / error)) (+ 1 before the first valid trial),

@@ -170,8 +170,10 @@ int stateful_cttc_start(struct stateful_cttc *p,
 /* The capacity found (0: not even C0 was good) and the rate at it. */
 uint64_t stateful_cttc_capacity(const struct stateful_cttc *p);
 uint64_t stateful_cttc_rate_fps(const struct stateful_cttc *p);
-/* MEASURED; LOWER_BOUND when c_max itself was good; NONE when C0 was
- * not good or the search was interrupted. */
+/* result.h's rule: MEASURED (inside); LOWER_BOUND when c_max itself was
+ * good (the range's top passed); NONE when C0 was not good (below the
+ * range) or the search was interrupted (incomplete). */
+enum result_case stateful_cttc_case(const struct stateful_cttc *p);
 enum report_result stateful_cttc_kind(const struct stateful_cttc *p);
 
 #endif /* DUTPERF_STATEFUL_PROC_H */

@@ -122,6 +122,19 @@ void trial_spec_place_tags(uint64_t *seq, uint32_t nb, uint64_t first,
 uint64_t trial_spec_max_rate_fps(const struct cfg *c);
 
 /*
+ * Whether that upper bound is the line rate of a link speed the tester
+ * knows ([traffic] link_speed_gbps or the ports' reported speed; not the
+ * 10 Gb/s assumed when none is known): a search whose top passes there
+ * measured the line rate; below it, only a lower bound (result.h).
+ */
+bool trial_spec_top_is_line_rate(const struct cfg *c);
+
+/* A search over [rate_min_fps, trial_spec_max_rate_fps] with [search]'s
+ * initial rate, error and retries, top_is_limit as above. */
+struct search_params;
+void trial_spec_search_params(const struct cfg *c, struct search_params *sp);
+
+/*
  * RFC 8219 7.2 tagged frames must fit after the delay: latency mode's
  * check of the configuration (the mode table runs it before the EAL).
  */

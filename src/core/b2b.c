@@ -99,6 +99,7 @@ b2b_start(struct b2b *b, const struct b2b_params *p,
 				p->precision_frames);
 	b->rep = 1;
 	b->kind = REPORT_RESULT_MEASURED;
+	b->why = RESULT_INSIDE;
 	return 0;
 }
 
@@ -150,13 +151,15 @@ b2b_rep_end(struct b2b *b)
 	r->frames = search_result(&b->s);
 	r->burst_fps = b->rep_burst_fps;
 	r->trials = b->rep_trials;
-	r->kind = search_kind(&b->s);
-	/* the longest burst allowed passed: the tolerance is at least that */
-	if (r->kind == REPORT_RESULT_MEASURED && r->frames >= b->p.hi_frames)
-		r->kind = REPORT_RESULT_LOWER_BOUND;
+	/* result.h's rule: the longest burst allowed passing is the range's
+	 * top passed, "at least" that (no burst length is a line rate) */
+	r->why = search_case(&b->s);
+	r->kind = result_case_kind(r->why);
 	b->rep_ended = true;
-	if (r->kind > b->kind)
+	if (r->kind > b->kind) {
 		b->kind = r->kind;
+		b->why = r->why;
+	}
 	if (r->kind != REPORT_RESULT_MEASURED)
 		return;
 	x = (double)r->frames;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dutperf/mlr.h"
+#include "dutperf/result.h"
 
 /* ------------------------------------------------------ classification */
 
@@ -143,8 +144,9 @@ static uint64_t mlr_loads[MLR_MAX_TRIALS];
 void
 mlr_goal_result(const struct mlr_goal *g, const struct mlr_trial *t,
 		size_t n, uint64_t min_fps, uint64_t max_fps,
-		uint64_t limit_fps, struct mlr_result *r)
+		uint64_t limit_fps, bool max_is_limit, struct mlr_result *r)
 {
+	struct result_facts f;
 	size_t i, nb;
 	uint64_t l;
 
@@ -175,21 +177,24 @@ mlr_goal_result(const struct mlr_goal *g, const struct mlr_trial *t,
 	if (r->rlb_fps != 0)
 		r->conditional_fps = (double)r->rlb_fps *
 			(1.0 - mlr_quantile_loss(g, t, n, r->rlb_fps));
-	r->kind = REPORT_RESULT_NONE;
-	if (r->rlb_fps == 0) {
+	if (r->rlb_fps == 0)
 		/* the Min Load is an upper bound: nothing lower to try */
 		r->complete = r->rub_fps != 0 && r->rub_fps <= min_fps;
-		return;
-	}
-	if (r->rub_fps == 0)
+	else if (r->rub_fps == 0)
 		r->complete = r->rlb_fps >= max_fps;
 	else
 		r->complete = r->rub_fps - r->rlb_fps <= 1 ||
 			(double)(r->rub_fps - r->rlb_fps) <=
 				g->width * (double)r->rub_fps;
-	if (r->complete)
-		r->kind = r->rub_is_limit ? REPORT_RESULT_LOWER_BOUND :
-					    REPORT_RESULT_MEASURED;
+	f = (struct result_facts){
+		.complete = r->complete,
+		.top_passed = r->rub_fps == 0 && r->rlb_fps >= max_fps,
+		.top_is_limit = max_is_limit,
+		.passed = r->rlb_fps != 0,
+		.bound_invalid = r->rub_is_limit,
+	};
+	r->why = result_case(&f);
+	r->kind = result_case_kind(r->why);
 }
 
 /* -------------------------------------------------------------- goals */
@@ -429,7 +434,7 @@ goal_result(const struct mlr *m, const struct mlr_goal *g,
 	    struct mlr_result *r)
 {
 	mlr_goal_result(g, m->trial, m->nb_trials, m->p.min_fps, m->p.max_fps,
-			m->limit_fps, r);
+			m->limit_fps, m->p.max_is_limit, r);
 }
 
 /* The loss ratio of the latest trial at load, -1: none. */

@@ -275,6 +275,7 @@ recov_proc_start(struct recov_proc *r, const struct recov_params *p,
 	if (p->throughput_fps > 0)
 		return 0;
 	r->searching = true;
+	r->searched = true;
 	r->search_params = *sp;
 	rc = search_proc_start(&r->search, sp, base);
 	if (rc != 0)
@@ -282,6 +283,12 @@ recov_proc_start(struct recov_proc *r, const struct recov_params *p,
 				"the throughput search needs rate_min_fps < "
 				"rate_max_fps ([search])");
 	return 0;
+}
+
+enum result_case
+recov_throughput_case(const struct recov_proc *r)
+{
+	return r->searched ? search_case(&r->search.s) : RESULT_INSIDE;
 }
 
 /* ---- reset ---- */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/result.h"
 #include "dutperf/search.h"
 
 int
@@ -45,18 +46,26 @@ search_result(const struct search *s)
 	return s->best;
 }
 
+/* How the search ended, for the one result rule (result.h). */
+enum result_case
+search_case(const struct search *s)
+{
+	struct result_facts f = {
+		.complete = s->done && !s->interrupted,
+		.top_passed = s->passes > 0 && s->best >= s->p.hi_fps,
+		.top_is_limit = s->p.top_is_limit,
+		.passed = s->passes > 0,
+		.bound_invalid = s->hi_invalid,
+		.bottom_zero = s->p.lo_fps == 0,
+	};
+
+	return result_case(&f);
+}
+
 enum report_result
 search_kind(const struct search *s)
 {
-	if (s->hi_invalid)
-		return s->passes > 0 ? REPORT_RESULT_LOWER_BOUND :
-				       REPORT_RESULT_NONE;
-	/* Nothing passed, valid failures down to lo: a throughput of 0
-	 * within the error when the search started at 0, none (below the
-	 * range searched) otherwise. */
-	if (s->passes == 0 && (s->p.lo_fps > 0 || !s->done))
-		return REPORT_RESULT_NONE;
-	return REPORT_RESULT_MEASURED;
+	return result_case_kind(search_case(s));
 }
 
 void

@@ -469,12 +469,21 @@ stateful_cttc_rate_fps(const struct stateful_cttc *p)
 	return p->r_lo;
 }
 
+enum result_case
+stateful_cttc_case(const struct stateful_cttc *p)
+{
+	/* c_max is no physical limit: c_max good is "at least c_max" */
+	struct result_facts f = {
+		.complete = p->stage == CTTC_DONE && !p->interrupted,
+		.top_passed = p->lo != 0 && p->hi == 0,
+		.passed = p->lo != 0,
+	};
+
+	return result_case(&f);
+}
+
 enum report_result
 stateful_cttc_kind(const struct stateful_cttc *p)
 {
-	if (p->interrupted || p->lo == 0)
-		return REPORT_RESULT_NONE;
-	if (p->hi == 0)
-		return REPORT_RESULT_LOWER_BOUND;
-	return REPORT_RESULT_MEASURED;
+	return result_case_kind(stateful_cttc_case(p));
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/search.h"
 #include "dutperf/trial_spec.h"
 
 static uint64_t
@@ -198,6 +199,30 @@ trial_spec_max_rate_fps(const struct cfg *c)
 		return c->rate_max_fps;
 	return cfg_traffic_line_rate_fps(c, mbps ? mbps : TRIAL_SPEC_DEFAULT_MBPS,
 				     NULL);
+}
+
+bool
+trial_spec_top_is_line_rate(const struct cfg *c)
+{
+	uint32_t mbps = cfg_link_speed_mbps(c);
+
+	return mbps != 0 &&
+	       trial_spec_max_rate_fps(c) >= cfg_traffic_line_rate_fps(c, mbps,
+									 NULL);
+}
+
+void
+trial_spec_search_params(const struct cfg *c, struct search_params *sp)
+{
+	*sp = (struct search_params){
+		.hi_fps = trial_spec_max_rate_fps(c),
+		.lo_fps = c->rate_min_fps,
+		.error_fps = c->error_fps,
+		.max_retries = c->max_retries,
+		.top_is_limit = trial_spec_top_is_line_rate(c),
+	};
+	sp->initial_fps = c->initial_rate_fps ? c->initial_rate_fps :
+						sp->hi_fps;
 }
 
 int

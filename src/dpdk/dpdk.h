@@ -26,6 +26,7 @@
 #include "dutperf/proc.h"
 #include "dutperf/recovery.h"
 #include "dutperf/report.h"
+#include "dutperf/result.h"
 #include "dutperf/stateful.h"
 #include "dutperf/stateful_proc.h"
 #include "dutperf/stats.h"
@@ -373,7 +374,7 @@ void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
  * phase 1, and a [stateful] hook command (0 or -EIO, err says why). */
 struct feature_stateful;
 struct search_params;
-/* sp: NULL, or the [search] bounds (feature_stateful_search) to fill. */
+/* sp: NULL, or the [search] bounds (trial_spec_search_params) to fill. */
 int feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
 			    char *err, size_t err_len);
 void feature_detach_stateful(struct trial_ctx *t);
@@ -393,21 +394,22 @@ int feature_stateful_hook(const char *key, const char *cmd, char *err,
 			  size_t err_len);
 /* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
  * timeout T), phase 2 (the configured directions, D, responder_tuple) and
- * the Responder-only check; and the [search] bounds. */
+ * the Responder-only check. */
 void feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
 			    struct trial_spec *real, struct trial_spec *check);
-void feature_stateful_search(const struct cfg *c, struct search_params *sp);
 /* A stateful mode's start: [stateful] hook_search, then the three specs
  * (0, or -EIO from the hook). */
 int feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
 			   struct trial_spec *real, struct trial_spec *check,
 			   char *err, size_t err_len);
 /* A stateful mode's run_end: append row (n: its snprintf length, over
- * row_size: -ENOSPC), then the run's result kind and, measured, value. */
+ * row_size: -ENOSPC), then the run's result kind and reason (result.h's
+ * for a search, NULL: none) and, measured, value. */
 struct mode_ctx;
 int feature_stateful_row(struct mode_ctx *m, int n, const char *row,
 			 size_t row_size, enum report_result kind,
-			 double value, char *err, size_t err_len);
+			 const char *reason, double value, char *err,
+			 size_t err_len);
 
 /* Human summary of one trial on f. */
 void trial_print(FILE *f, const struct report_trial *r);
@@ -487,6 +489,10 @@ struct mode_ctx {
 	 * MEASURED before each run) and, per complete run, results[i] */
 	enum report_result run_result;
 	enum report_result *results;
+	/* the reason of that result (result.h's, mode_set_result; NULL:
+	 * none given) and per complete run (run.json result_reason) */
+	const char *run_reason;
+	const char **reasons;
 	uint32_t not_measured;		/* complete runs whose result is not
 					 * MEASURED: exit status 3 */
 	char result[128];		/* run.json "result" */
@@ -494,6 +500,10 @@ struct mode_ctx {
 	double trial_max_s;		/* the longest trial period so far and */
 	double trial_end_s;		/* when the last trial ended (ETA) */
 };
+
+/* The run's result by result.h's rule: run_result = the case's kind,
+ * run_reason = its reason. */
+void mode_set_result(struct mode_ctx *m, enum result_case why);
 
 /* Run the mode of env.  0 or -errno with err. */
 int driver_run(struct mode_ctx *m, char *err, size_t err_len);

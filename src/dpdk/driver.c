@@ -79,6 +79,13 @@ mode_search_fields(const struct mode_ctx *m, struct report_search *rs)
 	};
 }
 
+void
+mode_set_result(struct mode_ctx *m, enum result_case why)
+{
+	m->run_result = result_case_kind(why);
+	m->run_reason = result_case_reason(why);
+}
+
 int
 mode_search_row(struct mode_ctx *m, const struct search *s,
 		uint64_t initial_fps, struct report_search *rs, char *err,
@@ -98,7 +105,7 @@ mode_search_row(struct mode_ctx *m, const struct search *s,
 			 err_len);
 	if (rc != 0)
 		return rc;
-	m->run_result = rs->result;
+	mode_set_result(m, search_case(s));
 	/* only measured searches enter the summary */
 	if (rs->result == REPORT_RESULT_MEASURED)
 		m->value[0] = (double)rs->rate_fps;
@@ -398,6 +405,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	for (k = 0; k < MODE_MAX_VALUES; k++)
 		m->value[k] = NAN;
 	m->run_result = REPORT_RESULT_MEASURED;
+	m->run_reason = NULL;
 	m->iteration = 0;
 	while (!engine_stop && proc_next(&m->proc, &spec)) {
 		/* RFC 9693 phase 2 follows its phase 1 after D, no settle */
@@ -432,6 +440,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	if (complete && m->phased && m->phases.failed) {
 		/* the mode's trials that phase 1 never let run: no result */
 		m->run_result = REPORT_RESULT_NONE;
+		m->run_reason = "phase 1 failed";
 		fprintf(stderr, "dutperf: %s %u: phase 1 invalid or the state "
 			"table not filled %u times in a row ([search] max_retries "
 			"= %u): no phase 2, no result (exit status 3)\n",
@@ -443,6 +452,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 			if (m->values[k] != NULL)
 				m->values[k][m->runs_done] = m->value[k];
 		m->results[m->runs_done] = m->run_result;
+		m->reasons[m->runs_done] = m->run_reason;
 		if (m->run_result != REPORT_RESULT_MEASURED)
 			m->not_measured++;
 		m->runs_done++;
@@ -467,7 +477,8 @@ driver_open(struct mode_ctx *m, char *err, size_t err_len)
 		}
 	}
 	m->results = calloc(m->repeat, sizeof(*m->results));
-	if (m->results == NULL) {
+	m->reasons = calloc(m->repeat, sizeof(*m->reasons));
+	if (m->results == NULL || m->reasons == NULL) {
 		snprintf(err, err_len, "no memory for %u results", m->repeat);
 		return -ENOMEM;
 	}
@@ -517,6 +528,8 @@ driver_close(struct mode_ctx *m)
 	}
 	free(m->results);
 	m->results = NULL;
+	free(m->reasons);
+	m->reasons = NULL;
 	free(m->priv);
 	m->priv = NULL;
 }
@@ -585,6 +598,7 @@ mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
 		aborted |= r->dir[d].active && r->dir[d].v.max_lag_ns >
 			   (uint64_t)spec->max_lag_us * 1000;
 	m->run_result = REPORT_RESULT_NONE;
+	m->run_reason = "invalid trial";
 	printf("%s %u: no valid result: the trial was %s (%s): no figures\n",
 	       m->ops->run_name, m->no, aborted ?
 	       "invalid, the sender aborted it behind schedule" :

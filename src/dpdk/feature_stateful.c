@@ -46,7 +46,7 @@ feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
 	enum cfg_side_id iside;
 
 	if (sp != NULL)
-		feature_stateful_search(c, sp);
+		trial_spec_search_params(c, sp);
 	s = rte_zmalloc("stateful", sizeof(*s), RTE_CACHE_LINE_SIZE);
 	if (s == NULL) {
 		snprintf(err, err_len, "no memory for the stateful feature");
@@ -331,8 +331,9 @@ feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
 
 int
 feature_stateful_row(struct mode_ctx *m, int n, const char *row,
-		     size_t row_size, enum report_result kind, double value,
-		     char *err, size_t err_len)
+		     size_t row_size, enum report_result kind,
+		     const char *reason, double value, char *err,
+		     size_t err_len)
 {
 	int rc = mode_append(m, n < 0 || (size_t)n >= row_size ? -ENOSPC : 0,
 			     row, err, err_len);
@@ -340,17 +341,9 @@ feature_stateful_row(struct mode_ctx *m, int n, const char *row,
 	if (rc != 0)
 		return rc;
 	m->run_result = kind;
+	m->run_reason = reason;
 	if (kind == REPORT_RESULT_MEASURED)
 		m->value[0] = value;
 	return 0;
 }
 
-void
-feature_stateful_search(const struct cfg *c, struct search_params *sp)
-{
-	sp->hi_fps = trial_spec_max_rate_fps(c);
-	sp->lo_fps = c->rate_min_fps;
-	sp->initial_fps = c->initial_rate_fps ? c->initial_rate_fps : sp->hi_fps;
-	sp->error_fps = c->error_fps;
-	sp->max_retries = c->max_retries;
-}

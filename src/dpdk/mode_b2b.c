@@ -228,8 +228,9 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 			REPORT_RESULT_MEASURED ? "longest lossless burst " :
 			rep->kind == REPORT_RESULT_LOWER_BOUND ?
 			"lossless burst at least " : "no result, ", rep->frames,
-			rep->frames >= t->params.hi_frames ? " (the longest "
-			"allowed: [b2b] max_frames)" : "", rep->trials,
+			rep->why == RESULT_TOP_PASSED ? " (the range's top "
+			"passed: the longest allowed, [b2b] max_frames)" : "",
+			rep->trials,
 			rep->kind != REPORT_RESULT_MEASURED && *t->why ? "; " : "",
 			rep->kind != REPORT_RESULT_MEASURED ? t->why : "");
 	return b2b_append(m, &row, err, err_len);
@@ -286,7 +287,7 @@ b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	rc = b2b_append(m, &row, err, err_len);
 	if (rc != 0)
 		return rc;
-	m->run_result = b->kind;
+	mode_set_result(m, b->why);
 	if (b->kind == REPORT_RESULT_MEASURED) {
 		m->value[0] = s.avg_frames;
 		m->value[1] = s.implied_s * 1e6;

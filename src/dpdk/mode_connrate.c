@@ -85,8 +85,9 @@ connrate_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	const struct cfg *c = m->cfg;
 	struct connrate *s = m->priv;
 	const struct search *se = &s->cr.s;
-	enum report_result kind = search_kind(se);
-	char row[1024], date[32], rate[32];
+	enum result_case why = search_case(se);
+	enum report_result kind = result_case_kind(why);
+	char row[1024], date[32], rate[32], fig[48];
 	int n;
 
 	if (!complete)
@@ -103,16 +104,17 @@ connrate_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		     c->st.delay_ms, c->error_fps, date, s->cr.steps, rate,
 		     report_result_name(kind));
 	n = feature_stateful_row(m, n, row, sizeof(row), kind,
+				 result_case_reason(why),
 				 (double)search_result(se), err, err_len);
 	if (n != 0)
 		return n;
-	printf("search %u: maximum connection establishment rate %s%" PRIu64
-	       " connections/s (%s; N = %" PRIu64 ", M = %u; %u steps)\n",
-	       m->no, kind == REPORT_RESULT_LOWER_BOUND ? "at least " : "",
-	       search_result(se), report_result_name(kind), c->st.frames,
-	       c->st.table_size, s->cr.steps);
-	snprintf(m->result, sizeof(m->result), "%" PRIu64 " connections/s",
+	snprintf(fig, sizeof(fig), "%" PRIu64 " connections/s",
 		 search_result(se));
+	result_format(why, fig, m->result, sizeof(m->result));
+	printf("search %u: maximum connection establishment rate %s (%s; N = %"
+	       PRIu64 ", M = %u; %u steps)\n", m->no, m->result,
+	       report_result_name(kind), c->st.frames, c->st.table_size,
+	       s->cr.steps);
 	return 0;
 }
 

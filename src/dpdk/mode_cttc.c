@@ -103,8 +103,9 @@ cttc_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
 	struct cttc *s = m->priv;
-	enum report_result kind = stateful_cttc_kind(&s->ct);
-	char row[1024], date[32], cap[64];
+	enum result_case why = stateful_cttc_case(&s->ct);
+	enum report_result kind = result_case_kind(why);
+	char row[1024], date[32], cap[64], fig[48];
 	int n;
 
 	if (!complete)
@@ -123,20 +124,20 @@ cttc_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		     date, s->ct.steps, s->ct.trials, cap,
 		     report_result_name(kind));
 	n = feature_stateful_row(m, n, row, sizeof(row), kind,
+				 result_case_reason(why),
 				 (double)stateful_cttc_capacity(&s->ct), err,
 				 err_len);
 	if (n != 0)
 		return n;
-	printf("run %u: connection tracking table capacity %s%" PRIu64
-	       " connections (%s; bracket [%" PRIu64 ", %" PRIu64 "], rate "
-	       "there %" PRIu64 " connections/s, r(C0) %" PRIu64 "; %u sizes, %u "
-	       "trials)\n", m->no, kind == REPORT_RESULT_LOWER_BOUND ?
-	       "at least " : "", stateful_cttc_capacity(&s->ct),
+	snprintf(fig, sizeof(fig), "%" PRIu64 " connections",
+		 stateful_cttc_capacity(&s->ct));
+	result_format(why, fig, m->result, sizeof(m->result));
+	printf("run %u: connection tracking table capacity %s (%s; bracket [%"
+	       PRIu64 ", %" PRIu64 "], rate there %" PRIu64 " connections/s, "
+	       "r(C0) %" PRIu64 "; %u sizes, %u trials)\n", m->no, m->result,
 	       report_result_name(kind), s->ct.lo, s->ct.hi,
 	       stateful_cttc_rate_fps(&s->ct), s->ct.r0, s->ct.steps,
 	       s->ct.trials);
-	snprintf(m->result, sizeof(m->result), "%" PRIu64 " connections",
-		 stateful_cttc_capacity(&s->ct));
 	return 0;
 }
 

@@ -67,6 +67,7 @@ mlr_setup(struct mode_ctx *m, char *err, size_t err_len)
 	if (rc != 0)
 		return rc;
 	p->max_fps = trial_spec_max_rate_fps(c);
+	p->max_is_limit = trial_spec_top_is_line_rate(c);
 	p->min_fps = c->rate_min_fps ? c->rate_min_fps : 1;
 	p->max_retries = c->max_retries;
 	if (p->min_fps >= p->max_fps) {
@@ -146,11 +147,17 @@ mlr_rate_row(struct mode_ctx *m, const struct mlr_goal *g,
 	return rc != 0 ? rc : csv_append(&t->rate, row, err, err_len);
 }
 
-/* The worse of two results: none over lower bound over measured. */
-static enum report_result
-worse(enum report_result a, enum report_result b)
+/* "goal F" as result.h words it: "ndr at least 5000 fps (the range's top
+ * passed)". */
+static int
+mlr_say(char *buf, size_t len, const char *sep, const char *goal,
+	const struct mlr_result *r)
 {
-	return a > b ? a : b;
+	char fig[32], what[96];
+
+	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", r->rlb_fps);
+	result_format(r->why, fig, what, sizeof(what));
+	return snprintf(buf, len, "%s%s %s", sep, goal, what);
 }
 
 static int
@@ -199,15 +206,23 @@ mlr_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			rc = mlr_rate_row(m, g, r, err, err_len);
 		if (rc != 0)
 			return rc;
-		m->run_result = worse(m->run_result, r->kind);
+		/* the run is its worst goal (the first of equals) */
+		if (r->kind > m->run_result ||
+		    (r->kind == m->run_result && m->run_reason == NULL))
+			mode_set_result(m, r->why);
 		/* the --repeat summary takes DUT figures only (results.md) */
 		if (i < MODE_MAX_VALUES && r->kind == REPORT_RESULT_MEASURED)
 			m->value[i] = (double)r->rlb_fps;
 		if (r->rlb_fps != 0)
-			printf("search %u: %s %s %" PRIu64 " fps (upper bound %s"
-			       "%" PRIu64 "%s, conditional throughput %.1f fps)\n",
-			       m->no, g->name, r->kind == REPORT_RESULT_MEASURED ?
-			       "throughput" : "at least", r->rlb_fps,
+			printf("search %u: %s %s %" PRIu64 " fps (%s%s%supper "
+			       "bound %s%" PRIu64 "%s, conditional throughput "
+			       "%.1f fps)\n", m->no, g->name,
+			       r->kind == REPORT_RESULT_MEASURED ? "throughput" :
+			       "at least", r->rlb_fps,
+			       r->why == RESULT_INSIDE ? "" : result_case_reason(r->why),
+			       r->why == RESULT_INSIDE ? "" : "; ",
+			       r->why == RESULT_TOP_PASSED ? "the DUT was never "
+			       "shown to fail; " : "",
 			       r->rub_fps ? "" : "none above max ",
 			       r->rub_fps ? r->rub_fps : s->p.max_fps,
 			       r->rub_is_limit ? ", the tester's limit" : "",
@@ -224,10 +239,8 @@ mlr_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			used += (size_t)(r->kind == REPORT_RESULT_NONE ?
 				snprintf(m->result + used, sizeof(m->result) - used,
 					 "%s%s none", i ? ", " : "", g->name) :
-				snprintf(m->result + used, sizeof(m->result) - used,
-					 "%s%s %s%" PRIu64 " fps", i ? ", " : "",
-					 g->name, r->kind == REPORT_RESULT_MEASURED ?
-					 "" : "at least ", r->rlb_fps));
+				mlr_say(m->result + used, sizeof(m->result) - used,
+					i ? ", " : "", g->name, r));
 	}
 	printf("search %u: %u trials, %.1f trial-seconds\n", m->no,
 	       s->iterations, s->trial_s);

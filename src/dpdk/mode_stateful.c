@@ -67,6 +67,7 @@ stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	struct stfl *s = m->priv;
 	const struct search *se = &s->tp.sp.s;
 	struct report_search rs;
+	char fig[32];
 	int rc;
 
 	if (!complete)
@@ -74,12 +75,12 @@ stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	rc = mode_search_row(m, se, s->params.initial_fps, &rs, err, err_len);
 	if (rc != 0)
 		return rc;
-	printf("search %u: stateful throughput %s%" PRIu64 " fps per direction "
-	       "(%s; %u phase-2 and %u phase-1 trials)\n", m->no,
-	       rs.result == REPORT_RESULT_LOWER_BOUND ? "at least " : "",
-	       rs.rate_fps, report_result_name(rs.result), se->iterations,
+	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", rs.rate_fps);
+	result_format(search_case(se), fig, m->result, sizeof(m->result));
+	printf("search %u: stateful throughput per direction %s (%s; %u "
+	       "phase-2 and %u phase-1 trials)\n", m->no, m->result,
+	       report_result_name(rs.result), se->iterations,
 	       s->tp.ph.prelim_trials);
-	snprintf(m->result, sizeof(m->result), "%" PRIu64 " fps", rs.rate_fps);
 	return 0;
 }
 

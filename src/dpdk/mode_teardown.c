@@ -141,7 +141,7 @@ teardown_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		     c->m, c->st.rate_fps, c->st.frames, c->st.timeout_ms, date,
 		     s->td_ns / 1e6, s->t0_ns / 1e6, rate,
 		     report_result_name(kind));
-	n = feature_stateful_row(m, n, row, sizeof(row), kind, fps, err,
+	n = feature_stateful_row(m, n, row, sizeof(row), kind, NULL, fps, err,
 				 err_len);
 	if (n != 0)
 		return n;

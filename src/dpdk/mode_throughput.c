@@ -38,12 +38,7 @@ tput_setup(struct mode_ctx *m, char *err, size_t err_len)
 
 	(void)err;
 	(void)err_len;
-	t->params.hi_fps = trial_spec_max_rate_fps(c);
-	t->params.lo_fps = c->rate_min_fps;
-	t->params.initial_fps = c->initial_rate_fps ? c->initial_rate_fps :
-						      t->params.hi_fps;
-	t->params.error_fps = c->error_fps;
-	t->params.max_retries = c->max_retries;
+	trial_spec_search_params(c, &t->params);
 	if (!m->cli->quiet)
 		fprintf(stderr, "throughput: %u search(es) between %" PRIu64
 			" and %" PRIu64 " fps, first at %" PRIu64 ", error %"
@@ -99,13 +94,19 @@ tput_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
  * a measured DUT figure (exit status 3, docs/results.md).
  */
 static void
-tput_say(struct mode_ctx *m, const struct search *s, enum report_result kind)
+tput_say(struct mode_ctx *m, const struct search *s)
 {
 	const struct tput *t = m->priv;
 	const char *why = *t->why ? t->why : "see trials.csv";
+	enum result_case c = search_case(s);
+	enum report_result kind = result_case_kind(c);
+	char fig[32];
 
-	switch (kind) {
-	case REPORT_RESULT_MEASURED:
+	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", search_result(s));
+	result_format(c, fig, m->result, sizeof(m->result));
+	switch (c) {
+	case RESULT_INSIDE:
+	case RESULT_ZERO:
 		if (search_result(s) == 0)
 			printf("search %u: throughput 0 fps: no trial passed, "
 			       "every rate tried down to %" PRIu64 " fps failed "
@@ -115,40 +116,47 @@ tput_say(struct mode_ctx *m, const struct search *s, enum report_result kind)
 			printf("search %u: throughput %" PRIu64 " fps per "
 			       "direction (%u trials)\n", m->no,
 			       search_result(s), s->iterations);
-		snprintf(m->result, sizeof(m->result), "%" PRIu64 " fps",
-			 search_result(s));
 		return;
-	case REPORT_RESULT_LOWER_BOUND:
+	case RESULT_LINE_RATE:
+		printf("search %u: throughput %" PRIu64 " fps per direction "
+		       "(line rate: the range's top, the line rate, passed; %u "
+		       "trials)\n", m->no, search_result(s), s->iterations);
+		return;
+	case RESULT_TOP_PASSED:
+		printf("search %u: throughput at least %" PRIu64 " fps per "
+		       "direction (the range's top passed: the DUT was never "
+		       "shown to fail; a higher --rate-max measures it; %u "
+		       "trials)\n", m->no, search_result(s), s->iterations);
+		break;
+	case RESULT_TESTER_LIMIT:
 		printf("search %u: throughput at least %" PRIu64 " fps per "
 		       "direction (lower bound: the tester could not offer more "
 		       "than that validly; %" PRIu64 " fps stayed invalid after "
 		       "%u retries: %s; %u trials)\n", m->no, search_result(s),
 		       s->hi, m->cfg->max_retries, why, s->iterations);
-		snprintf(m->result, sizeof(m->result), "at least %" PRIu64
-			 " fps (lower bound)", search_result(s));
 		break;
-	case REPORT_RESULT_NONE:
+	case RESULT_INVALID:
 		if (s->passes == 0 && s->fails == 0)
 			printf("search %u: no valid result: every trial was "
 			       "invalid (%s; %u trials)\n", m->no, why,
 			       s->iterations);
-		else if (s->hi_invalid)
+		else
 			printf("search %u: no valid result: no trial passed, "
 			       "and %" PRIu64 " fps, the lowest rate tried, stayed "
 			       "invalid (%s; %u trials)\n", m->no, s->hi, why,
 			       s->iterations);
-		else
-			printf("search %u: no valid result: no trial passed, "
-			       "not even at %" PRIu64 " fps, the lowest rate "
-			       "tried (below the range searched; %u trials)\n",
-			       m->no, s->hi, s->iterations);
-		snprintf(m->result, sizeof(m->result), "no valid result");
+		break;
+	default:
+		printf("search %u: no valid result: no trial passed, not even "
+		       "at %" PRIu64 " fps, the lowest rate tried (below the "
+		       "range searched; %u trials)\n", m->no, s->hi,
+		       s->iterations);
 		break;
 	}
 	fprintf(stderr, "dutperf: search %u: %s: not a measured DUT figure "
-		"(rate.csv result_kind %s, exit status 3; see trials.csv)\n",
+		"(%s; rate.csv result_kind %s, exit status 3; see trials.csv)\n",
 		m->no, kind == REPORT_RESULT_NONE ? "no valid result" :
-		"a lower bound set by the tester", report_result_name(kind));
+		"a lower bound", result_case_reason(c), report_result_name(kind));
 }
 
 /* A complete search: its rate.csv row. */
@@ -169,7 +177,7 @@ tput_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	rc = mode_search_row(m, s, t->params.initial_fps, &rs, err, err_len);
 	if (rc != 0)
 		return rc;
-	tput_say(m, s, rs.result);
+	tput_say(m, s);
 	return 0;
 }
 

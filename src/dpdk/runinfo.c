@@ -150,7 +150,10 @@ runinfo_runs(const struct mode_ctx *m)
 		    !runinfo_set(o, "value", isnan(v) || isinf(v) ? json_null() :
 				 json_real(v)) ||
 		    !runinfo_set(o, "result_kind", json_string(
-				 report_result_name(m->results[i])))) {
+				 report_result_name(m->results[i]))) ||
+		    (m->reasons[i] != NULL &&
+		     !runinfo_set(o, "result_reason",
+				  json_string(m->reasons[i])))) {
 			json_decref(a);
 			return NULL;
 		}

@@ -50,7 +50,7 @@ expect_equal "searches run" "$(wc -l <"$WORK/runs.log")" 4
 grep -q "summary: 0 of 4 series" "$WORK/f.log" || fail "no summary: $(cat "$WORK/f.log")"
 grep -q "failed: 64-f (exit status 1) 64-r (exit status 1)$" "$WORK/f.log" ||
 	fail "failed runs not listed: $(cat "$WORK/f.log")"
-grep -q "no valid DUT result.*: 128-f 128-r$" "$WORK/f.log" ||
+grep -q "no measured DUT result.*: 128-f 128-r$" "$WORK/f.log" ||
 	fail "runs without a valid result not listed: $(cat "$WORK/f.log")"
 # Only runs without a valid result: exit status 3.
 DUTPERF=$WORK/fake "$BATCH" -c "$CONF" --repeat 1 --sizes 128 -o "$WORK/f" \
@@ -73,8 +73,12 @@ cp "$CONF" "$WORK/cwd/conf/my.ini"
 (cd "$WORK/cwd" && "$BATCH" -c conf/my.ini --testbed "$TBID" \
 	--sizes "64 256" --dirs "f r" --repeat 1 -o out -- --duration 1 \
 	--timeout 200 --settle 100 --rate-min 1000 --rate-max 8000 \
-	--initial-rate 8000 --error 4000) >"$WORK/batch.log" 2>&1 ||
-	fail "batch.sh exit status $? ($(tail -3 "$WORK/batch.log"))"
+	--initial-rate 8000 --error 4000) >"$WORK/batch.log" 2>&1
+rc=$?
+# the router passes 8000 fps, the range's top: lower_bound, exit 3
+# (docs/results.md); a router slowed by the shared machine: measured
+[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ] ||
+	fail "batch.sh exit status $rc ($(tail -3 "$WORK/batch.log"))"
 for size in 64 256; do
 	for dir in f r; do
 		csv=$WORK/cwd/out/$size-$dir/rate.csv
@@ -82,8 +86,15 @@ for size in 64 256; do
 		expect_equal "$size-$dir Size" "$(col "$csv" Size)" $size
 		expect_equal "$size-$dir Dir" "$(col "$csv" Dir)" $dir
 		[ "$(col "$csv" rate)" -gt 0 ] || fail "$size-$dir: no throughput"
+		kind=$(col "$csv" result_kind)
+		case $kind in
+		measured) ;;
+		lower_bound) [ "$(col "$csv" rate)" = 8000 ] ||
+			fail "$size-$dir: lower_bound at $(col "$csv" rate), not the top" ;;
+		*) fail "$size-$dir: result_kind $kind" ;;
+		esac
 	done
 done
-grep -q "summary: 4 of 4 series" "$WORK/batch.log" || fail "no summary: $(tail -3 "$WORK/batch.log")"
+grep -q "summary: [0-4] of 4 series" "$WORK/batch.log" || fail "no summary: $(tail -3 "$WORK/batch.log")"
 ok "4 series (64/256 B x f/r) from another directory, each with its own rate.csv"
 it_tb_down

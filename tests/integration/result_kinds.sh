@@ -12,8 +12,10 @@
 #   loss --rates          -> exit 3, flr.csv invalid with no loss_pct,
 #                            the table says invalid, never 0 %
 #   latency, pdv          -> exit 3, "no valid result", no TL/WCL/PDV
-# and with the default lag limit a search that passes is measured and a
-# loss step has its loss and rx_fps (received / send time), exit 0.
+# and with the default lag limit a search whose range top passes is only a
+# lower bound (throughput, mlr, b2b, recovery: exit 3, "the range's top
+# passed"), measured at the line rate, and a loss step has its loss and
+# rx_fps (received / send time), exit 0.
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -106,13 +108,83 @@ grep -q 'PDV [0-9]' "$WORK/out.log" && fail "pdv: a PDV figure: $(cat "$WORK/out
 expect_equal "pdv fwd_pdv_us" "$(col "$out/pdv.csv" fwd_pdv_us)" ""
 ok "latency and pdv, trial invalid: exit 3, aborted, no figures, unsent tags not lost"
 
-# --- a tester that keeps up: measured, exit 0
+# --- a tester that keeps up, a range whose top passes: only a lower bound
+# (result.h: the DUT was never shown to fail), for every search mode on
+# the wire: rate.csv / mlr.csv / b2b.csv / recovery.csv say lower_bound,
+# stdout "at least X (the range's top passed)", run.json the reason, exit 3
 out=$WORK/ok
-expect_rc 0 "throughput (valid)" throughput -c "$cfg" -o "$out" -q --rate-max 2000 \
+expect_rc 3 "throughput (top passed)" throughput -c "$cfg" -o "$out" -q --rate-max 2000 \
 	--error 1000 --duration 1 --settle 0
-expect_equal "measured rate" "$(col "$out/rate.csv" rate)" 2000
-expect_equal "measured kind" "$(col "$out/rate.csv" result_kind)" measured
-ok "throughput on a wire that keeps up: measured, exit 0"
+expect_equal "top passed rate" "$(col "$out/rate.csv" rate)" 2000
+expect_equal "top passed kind" "$(col "$out/rate.csv" result_kind)" lower_bound
+grep -q 'throughput at least 2000 fps per direction (the range.s top passed' "$WORK/out.log" ||
+	fail "throughput top passed: stdout: $(cat "$WORK/out.log")"
+grep -q 'search 1: a lower bound: not a measured DUT figure (the range.s top passed' \
+	"$WORK/err.log" || fail "throughput top passed: stderr: $(cat "$WORK/err.log")"
+runjson_reason() {	# DIR: the last record's runs' result_kind:result_reason
+	python3 - "$1/run.json" <<'PY'
+import json, sys
+rec = [json.loads(l) for l in open(sys.argv[1]) if l.strip()][-1]
+print(rec["result"], "|", " ".join("%s:%s" % (r["result_kind"], r.get("result_reason", ""))
+                                   for r in rec["runs"]))
+PY
+}
+expect_equal "throughput top passed run.json" "$(runjson_reason "$out")" \
+	"at least 2000 fps (the range's top passed) | lower_bound:the range's top passed"
+ok "throughput, the range's top passed: at least 2000 fps, lower_bound, exit 3"
+
+out=$WORK/mlrtop
+expect_rc 3 "mlr (top passed)" mlr -c "$cfg" -o "$out" -q --rate-min 1000 --rate-max 2000 \
+	--timeout 100 --settle 0 --goal ndr,final=0.2,sum=0.2,initial=0.2
+expect_equal "mlr top passed kind" "$(col "$out/mlr.csv" result_kind)" lower_bound
+expect_equal "mlr top passed rate.csv" "$(col "$out/rate.csv" result_kind)" lower_bound
+grep -q 'ndr at least 2000 fps (the range.s top passed' "$WORK/out.log" ||
+	fail "mlr top passed: stdout: $(cat "$WORK/out.log")"
+expect_equal "mlr top passed run.json" "$(runjson_reason "$out")" \
+	"ndr at least 2000 fps (the range's top passed) | lower_bound:the range's top passed"
+ok "mlr, the max load passed: at least 2000 fps, lower_bound, exit 3"
+
+out=$WORK/b2btop
+expect_rc 3 "b2b (top passed)" b2b -c "$cfg" -o "$out" -q --max-frames 2000 \
+	--repetitions 2 --settle 0 --throughput 20000
+python3 - "$out/b2b.csv" <<'PY' || fail "b2b top passed: b2b.csv: $(cat "$out/b2b.csv")"
+import csv, sys
+rows = [{k.strip(): v.strip() for k, v in r.items()} for r in csv.DictReader(open(sys.argv[1]))]
+kinds = {r["row"]: r["result"] for r in rows if r["row"] != "trial"}
+assert kinds == {"repetition": "lower_bound", "summary": "lower_bound"}, kinds
+PY
+expect_equal "b2b top passed run.json" "$(runjson_reason "$out" | sed 's/.*| //')" \
+	"lower_bound:the range's top passed"
+ok "b2b, the longest burst allowed passed: lower_bound, exit 3"
+
+out=$WORK/rectop
+rec=$WORK/rec.ini
+frames_ini "$cfg" "$rec"
+printf '[recovery]\noverload_s = 2\nafter_s = 1\n' >>"$rec"
+expect_rc 3 "recovery (top passed)" recovery -c "$rec" -o "$out" -q --rate-max 2000 \
+	--error 1000 --duration 1 --settle 0
+# (a wire loses nothing at 110 %: not overloaded, no recovery time, none;
+# the search's lower bound is said; test_recovery has the lower_bound run)
+grep -q 'the throughput searched, 2000 fps, is a lower bound (the range.s top passed)' \
+	"$WORK/out.log" || fail "recovery top passed: stdout: $(cat "$WORK/out.log")"
+expect_equal "recovery top passed kinds" "$(col "$out/recovery.csv" result_kind all | sort -u)" none
+ok "recovery, its throughput search's top passed: said a lower bound, exit 3"
+
+# --- the range's top is the line rate (link_speed_gbps = 1, 1518 bytes:
+# 81274 fps) and passes: measured, "line rate", exit 0
+line=$WORK/line.ini
+sed 's/^link_speed_gbps *=.*/link_speed_gbps = 1/' "$cfg" >"$line"
+grep -q '^link_speed_gbps = 1$' "$line" || fail "no link_speed_gbps in $cfg"
+out=$WORK/line
+expect_rc 0 "throughput (line rate)" throughput -c "$line" -o "$out" -q -s 1518 \
+	--rate-max 81274 --error 1000 --duration 1 --settle 0
+expect_equal "line rate" "$(col "$out/rate.csv" rate)" 81274
+expect_equal "line rate kind" "$(col "$out/rate.csv" result_kind)" measured
+grep -q 'throughput 81274 fps per direction (line rate' "$WORK/out.log" ||
+	fail "line rate: stdout: $(cat "$WORK/out.log")"
+expect_equal "line rate run.json" "$(runjson_reason "$out")" \
+	"81274 fps (line rate) | measured:line rate"
+ok "throughput at the line rate: 81274 fps measured (line rate), exit 0"
 
 # --- a loss sweep that keeps up: loss figures and rx_fps = received / 1 s
 out=$WORK/okloss

@@ -81,9 +81,11 @@ mkdir -p "$WORK/$nasty"
 cp "$WORK/nokey.ini" "$WORK/$nasty/w.ini"
 out="$WORK/out $(printf '\\x\377y')"
 for i in 1 2; do
+	# the wire passes the range's top: lower_bound, exit 3 (results.md)
 	wire_once throughput -c "$WORK/$nasty/w.ini" --rate-max 4000 \
-		--error 2000 --duration 1 --settle 0 --repeat 2 -o "$out" ||
-		fail "throughput $i: exit $? ($(tail -2 "$WORK/err.log"))"
+		--error 2000 --duration 1 --settle 0 --repeat 2 -o "$out"
+	rc=$?
+	[ "$rc" -eq 3 ] || fail "throughput $i: exit $rc, want 3 ($(tail -2 "$WORK/err.log"))"
 done
 json=$out/run.json
 python3 -m json.tool --json-lines "$json" >/dev/null || fail "python: not JSON Lines"
@@ -140,5 +142,9 @@ assert [r["no"] for r in d["runs"]] == [1, 2], d["runs"]
 for r in d["runs"]:
     assert r["result_kind"] in ("measured", "lower_bound", "none"), r
     assert r["result_kind"] != "measured" or r["value"] > 0, r
+    # a top that passed below the line rate: at least, and why
+    assert (r["result_kind"], r["result_reason"]) == \
+        ("lower_bound", "the range's top passed"), r
+    assert r["value"] is None, r
 PY
 ok "run.json: git, argv, eal_args, cpu_model, kernel, port speeds, runs"

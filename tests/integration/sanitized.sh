@@ -76,9 +76,13 @@ expect_equal "faulty wire duplicates" "$(col "$WORK/b/trials.csv" fwd_duplicates
 	$(((N - N / 1000) / 250))
 ok "memif wire with the drop/dup test aid under ASan+UBSan: exact counts"
 
+# the wire passes the range's top: lower_bound, exit 3 (docs/results.md);
+# a trial ASan slowed behind schedule can make it measured or none
 asan_wire throughput -c "$cfg" --duration 1 --timeout 100 --settle 0 --rate-min 1000 \
-	--rate-max 9000 --initial-rate 9000 --error 4000 --repeat 2 -o "$WORK/s" ||
-	fail "search: exit status $? ($(tail -5 "$WORK/err.log"))"
+	--rate-max 9000 --initial-rate 9000 --error 4000 --repeat 2 -o "$WORK/s"
+rc=$?
+[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ] ||
+	fail "search: exit status $rc ($(tail -5 "$WORK/err.log"))"
 expect_equal "searches" "$(col "$WORK/s/rate.csv" No all | wc -l)" 2
 ok "throughput search on the memif wire under ASan+UBSan: 2 rows in rate.csv"
 

@@ -280,6 +280,8 @@ test_sender_limit(void **state)
 	run_forward(&b, &p, &dut);
 	assert_true(b.last.frames <= 600 && b.last.frames >= 599);
 	assert_int_equal(b.last.kind, REPORT_RESULT_LOWER_BOUND);
+	assert_int_equal(b.last.why, RESULT_TESTER_LIMIT);
+	assert_int_equal(b.why, RESULT_TESTER_LIMIT);
 	assert_int_equal(b.kind, REPORT_RESULT_LOWER_BOUND);
 	assert_true(b.s.invalid >= p.max_retries + 1);
 	b2b_summarize(&b, 0, &s);
@@ -341,6 +343,8 @@ test_max_passes(void **state)
 	assert_int_equal(run_b2b(&b, &dut), 2);
 	assert_int_equal(b.last.frames, 5000);
 	assert_int_equal(b.last.kind, REPORT_RESULT_LOWER_BOUND);
+	assert_int_equal(b.last.why, RESULT_TOP_PASSED);
+	assert_int_equal(b.why, RESULT_TOP_PASSED);
 	assert_int_equal(b.kind, REPORT_RESULT_LOWER_BOUND);
 	b2b_summarize(&b, 0, &s);
 	assert_int_equal(s.repetitions, 0);

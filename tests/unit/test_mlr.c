@@ -339,12 +339,12 @@ test_rfc9971_example(void **state)
 	/* and as goal results with this one load (between min 1 and max
 	 * 2,000,000): TST009 and 1s final have it as RLB with a conditional
 	 * throughput of 1,000,000 fps; RFC2544 has it as RUB, no RLB */
-	mlr_goal_result(&g[1], t, n, 1, 2000000, 0, &r);
+	mlr_goal_result(&g[1], t, n, 1, 2000000, 0, false, &r);
 	assert_true(r.rlb_fps == load && r.rub_fps == 0);
 	assert_true(r.conditional_fps == 1000000.0);
-	mlr_goal_result(&g[2], t, n, 1, 2000000, 0, &r);
+	mlr_goal_result(&g[2], t, n, 1, 2000000, 0, false, &r);
 	assert_true(r.rlb_fps == load && r.conditional_fps == 1000000.0);
-	mlr_goal_result(&g[0], t, n, 1, 2000000, 0, &r);
+	mlr_goal_result(&g[0], t, n, 1, 2000000, 0, false, &r);
 	assert_true(r.rlb_fps == 0 && r.rub_fps == load);
 }
 
@@ -363,37 +363,47 @@ test_goal_result_hand(void **state)
 	t[1] = tr(200, 1000, 0.1);
 	t[2] = tr(150, 1000, 0.0);
 	t[3] = tr(300, 1000, 0.0);
-	mlr_goal_result(&g, t, 4, 10, 1000, 0, &r);
+	mlr_goal_result(&g, t, 4, 10, 1000, 0, false, &r);
 	assert_int_equal(r.rub_fps, 200);
 	assert_int_equal(r.rlb_fps, 150);
 	assert_false(r.complete);	/* 50 > 0.1 * 200 */
 	assert_int_equal(r.kind, REPORT_RESULT_NONE);
 	assert_true(r.conditional_fps == 150.0);
 	t[4] = tr(190, 1000, 0.0);
-	mlr_goal_result(&g, t, 5, 10, 1000, 0, &r);
+	mlr_goal_result(&g, t, 5, 10, 1000, 0, false, &r);
 	assert_int_equal(r.rlb_fps, 190);
 	assert_true(r.complete);
 	assert_int_equal(r.kind, REPORT_RESULT_MEASURED);
+	assert_int_equal(r.why, RESULT_INSIDE);
 	/* a tester limit at 195 below the DUT's 200: lower bound */
-	mlr_goal_result(&g, t, 5, 10, 1000, 195, &r);
+	mlr_goal_result(&g, t, 5, 10, 1000, 195, false, &r);
 	assert_int_equal(r.rub_fps, 195);
 	assert_true(r.rub_is_limit && r.complete);
 	assert_int_equal(r.kind, REPORT_RESULT_LOWER_BOUND);
+	assert_int_equal(r.why, RESULT_TESTER_LIMIT);
 	/* the min load is an upper bound: complete, no result */
 	t[0] = tr(10, 1000, 0.5);
-	mlr_goal_result(&g, t, 1, 10, 1000, 0, &r);
+	mlr_goal_result(&g, t, 1, 10, 1000, 0, false, &r);
 	assert_true(r.complete);
 	assert_int_equal(r.rlb_fps, 0);
 	assert_int_equal(r.kind, REPORT_RESULT_NONE);
+	assert_int_equal(r.why, RESULT_BELOW_RANGE);
 	/* the max load is a lower bound, no upper bound: complete; the
 	 * conditional throughput uses the loss quantile */
 	g.loss_ratio = 0.01;
 	t[0] = tr(1000, 1000, 0.004);
-	mlr_goal_result(&g, t, 1, 10, 1000, 0, &r);
+	mlr_goal_result(&g, t, 1, 10, 1000, 0, false, &r);
 	assert_true(r.complete);
 	assert_int_equal(r.rlb_fps, 1000);
 	assert_int_equal(r.rub_fps, 0);
 	assert_true(fabs(r.conditional_fps - 996.0) < 1e-9);
+	/* ... the range's top passed: a lower bound, never measured ... */
+	assert_int_equal(r.why, RESULT_TOP_PASSED);
+	assert_int_equal(r.kind, REPORT_RESULT_LOWER_BOUND);
+	/* ... unless the max load is the line rate */
+	mlr_goal_result(&g, t, 1, 10, 1000, 0, true, &r);
+	assert_int_equal(r.why, RESULT_LINE_RATE);
+	assert_int_equal(r.kind, REPORT_RESULT_MEASURED);
 }
 
 /* ---- goals ---- */

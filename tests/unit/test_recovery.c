@@ -340,6 +340,23 @@ test_recovery_proc_search(void **state)
 	assert_int_equal(s.change_ms, 3000);
 	assert_int_equal(s.rate_fps[CFG_FWD], rp->p.throughput_fps * 110 / 100);
 	assert_int_equal(s.rate2_fps[CFG_FWD], rp->p.throughput_fps / 2);
+	assert_int_equal(recov_throughput_case(rp), RESULT_INSIDE);
+
+	/* a DUT that passes the range's top: the throughput is only "at
+	 * least 20000", and so is the run (result.h); the recovery trial
+	 * still runs at 110 % of it */
+	assert_int_equal(recov_proc_start(rp, &p, &base, &sp, err, sizeof(err)),
+			 0);
+	while (proc_next(&pr, &s)) {
+		memset(&res, 0, sizeof(res));
+		res.verdict = VERDICT_PASS;
+		proc_record(&pr, &s, &res);
+	}
+	assert_int_equal(rp->p.throughput_fps, 20000);
+	assert_int_equal(s.rate_fps[CFG_FWD], 22000);
+	assert_int_equal(recov_throughput_case(rp), RESULT_TOP_PASSED);
+	assert_int_equal(result_case_kind(recov_throughput_case(rp)),
+			 REPORT_RESULT_LOWER_BOUND);
 
 	/* given throughput: exactly one trial */
 	p.throughput_fps = 1000;
@@ -353,6 +370,7 @@ test_recovery_proc_search(void **state)
 	proc_record(&pr, &s, &res);
 	assert_false(proc_next(&pr, &s));
 	assert_int_equal(rp->verdict, VERDICT_FAIL);
+	assert_int_equal(recov_throughput_case(rp), RESULT_INSIDE);
 	free(rp);
 }
 

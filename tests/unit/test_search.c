@@ -370,16 +370,30 @@ test_result_kind(void **state)
 	res = run(&p, &d, &log, &s);
 	assert_true(res <= 4321 && 4321 - res <= p.error_fps);
 	assert_int_equal(search_kind(&s), REPORT_RESULT_MEASURED);
-	/* everything passes: the maximum itself, measured */
+	assert_int_equal(search_case(&s), RESULT_INSIDE);
+	/* everything passes: the range's top passed, a lower bound (the
+	 * DUT was never shown to fail) ... */
 	d = (struct dut){ .trial = dut_pass };
 	assert_true(run(&p, &d, &log, &s) == 100000);
+	assert_int_equal(search_case(&s), RESULT_TOP_PASSED);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_LOWER_BOUND);
+	/* ... unless the top is the line rate: measured there */
+	p.top_is_limit = true;
+	assert_true(run(&p, &d, &log, &s) == 100000);
+	assert_int_equal(search_case(&s), RESULT_LINE_RATE);
 	assert_int_equal(search_kind(&s), REPORT_RESULT_MEASURED);
+	/* the line rate as top changes nothing when it is not reached */
+	d = (struct dut){ .trial = dut_threshold, .t1 = 4321 };
+	run(&p, &d, &log, &s);
+	assert_int_equal(search_case(&s), RESULT_INSIDE);
+	p.top_is_limit = false;
 	/* the tester cannot offer more than 50000, the DUT could take
 	 * 80000: at least ~50000, a lower bound */
 	d = (struct dut){ .trial = dut_invalid_above, .t1 = 50000, .t2 = 80000 };
 	res = run(&p, &d, &log, &s);
 	assert_true(res <= 50000 && 50000 - res <= p.error_fps);
 	assert_int_equal(search_kind(&s), REPORT_RESULT_LOWER_BOUND);
+	assert_int_equal(search_case(&s), RESULT_TESTER_LIMIT);
 	assert_true(s.invalid_bounds > 0 && s.passes > 0);
 	/* the same tester, a DUT of 30000: its failures bound the search,
 	 * measured although 100000 stayed invalid */
@@ -400,12 +414,14 @@ test_result_kind(void **state)
 	d = (struct dut){ .trial = dut_invalid_above, .t1 = 0 };
 	assert_true(run(&p, &d, &log, &s) == 0);
 	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
+	assert_int_equal(search_case(&s), RESULT_INVALID);
 	assert_true(s.passes == 0 && s.fails == 0 && s.invalid == log.n);
 	/* every trial failed validly down to 0: a DUT that forwards less
 	 * than the error, measured as 0 */
 	d = (struct dut){ .trial = dut_fail };
 	assert_true(run(&p, &d, &log, &s) == 0);
 	assert_int_equal(search_kind(&s), REPORT_RESULT_MEASURED);
+	assert_int_equal(search_case(&s), RESULT_ZERO);
 	assert_true(s.fails == log.n && s.invalid == 0 && s.hi <= p.error_fps);
 	/* failures from 100000 down to 10000, 10000 stays invalid: none */
 	d = (struct dut){ .trial = dut_invalid_above, .t1 = 0, .t3 = 10000 };
@@ -418,6 +434,7 @@ test_result_kind(void **state)
 	d = (struct dut){ .trial = dut_fail };
 	assert_true(run(&p, &d, &log, &s) == 0);
 	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
+	assert_int_equal(search_case(&s), RESULT_BELOW_RANGE);
 }
 
 static void
@@ -435,6 +452,8 @@ test_interrupted(void **state)
 	assert_true(run(&p, &d, &log, &s) == 50000);
 	assert_int_equal(log.n, 4);
 	assert_true(s.interrupted && s.invalid_bounds == 0);
+	assert_int_equal(search_case(&s), RESULT_INCOMPLETE);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
 	/* Nothing after done counts. */
 	search_record(&s, VERDICT_PASS);
 	assert_int_equal(s.iterations, 4);

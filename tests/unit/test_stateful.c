@@ -981,6 +981,76 @@ test_cttc(void **state)
 }
 
 /*
+ * result.h's rule in the stateful procedures: a DUT faster than the range
+ * (connections at 150000/s, forwarding 1 Mfps, a table of 100000) passes
+ * the top of every search: "at least" (lower_bound), measured only when
+ * the top is the line rate; cttc's c_max good is at least c_max.
+ */
+static void
+test_result_cases(void **state)
+{
+	struct trial_spec prelim, real, check;
+	struct search_params sp = rate_search;
+	struct stateful_cr cr;
+	struct stateful_tp tp;
+	struct stateful_cttc ct;
+	struct stateful_cttc_params cp = cttc_defaults;
+	struct proc pc = { &stateful_cr_ops, &cr }, pt = { &stateful_tp_ops, &tp };
+	struct proc px = { &stateful_cttc_ops, &ct };
+	struct sim_nat fast = { .table_max = 100000, .conn_fps = 150000,
+				.keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	struct sim_nat dut;
+	int lim;
+
+	(void)state;
+	specs(&prelim, &real, &check, 4000);
+	for (lim = 0; lim < 2; lim++) {
+		enum result_case want = lim ? RESULT_LINE_RATE : RESULT_TOP_PASSED;
+
+		sp.top_is_limit = lim;
+		dut = fast;
+		assert_int_equal(stateful_cr_start(&cr, &sp, &prelim, &check,
+						   true, 0), 0);
+		run_nat(&pc, &dut);
+		assert_int_equal(cr.s.iterations, 1);
+		assert_int_equal(search_result(&cr.s), 100000);
+		assert_int_equal(search_case(&cr.s), want);
+		dut = fast;
+		prelim.rate_fps[CFG_FWD] = 1000;
+		assert_int_equal(stateful_tp_start(&tp, &sp, &prelim, &real,
+						   true), 0);
+		run_nat(&pt, &dut);
+		assert_int_equal(search_result(&tp.sp.s), 100000);
+		assert_int_equal(search_case(&tp.sp.s), want);
+	}
+	assert_int_equal(result_case_kind(RESULT_TOP_PASSED),
+			 REPORT_RESULT_LOWER_BOUND);
+	/* inside: the DUT's 37000/s bounds the search */
+	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
+				.keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	stateful_cr_start(&cr, &rate_search, &prelim, &check, true, 0);
+	run_nat(&pc, &dut);
+	assert_int_equal(search_case(&cr.s), RESULT_INSIDE);
+	/* cttc: inside, top passed, below the range */
+	specs(&prelim, &real, &check, 1);
+	dut = (struct sim_nat){ .table_max = 5000, .conn_fps = 30000,
+				.keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	stateful_cttc_start(&ct, &cp, &prelim, &check);
+	run_nat(&px, &dut);
+	assert_int_equal(stateful_cttc_case(&ct), RESULT_INSIDE);
+	dut.table_max = UINT64_MAX;
+	cp.c_max = 6000;
+	stateful_cttc_start(&ct, &cp, &prelim, &check);
+	run_nat(&px, &dut);
+	assert_int_equal(stateful_cttc_case(&ct), RESULT_TOP_PASSED);
+	dut.table_max = 500;
+	cp = cttc_defaults;
+	stateful_cttc_start(&ct, &cp, &prelim, &check);
+	run_nat(&px, &dut);
+	assert_int_equal(stateful_cttc_case(&ct), RESULT_BELOW_RANGE);
+}
+
+/*
  * The safety factors compare with RS, the rate at the last good size, as
  * siitperf's cttc.sh does (RFC 9693's authors), not with r(C0): a DUT
  * whose rate halves with each doubling of its table (30000/s up to 1000
@@ -1046,6 +1116,7 @@ main(void)
 		cmocka_unit_test(test_stateful_throughput),
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_cttc),
+		cmocka_unit_test(test_result_cases),
 		cmocka_unit_test(test_cttc_rs),
 	};
 

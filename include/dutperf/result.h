@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * result: the one rule that says what a procedure's figure is
+ * (docs/results.md).  Every procedure that searches a range (binary
+ * search, MLRsearch, stateful throughput, connection rate, table
+ * capacity, b2b, recovery's search-first path) describes how its search
+ * ended with a struct result_facts; result_case() classifies it and
+ * result_case_kind() gives the rate.csv result_kind, run.json's
+ * result_kind and (not measured) exit status 3:
+ *
+ *   incomplete                       -> none         "incomplete"
+ *   top passed, top is a limit       -> measured     "line rate"
+ *   top passed                       -> lower_bound  "the range's top passed"
+ *   bounded by invalid trials, a pass -> lower_bound "the tester's limit"
+ *   bounded by invalid trials only   -> none         "invalid trials"
+ *   nothing passed, bottom 0         -> measured     "every rate failed" (0)
+ *   nothing passed, bottom > 0       -> none         "below the range"
+ *   a valid failure above a pass     -> measured     "inside the range"
+ *
+ * "A limit" is the line rate or another physical limit the tester knows
+ * (never a range top the user chose below it).
+ */
+#ifndef DUTPERF_RESULT_H
+#define DUTPERF_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "report.h"
+
+enum result_case {
+	RESULT_INSIDE = 0,	/* measured: a valid failure bounds it */
+	RESULT_LINE_RATE,	/* measured: the top passed and is a limit */
+	RESULT_ZERO,		/* measured 0: every rate failed, down to 0 */
+	RESULT_TOP_PASSED,	/* lower_bound: the range's top passed */
+	RESULT_TESTER_LIMIT,	/* lower_bound: invalid trials bound it */
+	RESULT_INVALID,		/* none: nothing valid passed, invalid above */
+	RESULT_BELOW_RANGE,	/* none: failed down to a bottom above 0 */
+	RESULT_INCOMPLETE,	/* none: stopped or not settled */
+};
+
+/* How a procedure's search ended. */
+struct result_facts {
+	bool complete;		/* the procedure finished */
+	bool top_passed;	/* the range's top itself passed */
+	bool top_is_limit;	/* that top is the line rate (a limit) */
+	bool passed;		/* some value passed validly */
+	bool bound_invalid;	/* the upper bound is a value that stayed
+				 * invalid (the tester's), not a failure */
+	bool bottom_zero;	/* the range starts at 0 */
+};
+
+enum result_case result_case(const struct result_facts *f);
+enum report_result result_case_kind(enum result_case c);
+/* "inside the range", "line rate", "the range's top passed", ... */
+const char *result_case_reason(enum result_case c);
+/* "inside", "line_rate", "top_passed", ...: run.json's result_reason */
+const char *result_case_name(enum result_case c);
+
+/*
+ * The figure as people read it (stdout, run.json "result"): "F" inside
+ * the range or 0, "F (line rate)", "at least F (the range's top
+ * passed)", "at least F (lower bound: the tester's limit)", "no valid
+ * result (REASON)".  snprintf's return.
+ */
+int result_format(enum result_case c, const char *figure, char *buf,
+		  size_t len);
+
+#endif /* DUTPERF_RESULT_H */

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The one result rule (result.h): every combination of facts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dutperf/result.h"
+
+/* Each case from the facts that make it, and what it says. */
+static void
+test_cases(void **state)
+{
+	static const struct {
+		struct result_facts f;
+		enum result_case c;
+		enum report_result kind;
+		const char *text;
+	} t[] = {
+		{ { .complete = true, .passed = true }, RESULT_INSIDE,
+		  REPORT_RESULT_MEASURED, "5000 fps" },
+		{ { .complete = true, .passed = true, .top_passed = true,
+		    .top_is_limit = true }, RESULT_LINE_RATE,
+		  REPORT_RESULT_MEASURED, "5000 fps (line rate)" },
+		{ { .complete = true, .passed = true, .top_passed = true },
+		  RESULT_TOP_PASSED, REPORT_RESULT_LOWER_BOUND,
+		  "at least 5000 fps (the range's top passed)" },
+		/* the top passing wins over an invalid bound found before */
+		{ { .complete = true, .passed = true, .top_passed = true,
+		    .bound_invalid = true }, RESULT_TOP_PASSED,
+		  REPORT_RESULT_LOWER_BOUND,
+		  "at least 5000 fps (the range's top passed)" },
+		{ { .complete = true, .passed = true, .bound_invalid = true },
+		  RESULT_TESTER_LIMIT, REPORT_RESULT_LOWER_BOUND,
+		  "at least 5000 fps (lower bound: the tester's limit)" },
+		{ { .complete = true, .bound_invalid = true }, RESULT_INVALID,
+		  REPORT_RESULT_NONE, "no valid result (no valid trial passed)" },
+		{ { .complete = true, .bottom_zero = true }, RESULT_ZERO,
+		  REPORT_RESULT_MEASURED, "5000 fps" },
+		{ { .complete = true }, RESULT_BELOW_RANGE, REPORT_RESULT_NONE,
+		  "no valid result (below the range searched)" },
+		{ { .passed = true, .top_passed = true, .top_is_limit = true },
+		  RESULT_INCOMPLETE, REPORT_RESULT_NONE,
+		  "no valid result (incomplete)" },
+	};
+	char buf[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		enum result_case c = result_case(&t[i].f);
+
+		assert_int_equal(c, t[i].c);
+		assert_int_equal(result_case_kind(c), t[i].kind);
+		result_format(c, "5000 fps", buf, sizeof(buf));
+		assert_string_equal(buf, t[i].text);
+	}
+	assert_string_equal(result_case_name(RESULT_TOP_PASSED), "top_passed");
+	assert_string_equal(result_case_reason(RESULT_TOP_PASSED),
+			    "the range's top passed");
+	assert_string_equal(result_case_reason(RESULT_LINE_RATE), "line rate");
+	/* out of range: none, never measured */
+	assert_int_equal(result_case_kind((enum result_case)99),
+			 REPORT_RESULT_NONE);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cases),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
