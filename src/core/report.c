@@ -194,6 +194,7 @@ static const struct report_col trial_cols[] = {
 			 &trial_dir_foreign_table),
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
 			 &trial_dir_foreign_table),
+	REPORT_COL_U64("duration_ms", "ms", struct report_trial, duration_ms),
 };
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);

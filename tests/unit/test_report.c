@@ -336,6 +336,7 @@ static const struct report_trial trial_rows[] = {
 		.search_no = 3, .iteration = 7, .rate_fps = 1488095,
 		.frame_size_b = 64, .direction = CFG_DIRECTION_BOTH,
 		.duration_s = 60, .timeout_ms = 2000, .seed = UINT64_MAX,
+		.duration_ms = 60000,
 		.dir = {
 			[CFG_FWD] = { .active = true,
 				.v = { .planned = UINT64_MAX,
@@ -362,6 +363,7 @@ static const struct report_trial trial_rows[] = {
 		.start = T_2026_11_30 + 1, .search_no = 1, .iteration = 1,
 		.rate_fps = 20000, .frame_size_b = 1518,
 		.direction = CFG_DIRECTION_FORWARD, .duration_s = 2,
+		.duration_ms = 1500,	/* rounded up to 2 s */
 		.timeout_ms = 500, .seed = 42,
 		.dir = {
 			[CFG_FWD] = { .active = true,
@@ -379,6 +381,7 @@ static const struct report_trial trial_rows[] = {
 		.start = T_2026_11_30 + 86399, .rate_fps = 1,
 		.frame_size_b = 84, .direction = CFG_DIRECTION_REVERSE,
 		.duration_s = 1, .timeout_ms = 0, .seed = 0,
+		.duration_ms = 500,	/* rounded up to 1 s */
 		.dir = {
 			[CFG_REV] = { .active = true,
 				.v = { .planned = 100, .sent = 0,
@@ -401,6 +404,7 @@ static const struct report_trial trial_rows[] = {
 		.iteration = UINT32_MAX, .rate_fps = UINT64_MAX,
 		.frame_size_b = UINT32_MAX, .duration_s = UINT32_MAX,
 		.timeout_ms = UINT32_MAX, .seed = 1,
+		.duration_ms = UINT64_MAX,
 		.verdict = (enum verdict)7, .reason = ",\"\n",
 	},
 };
