@@ -264,6 +264,28 @@ enum frame_kind frame_classify_ref(const struct frame_cls *k,
 
 const char *frame_kind_name(enum frame_kind k);
 
+/*
+ * The foreign kinds in three groups, by how far the receiver parsed the
+ * frame (trials.csv fwd_foreign_link, _ip, _udp; docs/accounting.md).
+ * Every kind but FRAME_OURS is in exactly one, so the groups sum to the
+ * foreign count.
+ */
+enum frame_group {
+	FRAME_GROUP_LINK = 0,	/* not IP (ARP, LLDP, other ethertypes, VLAN)
+				 * or ICMPv6 (ND, MLD, router solicitations):
+				 * what a kernel says on its own link */
+	FRAME_GROUP_IP,		/* IP, but no well-formed plain UDP datagram:
+				 * other protocols (ICMP, IGMP, TCP),
+				 * fragments, options, bad or cut headers */
+	FRAME_GROUP_UDP,	/* a UDP datagram, not a test frame of this
+				 * receiver: no signature, bad checksum,
+				 * addresses, ports or stamp */
+	FRAME_GROUP_COUNT
+};
+
+/* k's group; FRAME_GROUP_COUNT for FRAME_OURS and unknown kinds. */
+enum frame_group frame_kind_group(enum frame_kind k);
+
 /* The fast path of frame_classify, inline (needs the above). */
 #include "frame_fast.h"
 

@@ -55,6 +55,9 @@ struct report_trial {
 	 * table entries a preliminary trial recorded (0 otherwise) */
 	const char *phase;
 	uint32_t recorded;
+	/* after the foreign groups: the sending time exactly (duration_s
+	 * rounds it up to whole seconds: 1 for a 0.5 s trial) */
+	uint64_t duration_ms;
 	/* not in trials.csv (yet): for procedures */
 	double loss_ratio;		/* lost / sent over the active dirs */
 };

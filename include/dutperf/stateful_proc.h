@@ -40,6 +40,16 @@
 #include "proc.h"
 #include "search.h"
 
+/*
+ * D, from the start of phase 1 (prelim) to the start of the phase 2 after
+ * it: delay_ms ([stateful] delay_ms) when set, else (0) N / R + 2T of
+ * that phase 1, as siitperf's scripts compute it (D = 1000 N / r + 2 T):
+ * its sending time (trial_spec_send_ms, N / R rounded up) plus twice its
+ * timeout T, once for the receiver's wait after the last frame and once
+ * more as a margin (docs/stateful.md).  Saturates at UINT32_MAX.
+ */
+uint32_t stateful_delay_ms(const struct trial_spec *prelim, uint32_t delay_ms);
+
 /* ------------------------------------- the phases around any procedure */
 
 /*
@@ -47,7 +57,7 @@
  * rate, latency, PDV, a single trial): the mode's own procedure (inner)
  * runs unchanged, and every trial it asks for becomes phase 1 (prelim, as
  * given) then the inner trial as phase 2: TRIAL_PHASE_REAL, with real's
- * delay_ms (D) and responder_tuple.  Phase 1 comes before every phase 2,
+ * delay_ms (D; 0: stateful_delay_ms of prelim) and responder_tuple.  Phase 1 comes before every phase 2,
  * or only before the first when repeat is false.  Phase 1 that is
  * invalid or left the Responder's state table short of its M entries
  * (the DUT does not hold the connections phase 2 is meant to find; as
@@ -121,7 +131,8 @@ extern const struct proc_ops stateful_cr_ops;
  * prelim: a TRIAL_PHASE_PRELIMINARY spec (frames = N, table_size = M,
  * only the Initiator's direction active); check: a TRIAL_PHASE_REAL spec
  * with only the Responder's direction active (its frames are set to the
- * table size).  0 or -EINVAL.
+ * table size; its delay_ms D, 0: stateful_delay_ms of each step's phase 1,
+ * N at the step's rate).  0 or -EINVAL.
  */
 int stateful_cr_start(struct stateful_cr *p, const struct search_params *sp,
 		      const struct trial_spec *prelim,

@@ -20,6 +20,8 @@
 
 #include "cfg.h"
 
+struct report_trial;
+
 /* Largest trial: 24 hours of sending (RFC 2544 trials are 60 s). */
 #define TRIAL_SPEC_MAX_DURATION_MS (24ULL * 3600 * 1000)
 
@@ -72,6 +74,13 @@ const char *trial_phase_name(enum trial_phase p);
  */
 void trial_spec_from_cfg(struct trial_spec *s, const struct cfg *c,
 			 uint64_t rate_fps);
+
+/*
+ * What a trials.csv row of s says about s itself: rate_fps, direction,
+ * duration_s (rounded up), duration_ms (trial_spec_send_ms), timeout_ms,
+ * phase; the rest of r is left alone.
+ */
+void trial_spec_report(const struct trial_spec *s, struct report_trial *r);
 
 /* Every active direction at rate_fps. */
 void trial_spec_set_rate(struct trial_spec *s, uint64_t rate_fps);

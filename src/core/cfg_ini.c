@@ -112,7 +112,11 @@ ini_read(const char *path, char **bufp, size_t *lenp, char *err, size_t err_len)
 	return 0;
 }
 
-/* The whole file must be text: no NUL, no control byte but tab, CR, LF. */
+/*
+ * The whole file must be text: no NUL, no control byte but tab, CR, LF;
+ * and no byte order mark (an editor's UTF-8 BOM is invisible, and the first
+ * line would be "\xEF\xBB\xBF[traffic]": no section).
+ */
 static int
 ini_check_bytes(const char *path, const char *buf, size_t len, char *err,
 		size_t err_len)
@@ -121,6 +125,16 @@ ini_check_bytes(const char *path, const char *buf, size_t len, char *err,
 	unsigned lineno = 1;
 	size_t i;
 
+	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+		return cfg_errf(err, err_len,
+				"%s:1: starts with a UTF-8 byte order mark (BOM); "
+				"save the file without one", path);
+	if (len >= 2 && (memcmp(buf, "\xFF\xFE", 2) == 0 ||
+			 memcmp(buf, "\xFE\xFF", 2) == 0))
+		return cfg_errf(err, err_len,
+				"%s:1: starts with a UTF-16 byte order mark; "
+				"save the file as UTF-8 (or ASCII) without one",
+				path);
 	for (i = 0; i < len; i++) {
 		unsigned char ch = (unsigned char)buf[i];
 

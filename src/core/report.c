@@ -136,6 +136,42 @@ static const struct report_col trial_dir_cols[] = {
 static const struct report_table trial_dir_table =
 	REPORT_TABLE_GATED(trial_dir_cols, struct report_dir, active);
 
+/* Foreign frames of a direction in group g (frame_kind_group). */
+static uint64_t
+dir_foreign_group(const struct report_dir *d, enum frame_group g)
+{
+	uint64_t n = 0;
+	int k;
+
+	for (k = 0; k < FRAME_KIND_COUNT; k++)
+		if (frame_kind_group((enum frame_kind)k) == g)
+			n += d->kinds[k];
+	return n;
+}
+
+#define FOREIGN_GROUP_GET(fn, g) \
+	static bool \
+	fn(const void *row, union report_value *v) \
+	{ \
+		v->u64 = dir_foreign_group(row, g); \
+		return true; \
+	}
+
+FOREIGN_GROUP_GET(get_foreign_link, FRAME_GROUP_LINK)
+FOREIGN_GROUP_GET(get_foreign_ip, FRAME_GROUP_IP)
+FOREIGN_GROUP_GET(get_foreign_udp, FRAME_GROUP_UDP)
+
+/* trials.csv's last columns per direction: foreign in its groups, which
+ * sum to foreign (docs/accounting.md). */
+static const struct report_col trial_dir_foreign_cols[] = {
+	REPORT_COL_GET("foreign_link", "", REPORT_U64, 0, get_foreign_link),
+	REPORT_COL_GET("foreign_ip", "", REPORT_U64, 0, get_foreign_ip),
+	REPORT_COL_GET("foreign_udp", "", REPORT_U64, 0, get_foreign_udp),
+};
+
+static const struct report_table trial_dir_foreign_table =
+	REPORT_TABLE_GATED(trial_dir_foreign_cols, struct report_dir, active);
+
 static const struct report_col trial_cols[] = {
 	REPORT_COL_DATE("start", struct report_trial, start),
 	REPORT_COL_U32("search", "", struct report_trial, search_no),
@@ -154,6 +190,11 @@ static const struct report_col trial_cols[] = {
 	REPORT_COL_REASON("reason", struct report_trial, reason),
 	REPORT_COL_TEXT("phase", struct report_trial, phase),
 	REPORT_COL_U32("recorded", "", struct report_trial, recorded),
+	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
+			 &trial_dir_foreign_table),
+	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
+			 &trial_dir_foreign_table),
+	REPORT_COL_U64("duration_ms", "ms", struct report_trial, duration_ms),
 };
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);

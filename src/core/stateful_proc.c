@@ -27,6 +27,20 @@ stateful_prelim_verdict(const struct report_trial *r)
 	return rx == 0 ? VERDICT_INVALID : r->verdict;
 }
 
+uint32_t
+stateful_delay_ms(const struct trial_spec *prelim, uint32_t delay_ms)
+{
+	uint64_t ms;
+
+	if (delay_ms != 0)
+		return delay_ms;
+	ms = trial_spec_send_ms(prelim);	/* saturates at UINT64_MAX */
+	if (ms >= UINT32_MAX)
+		return UINT32_MAX;
+	ms += 2 * (uint64_t)prelim->timeout_ms;
+	return ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+}
+
 /* ------------------------------------- the phases around any procedure */
 
 /*
@@ -82,7 +96,7 @@ stateful_phases_next(void *state, struct trial_spec *spec)
 	}
 	*spec = p->held;
 	spec->phase = TRIAL_PHASE_REAL;
-	spec->delay_ms = p->real.delay_ms;
+	spec->delay_ms = stateful_delay_ms(&p->prelim, p->real.delay_ms);
 	spec->responder_tuple = p->real.responder_tuple;
 	return true;
 }
@@ -219,7 +233,12 @@ stateful_cr_next(void *state, struct trial_spec *spec)
 		return false;
 	r = search_next_rate(&p->s);
 	if (p->in_check) {
+		struct trial_spec prelim = p->prelim;
+
+		/* D after this step's phase 1: N at r (0: N / r + 2T) */
+		trial_spec_set_rate(&prelim, r);
 		*spec = p->check;
+		spec->delay_ms = stateful_delay_ms(&prelim, p->check.delay_ms);
 		r = r * p->check_pct / 100;
 		trial_spec_set_rate(spec, p->check_rate_fps ? p->check_rate_fps :
 				    r > 0 ? r : 1);

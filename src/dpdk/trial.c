@@ -767,15 +767,9 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	rc = trial_check_spec(t, spec, err, err_len);
 	if (rc != 0)
 		return rc;
-	out->rate_fps = trial_spec_rate_fps(spec);
+	trial_spec_report(spec, out);
 	out->frame_size_b = c->frame_size_b;
-	out->direction = spec->active[CFG_FWD] && spec->active[CFG_REV] ?
-			 CFG_DIRECTION_BOTH : spec->active[CFG_FWD] ?
-			 CFG_DIRECTION_FORWARD : CFG_DIRECTION_REVERSE;
-	out->duration_s = trial_spec_duration_s(spec);
-	out->timeout_ms = spec->timeout_ms;
 	out->seed = c->seed;
-	out->phase = trial_phase_name(spec->phase);
 
 	trial_flush_rx(t);
 	rc = feature_stateful_begin(t, spec, err, err_len);

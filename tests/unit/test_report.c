@@ -142,6 +142,88 @@ test_trial_row_shape(void **state)
 	assert_int_equal(report_trial_row(&t, row, 40), -ENOSPC);
 }
 
+/* Field idx (0-based) of a row without quoted commas, into out. */
+static void
+field_at(const char *row, int idx, char *out, size_t len)
+{
+	const char *p = row, *e;
+
+	assert_true(idx >= 0);
+	while (idx-- > 0) {
+		p = strchr(p, ',');
+		assert_non_null(p);
+		p++;
+	}
+	e = p + strcspn(p, ",");
+	snprintf(out, len, "%.*s", (int)(e - p), p);
+}
+
+/*
+ * fwd_foreign_link, _ip, _udp: one foreign kind at a time lands in the one
+ * column its group names (ARP, ND, LLDP, other ethertypes: link; other IP,
+ * broken IP: ip; UDP that is not ours: udp), the three sum to foreign,
+ * and an idle direction writes them empty.
+ */
+static void
+test_trial_foreign_groups(void **state)
+{
+	static const struct {
+		enum frame_kind k;
+		const char *col;
+	} cases[] = {
+		{ FRAME_FOREIGN_ARP, "fwd_foreign_link" },
+		{ FRAME_FOREIGN_ND, "fwd_foreign_link" },
+		{ FRAME_FOREIGN_LLDP, "fwd_foreign_link" },
+		{ FRAME_FOREIGN_OTHER_L2, "fwd_foreign_link" },
+		{ FRAME_FOREIGN_OTHER_L3, "fwd_foreign_ip" },
+		{ FRAME_BAD_TRUNCATED, "fwd_foreign_ip" },
+		{ FRAME_BAD_IP, "fwd_foreign_ip" },
+		{ FRAME_FOREIGN_OTHER_UDP, "fwd_foreign_udp" },
+		{ FRAME_BAD_UDP_CKSUM, "fwd_foreign_udp" },
+		{ FRAME_BAD_ADDR, "fwd_foreign_udp" },
+		{ FRAME_BAD_PORT, "fwd_foreign_udp" },
+		{ FRAME_BAD_STAMP, "fwd_foreign_udp" },
+	};
+	static const char *const cols[] = { "fwd_foreign_link",
+		"fwd_foreign_ip", "fwd_foreign_udp", "rev_foreign_link",
+		"rev_foreign_ip", "rev_foreign_udp" };
+	const struct report_table *t = &report_trials_table;
+	struct report_trial r;
+	char row[1024], f[32];
+	uint64_t sum;
+	size_t i, j;
+
+	(void)state;
+	/* every foreign kind is one case: together they are all of them */
+	assert_int_equal(sizeof(cases) / sizeof(cases[0]), FRAME_KIND_COUNT - 1);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&r, 0, sizeof(r));
+		r.dir[CFG_FWD].active = true;
+		r.dir[CFG_FWD].kinds[cases[i].k] = 7;
+		r.dir[CFG_FWD].kinds[FRAME_OURS] = 1000;	/* not foreign */
+		r.dir[CFG_FWD].v.foreign = 7;
+		assert_true(report_trial_row(&r, row, sizeof(row)) > 0);
+		sum = 0;
+		for (j = 0; j < 3; j++) {
+			field_at(row, report_col_find(t, cols[j], NULL), f,
+				 sizeof(f));
+			sum += strtoull(f, NULL, 10);
+			if (strcmp(cols[j], cases[i].col) == 0)
+				assert_string_equal(f, "7");
+			else
+				assert_string_equal(f, "0");
+		}
+		field_at(row, report_col_find(t, "fwd_foreign", NULL), f,
+			 sizeof(f));
+		assert_int_equal(sum, strtoull(f, NULL, 10));
+		for (j = 3; j < 6; j++) {
+			field_at(row, report_col_find(t, cols[j], NULL), f,
+				 sizeof(f));
+			assert_string_equal(f, "");
+		}
+	}
+}
+
 static void
 test_latency_pdv_rows(void **state)
 {
@@ -254,6 +336,7 @@ static const struct report_trial trial_rows[] = {
 		.search_no = 3, .iteration = 7, .rate_fps = 1488095,
 		.frame_size_b = 64, .direction = CFG_DIRECTION_BOTH,
 		.duration_s = 60, .timeout_ms = 2000, .seed = UINT64_MAX,
+		.duration_ms = 60000,
 		.dir = {
 			[CFG_FWD] = { .active = true,
 				.v = { .planned = UINT64_MAX,
@@ -263,7 +346,12 @@ static const struct report_trial trial_rows[] = {
 				       .reordered = 3, .late = 4,
 				       .foreign = 5, .max_lag_ns = UINT64_MAX },
 				.stale = 6, .bogus = 7,
-				.achieved_fps = 1488095.1234565 },
+				.achieved_fps = 1488095.1234565,
+				/* the 5 foreign: link 2, ip 1, udp 2 */
+				.kinds = { [FRAME_FOREIGN_ND] = 1,
+					   [FRAME_FOREIGN_ARP] = 1,
+					   [FRAME_BAD_IP] = 1,
+					   [FRAME_BAD_ADDR] = 2 } },
 			[CFG_REV] = { .active = true,
 				.v = { .planned = 100, .sent = 100,
 				       .received = 100, .max_lag_ns = 0 },
@@ -275,6 +363,7 @@ static const struct report_trial trial_rows[] = {
 		.start = T_2026_11_30 + 1, .search_no = 1, .iteration = 1,
 		.rate_fps = 20000, .frame_size_b = 1518,
 		.direction = CFG_DIRECTION_FORWARD, .duration_s = 2,
+		.duration_ms = 1500,	/* rounded up to 2 s */
 		.timeout_ms = 500, .seed = 42,
 		.dir = {
 			[CFG_FWD] = { .active = true,
@@ -292,6 +381,7 @@ static const struct report_trial trial_rows[] = {
 		.start = T_2026_11_30 + 86399, .rate_fps = 1,
 		.frame_size_b = 84, .direction = CFG_DIRECTION_REVERSE,
 		.duration_s = 1, .timeout_ms = 0, .seed = 0,
+		.duration_ms = 500,	/* rounded up to 1 s */
 		.dir = {
 			[CFG_REV] = { .active = true,
 				.v = { .planned = 100, .sent = 0,
@@ -314,6 +404,7 @@ static const struct report_trial trial_rows[] = {
 		.iteration = UINT32_MAX, .rate_fps = UINT64_MAX,
 		.frame_size_b = UINT32_MAX, .duration_s = UINT32_MAX,
 		.timeout_ms = UINT32_MAX, .seed = 1,
+		.duration_ms = UINT64_MAX,
 		.verdict = (enum verdict)7, .reason = ",\"\n",
 	},
 };
@@ -894,6 +985,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_utf8_clean),
 		cmocka_unit_test(test_iso8601),
 		cmocka_unit_test(test_trial_row_shape),
+		cmocka_unit_test(test_trial_foreign_groups),
 		cmocka_unit_test(test_latency_pdv_rows),
 		cmocka_unit_test(test_flr_row),
 		cmocka_unit_test(test_fixtures_byte_identical),

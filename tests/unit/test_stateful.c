@@ -691,6 +691,109 @@ test_connrate(void **state)
 	assert_int_equal(cr.s.passes, 0);
 }
 
+/*
+ * D = N / R + 2T by default ([stateful] delay_ms = 0), as siitperf's
+ * scripts compute it (D = 1000 N / r + 2 T) for each rate r they try:
+ * the phases give phase 2 the D of their phase 1, the connection rate
+ * search each validation the D of its own step's phase 1.  A D set stays
+ * as set; the check still accepts every D >= N / R + T.
+ */
+static void
+test_delay(void **state)
+{
+	struct trial_spec prelim, real, check, spec, last;
+	struct stateful_cr cr;
+	struct stateful_phases ph;
+	struct sweep sw;
+	struct proc p = { &stateful_cr_ops, &cr };
+	struct proc pp = { &stateful_phases_ops, &ph };
+	struct sim_nat dut = { .table_max = 100000, .conn_fps = 37000,
+			       .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	static const uint64_t rates[] = { 1000, 3000 };
+	struct report_trial r;
+	struct cfg *c;
+	uint32_t checks = 0, n = 0;
+
+	(void)state;
+	/* the formula: N / R rounded up to ms, plus 2T */
+	specs(&prelim, &real, &check, 4000);
+	trial_spec_set_rate(&prelim, 4000);
+	prelim.timeout_ms = 1000;
+	assert_int_equal(stateful_delay_ms(&prelim, 0), 1000 + 2 * 1000);
+	assert_int_equal(stateful_delay_ms(&prelim, 2000), 2000);
+	prelim.frames = 10;
+	trial_spec_set_rate(&prelim, 3);
+	prelim.timeout_ms = 7;
+	assert_int_equal(stateful_delay_ms(&prelim, 0), 3334 + 14);
+	prelim.frames = UINT64_MAX;
+	trial_spec_set_rate(&prelim, 1);
+	assert_int_equal(stateful_delay_ms(&prelim, 0), UINT32_MAX);
+
+	/* the key's default is 0; the check takes it for any N, R, T, and
+	 * still takes a D of exactly N / R + T */
+	c = stateful_cfg();
+	assert_int_equal(c->st.delay_ms, 0);
+	c->st.rate_fps = 1;	/* 4000 s of phase 1 */
+	assert_int_equal(stateful_check(c, (char[CFG_ERR_LEN]){ 0 }, CFG_ERR_LEN), 0);
+	c = stateful_cfg();
+	c->st.delay_ms = 2000;	/* 4000 / 4000 s + 1000 ms */
+	assert_int_equal(stateful_check(c, (char[CFG_ERR_LEN]){ 0 }, CFG_ERR_LEN), 0);
+
+	/* connection rate search: each validation D after its phase 1 at r */
+	specs(&prelim, &real, &check, 4000);
+	check.delay_ms = 0;
+	assert_int_equal(stateful_cr_start(&cr, &rate_search, &prelim, &check,
+					   true, 0), 0);
+	while (proc_next(&p, &spec)) {
+		if (spec.phase == TRIAL_PHASE_PRELIMINARY) {
+			last = spec;
+		} else {
+			uint64_t rl = trial_spec_rate_fps(&last);
+
+			assert_int_equal(spec.delay_ms,
+					 (4000 * 1000 + rl - 1) / rl + 2 * 500);
+			checks++;
+		}
+		sim_nat_trial(&dut, &spec, &r);
+		proc_record(&p, &spec, &r);
+		assert_true(++n < 5000);
+	}
+	assert_true(checks > 5);
+	assert_int_equal(dut.bad_specs, 0);
+	/* a D set is every validation's */
+	check.delay_ms = 9000;
+	assert_int_equal(stateful_cr_start(&cr, &rate_search, &prelim, &check,
+					   true, 0), 0);
+	while (proc_next(&p, &spec)) {
+		if (spec.phase == TRIAL_PHASE_REAL)
+			assert_int_equal(spec.delay_ms, 9000);
+		sim_nat_trial(&dut, &spec, &r);
+		proc_record(&p, &spec, &r);
+	}
+
+	/* the phases: 3000 frames at 2000/s, T 500 ms: D = 1500 + 1000 */
+	specs(&prelim, &real, &check, 3000);
+	prelim.rate_fps[CFG_FWD] = 2000;
+	real.delay_ms = 0;
+	spec = real;
+	spec.phase = TRIAL_PHASE_PLAIN;
+	sweep_start(&sw, &spec, rates, 2, false);
+	assert_int_equal(stateful_phases_start(&ph, (struct proc){ &sweep_ops,
+			 &sw }, &prelim, &real, true, 2, false), 0);
+	checks = 0;
+	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
+				.keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	while (proc_next(&pp, &spec)) {
+		if (spec.phase == TRIAL_PHASE_REAL) {
+			assert_int_equal(spec.delay_ms, 2500);
+			checks++;
+		}
+		sim_nat_trial(&dut, &spec, &r);
+		proc_record(&pp, &spec, &r);
+	}
+	assert_int_equal(checks, 2);
+}
+
 static void
 test_stateful_throughput(void **state)
 {
@@ -1115,6 +1218,7 @@ main(void)
 		cmocka_unit_test(test_connrate),
 		cmocka_unit_test(test_stateful_throughput),
 		cmocka_unit_test(test_phases),
+		cmocka_unit_test(test_delay),
 		cmocka_unit_test(test_cttc),
 		cmocka_unit_test(test_result_cases),
 		cmocka_unit_test(test_cttc_rs),
