@@ -22,9 +22,16 @@ sub0(uint64_t a, uint64_t b)
 	return a > b ? a - b : 0;
 }
 
+static double
+rate(uint64_t frames, double s)
+{
+	return s > 0 ? (double)frames / s : 0;
+}
+
+/* end_ns: where the interval ends (s->t_ns but for the last one) */
 static bool
 monitor_interval(struct monitor *m, const struct monitor_sample *s,
-		 struct monitor_line *out, bool last)
+		 uint64_t end_ns, struct monitor_line *out, bool last)
 {
 	double dt, total;
 
@@ -36,16 +43,21 @@ monitor_interval(struct monitor *m, const struct monitor_sample *s,
 	if (s->t_ns <= m->prev.t_ns)
 		return false;
 	memset(out, 0, sizeof(*out));
-	dt = (double)(s->t_ns - m->prev.t_ns) / 1e9;
-	total = (double)(s->t_ns - m->first.t_ns) / 1e9;
-	out->t_s = (double)s->t_ns / 1e9;
+	if (end_ns > s->t_ns)
+		end_ns = s->t_ns;
+	if (end_ns < m->prev.t_ns)
+		end_ns = m->prev.t_ns;	/* sending ended before: length 0 */
+	dt = (double)(end_ns - m->prev.t_ns) / 1e9;
+	total = (double)(end_ns - m->first.t_ns) / 1e9;
+	out->t_s = (double)end_ns / 1e9;
 	out->interval_s = dt;
+	out->partial = last;
 	out->tx_frames = sub0(s->sent, m->prev.sent);
 	out->rx_frames = sub0(s->received, m->prev.received);
-	out->tx_fps = (double)out->tx_frames / dt;
-	out->rx_fps = (double)out->rx_frames / dt;
-	out->avg_tx_fps = (double)sub0(s->sent, m->first.sent) / total;
-	out->avg_rx_fps = (double)sub0(s->received, m->first.received) / total;
+	out->tx_fps = rate(out->tx_frames, dt);
+	out->rx_fps = rate(out->rx_frames, dt);
+	out->avg_tx_fps = rate(sub0(s->sent, m->first.sent), total);
+	out->avg_rx_fps = rate(sub0(s->received, m->first.received), total);
 	out->var_valid = !last && out->rx_fps > 0 && out->avg_rx_fps > 0;
 	m->intervals++;
 	if (out->var_valid) {
@@ -76,14 +88,14 @@ bool
 monitor_step(struct monitor *m, const struct monitor_sample *s,
 	     struct monitor_line *out)
 {
-	return monitor_interval(m, s, out, false);
+	return monitor_interval(m, s, s->t_ns, out, false);
 }
 
 bool
 monitor_step_last(struct monitor *m, const struct monitor_sample *s,
-		  struct monitor_line *out)
+		  uint64_t send_end_ns, struct monitor_line *out)
 {
-	return monitor_interval(m, s, out, true);
+	return monitor_interval(m, s, send_end_ns, out, true);
 }
 
 const char *
@@ -91,7 +103,7 @@ monitor_header(void)
 {
 	return "t_s,dir,interval_s,tx_frames,rx_frames,tx_fps,rx_fps,"
 	       "avg_tx_fps,avg_rx_fps,var_ns,var_min_ns,var_max_ns,lost,dup,"
-	       "reordered,late,warning";
+	       "reordered,late,warning,partial";
 }
 
 int
@@ -109,10 +121,10 @@ monitor_row(const struct monitor_line *l, const char *dir, char *buf,
 	}
 	n = snprintf(buf, len, "%.3f,%s,%.3f,%" PRIu64 ",%" PRIu64 ",%.1f,%.1f,"
 		     "%.1f,%.1f,%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%"
-		     PRIu64 ",%d", l->t_s, dir, l->interval_s, l->tx_frames,
+		     PRIu64 ",%d,%d", l->t_s, dir, l->interval_s, l->tx_frames,
 		     l->rx_frames, l->tx_fps, l->rx_fps, l->avg_tx_fps,
 		     l->avg_rx_fps, var, mn, mx, l->lost, l->duplicates,
-		     l->reordered, l->late, l->warn ? 1 : 0);
+		     l->reordered, l->late, l->warn ? 1 : 0, l->partial ? 1 : 0);
 	if (n < 0 || (size_t)n >= len)
 		return -ENOSPC;
 	return n;

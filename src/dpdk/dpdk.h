@@ -297,6 +297,10 @@ struct trial_ctx {
 	 */
 	void (*watch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
 	void *watch_arg;
+	/* the planned end of sending of each active direction: the deadline
+	 * of the frame after its last (start + duration); set before the
+	 * lcores start, read-only while they run */
+	uint64_t send_end_tsc[CFG_NB_DIRS];
 };
 
 #define TRIAL_WATCH_MS 10
@@ -306,6 +310,11 @@ struct trial_ctx {
 uint64_t trial_pub_sent(const struct trial_ctx *t, enum cfg_dir_id d);
 void trial_pub_rx(const struct trial_ctx *t, enum cfg_dir_id d,
 		  struct engine_rx_pub *out);
+
+/* After trial_run: when direction d's sending ended, the planned end
+ * (send_end_tsc) unless a sender stopped early (Ctrl-C, behind schedule):
+ * then its last burst, the latest of them. */
+uint64_t trial_send_ended_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
 
 /* Does the main lcore carry a role (then no watch can run)? */
 bool trial_main_has_role(const struct trial_ctx *t);

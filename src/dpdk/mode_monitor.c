@@ -7,9 +7,13 @@
  * monitor.csv (core monitor.h: instant and average rates, the variation
  * of the instant receive period from the average in ns with its min and
  * max after the warm-up, loss so far, duplicates, reordering).  The main
- * lcore runs no role meanwhile.  The last row of each direction comes
- * from the final counts, so the rows' frames add up to the trial's
- * trials.csv row exactly; its loss is the trial's.
+ * lcore runs no role meanwhile.  The watch samples only while a
+ * direction is sending: an interval across the end of sending would hold
+ * part of a period's frames and read as a slow DUT.  The last row of each
+ * direction comes from the final counts, so the rows' frames add up to
+ * the trial's trials.csv row exactly; its loss is the trial's.  It is
+ * partial: it ends where sending ended (core monitor_step_last: rates
+ * over that length, no variation, min/max untouched).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -50,12 +54,23 @@ mon_print(const struct monitor_line *l, const char *dir)
 	if (l->minmax_valid)
 		fprintf(stderr, " [%+.1f, %+.1f]", l->var_min_ns, l->var_max_ns);
 	fprintf(stderr, ", lost %" PRIu64 ", dup %" PRIu64 ", reordered %"
-		PRIu64 "%s\n", l->lost, l->duplicates, l->reordered,
+		PRIu64, l->lost, l->duplicates, l->reordered);
+	if (l->partial)
+		fprintf(stderr, ", partial: %.3f s to the end of sending",
+			l->interval_s);
+	fprintf(stderr, "%s\n",
 		l->warn ? "  WARNING: variation above the threshold" : "");
 }
 
+static uint64_t
+mon_ns(const struct trial_ctx *t, uint64_t start, uint64_t tsc)
+{
+	return tsc > start ? pacer_ticks_to_ns(tsc - start, t->hz) : 0;
+}
+
 /* One sample of direction d at now_tsc; its line and row when it closes
- * an interval.  final: the lcores are done (exact counts). */
+ * an interval.  final: the lcores are done (exact counts, the partial
+ * interval up to the end of sending). */
 static int
 mon_sample(struct mon *x, enum cfg_dir_id d, uint64_t start, uint64_t now,
 	   bool final, const struct report_trial *r)
@@ -67,7 +82,7 @@ mon_sample(struct mon *x, enum cfg_dir_id d, uint64_t start, uint64_t now,
 	char row[512];
 
 	memset(&s, 0, sizeof(s));
-	s.t_ns = now > start ? pacer_ticks_to_ns(now - start, t->hz) : 0;
+	s.t_ns = mon_ns(t, start, now);
 	if (final) {
 		/* the trial's own counts (merged over streams and queues) */
 		s.sent = r->dir[d].v.sent;
@@ -83,7 +98,9 @@ mon_sample(struct mon *x, enum cfg_dir_id d, uint64_t start, uint64_t now,
 	s.duplicates = p.duplicates;
 	s.reordered = p.reordered;
 	s.late = p.late;
-	if (!(final ? monitor_step_last(&x->dir[d], &s, &l) :
+	if (!(final ? monitor_step_last(&x->dir[d], &s,
+					mon_ns(t, start,
+					       trial_send_ended_tsc(t, d)), &l) :
 		      monitor_step(&x->dir[d], &s, &l)))
 		return 0;
 	if (final && r != NULL)
@@ -116,13 +133,14 @@ mon_watch(struct trial_ctx *t, uint64_t start, void *arg)
 	if (x->next_tsc <= now)		/* fell behind: skip, never burst */
 		x->next_tsc = now + x->interval_tsc;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!x->single.spec.active[d])
+		/* after the end of sending: the final sample's (partial) */
+		if (!x->single.spec.active[d] || engine_stop ||
+		    now >= t->send_end_tsc[d])
 			continue;
 		rc = mon_sample(x, d, start, now, false, NULL);
 		if (rc != 0 && x->rc == 0)
 			x->rc = rc;
 	}
-	(void)t;
 }
 
 static int

@@ -520,10 +520,11 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			return rc;
 		}
 	}
+	t->send_end_tsc[d] = pacer_deadline(last, total);
 	if (rx->recov != NULL) {	/* one stream, one queue (checked) */
 		rx->st.lost = &rx->recov->lost;
 		rx->recov->start_tsc = start;
-		rx->recov->end_tsc = pacer_deadline(last, total);
+		rx->recov->end_tsc = t->send_end_tsc[d];
 	}
 	return 0;
 }
@@ -689,6 +690,23 @@ trial_check_spec(const struct trial_ctx *t, const struct trial_spec *spec,
 			return -EINVAL;
 		}
 	return 0;
+}
+
+uint64_t
+trial_send_ended_tsc(const struct trial_ctx *t, enum cfg_dir_id d)
+{
+	uint64_t end = 0;
+	unsigned int i;
+
+	for (i = 0; i < t->nb_streams[d]; i++) {
+		const struct engine_tx *tx = t->txs[d][i];
+
+		if (tx->done && !tx->aborted)
+			return t->send_end_tsc[d];	/* the schedule's end */
+		if (tx->last_burst_tsc > end)
+			end = tx->last_burst_tsc;
+	}
+	return end < t->send_end_tsc[d] ? end : t->send_end_tsc[d];
 }
 
 bool
