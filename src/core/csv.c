@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dutperf/csv.h"
+#include "dutperf/text.h"
 
 static int
 csv_fail(int rc, char *err, size_t err_len, const char *fmt, ...)
@@ -221,22 +222,6 @@ csv_mkdirs(const char *path, char *err, size_t err_len)
 	return 0;
 }
 
-/* Strip leading and trailing blanks in place; returns the new start. */
-static char *
-csv_trim(char *s)
-{
-	char *e;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' ||
-			 e[-1] == '\n'))
-		e--;
-	*e = '\0';
-	return s;
-}
-
 static int
 csv_is_blank(const char *s)
 {
@@ -289,7 +274,7 @@ csv_next_field(char **p)
 	} else {
 		*p = NULL;
 	}
-	return csv_trim(field);
+	return text_trim(field);
 }
 
 /* "a, b, c" from a header line (modifies it). */
@@ -417,7 +402,7 @@ csv_parse_row(const char *path, unsigned long lineno, char *line, long col,
 	end = strchr(p, ',');
 	if (end != NULL)
 		*end = '\0';
-	return csv_parse_number(path, lineno, name, csv_trim(p), v, err,
+	return csv_parse_number(path, lineno, name, text_trim(p), v, err,
 				err_len);
 }
 

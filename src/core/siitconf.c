@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "dutperf/siitconf.h"
+#include "dutperf/text.h"
 #include "siitconf_priv.h"
 
 /* In siitperf's order; ranges are siitperf's own checks, made strict. */
@@ -156,19 +157,6 @@ sc_parse_value(const struct sc_keydef *k, const char *s, struct siitconf_val *v,
 	return cfg_errf(err, err_len, "internal error: unknown key type");
 }
 
-static char *
-sc_trim(char *s)
-{
-	char *e;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-		*--e = '\0';
-	return s;
-}
-
 /* One non-empty line without its comment. */
 static int
 sc_parse_line(struct siitconf *sc, char *s, unsigned lineno, char *err,
@@ -182,7 +170,7 @@ sc_parse_line(struct siitconf *sc, char *s, unsigned lineno, char *err,
 	val = s + strcspn(s, " \t");
 	if (*val != '\0')
 		*val++ = '\0';
-	val = sc_trim(val);
+	val = text_trim(val);
 	id = sc_find(s);
 	if (id == SC_NONE) {
 		int near = sc_find_nocase(s);
@@ -201,7 +189,7 @@ sc_parse_line(struct siitconf *sc, char *s, unsigned lineno, char *err,
 	if (*sp != '\0')
 		return cfg_errf(err, err_len,
 				"%s: %s \"%s\": text after the value (siitperf ignores \"%s\" silently; one key per line) (line %u)",
-				path, s, val, sc_trim(sp), lineno);
+				path, s, val, text_trim(sp), lineno);
 	if (sc->v[id].line != 0)
 		return cfg_errf(err, err_len,
 				"%s: %s \"%s\": duplicate key (first set as %s on line %u; siitperf keeps the last silently) (line %u)",
@@ -277,7 +265,7 @@ siitconf_parse(struct siitconf *sc, const char *path, const char *text,
 		line[n] = '\0';
 		pos += n + 1;
 		line[strcspn(line, "#")] = '\0';
-		s = sc_trim(line);
+		s = text_trim(line);
 		if (*s == '\0')
 			continue;
 		rc = sc_parse_line(sc, s, lineno, err, err_len);
