@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dutperf/cfg.h"
 #include "dutperf/mlr.h"
 
 /* -------------------------------------------------------------- goals */
@@ -50,8 +51,7 @@ mlr_goal_check(const struct mlr_goal *g, char *err, size_t err_len)
 		what = "initial trial duration must be in (0, final]";
 	if (what == NULL)
 		return 0;
-	snprintf(err, err_len, "goal %s: %s", g->name, what);
-	return -EINVAL;
+	return cfg_errf(err, err_len, "goal %s: %s", g->name, what);
 }
 
 void
@@ -99,14 +99,12 @@ goal_set(struct mlr_goal *g, const char *key, const char *val,
 		if (key[0] == 's')
 			*explicit_sum = true;
 	} else {
-		snprintf(err, err_len, "goal key '%s' unknown (loss, exceed, "
-			 "final, sum, width, initial, name)", key);
-		return -EINVAL;
+		return cfg_errf(err, err_len, "goal key '%s' unknown (loss, "
+				"exceed, final, sum, width, initial, name)", key);
 	}
 	return 0;
 bad:
-	snprintf(err, err_len, "goal %s=%s: bad value", key, val);
-	return -EINVAL;
+	return cfg_errf(err, err_len, "goal %s=%s: bad value", key, val);
 }
 
 static const struct mlr_goal *
@@ -155,31 +153,27 @@ mlr_goals_parse(const char *s, struct mlr_goal *goals, unsigned *nb,
 			s++;
 			continue;
 		}
-		if (len >= sizeof(tok)) {
-			snprintf(err, err_len, "goal token too long: %.20s...", s);
-			return -EINVAL;
-		}
+		if (len >= sizeof(tok))
+			return cfg_errf(err, err_len,
+					"goal token too long: %.20s...", s);
 		memcpy(tok, s, len);
 		tok[len] = '\0';
 		s += len;
 		eq = strchr(tok, '=');
 		preset = eq == NULL ? preset_find(tok) : NULL;
-		if (eq == NULL && preset == NULL) {
-			snprintf(err, err_len, "goal '%s' unknown (presets: ndr, "
-				 "pdr, rfc2544, tst009; or key=value)", tok);
-			return -EINVAL;
-		}
+		if (eq == NULL && preset == NULL)
+			return cfg_errf(err, err_len, "goal '%s' unknown (presets: "
+					"ndr, pdr, rfc2544, tst009; or key=value)",
+					tok);
 		if (preset != NULL || cur == NULL) {
 			if (cur != NULL) {
 				rc = goal_close(cur, explicit_sum, err, err_len);
 				if (rc != 0)
 					return rc;
 			}
-			if (*nb >= MLR_MAX_GOALS) {
-				snprintf(err, err_len, "more than %d goals",
-					 MLR_MAX_GOALS);
-				return -EINVAL;
-			}
+			if (*nb >= MLR_MAX_GOALS)
+				return cfg_errf(err, err_len, "more than %d goals",
+						MLR_MAX_GOALS);
 			cur = &goals[(*nb)++];
 			*cur = preset != NULL ? *preset : mlr_presets[0];
 			explicit_sum = false;
@@ -200,10 +194,8 @@ mlr_goals_parse(const char *s, struct mlr_goal *goals, unsigned *nb,
 		if (rc != 0)
 			return rc;
 	}
-	if (*nb == 0) {
-		snprintf(err, err_len, "no goal given");
-		return -EINVAL;
-	}
+	if (*nb == 0)
+		return cfg_errf(err, err_len, "no goal given");
 	return 0;
 }
 

@@ -288,11 +288,9 @@ siitconf_read(struct siitconf *sc, const char *path, char *err, size_t err_len)
 	int rc;
 
 	f = fopen(path, "rb");
-	if (f == NULL) {
-		rc = -errno;
-		cfg_errf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
-		return rc;
-	}
+	if (f == NULL)
+		return cfg_errf_rc(-errno, err, err_len, "%s: cannot open: %s",
+				   path, strerror(errno));
 	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
 		fclose(f);
 		return cfg_errf(err, err_len, "%s: not a regular file", path);
@@ -300,8 +298,8 @@ siitconf_read(struct siitconf *sc, const char *path, char *err, size_t err_len)
 	buf = malloc(SIITCONF_MAX_B + 1);
 	if (buf == NULL) {
 		fclose(f);
-		cfg_errf(err, err_len, "%s: out of memory", path);
-		return -ENOMEM;
+		return cfg_errf_rc(-ENOMEM, err, err_len, "%s: out of memory",
+				   path);
 	}
 	len = fread(buf, 1, SIITCONF_MAX_B + 1, f);
 	rc = ferror(f) ? -EIO : 0;
