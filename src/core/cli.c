@@ -155,7 +155,9 @@ pass_structure(int argc, char **argv, const struct option *lo,
 /* Pass 2: apply the options over the configuration. */
 static int
 pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
-	   const struct option *lo, const char *so, char *err, size_t err_len)
+	   const struct option *lo, const char *so,
+	   const struct cli_mode *const *modes, unsigned nb_modes, char *err,
+	   size_t err_len)
 {
 	const struct cli_opt *o;
 	const struct cfg_key *k;
@@ -183,7 +185,7 @@ pass_apply(struct cli *cli, struct cfg *cfg, int argc, char **argv,
 		if (o == NULL || o->section == NULL)
 			continue;	/* -c, handled before */
 		cli_opt_label(o, lab, sizeof(lab));
-		if (cli_opt_mode_only(o->name) &&
+		if (cli_opt_mode_only(o, modes, nb_modes) &&
 		    (cli->mode->options == NULL ||
 		     !cli_opt_listed(cli->mode->options, o->name)))
 			return cfg_errf(err, err_len,
@@ -265,7 +267,7 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 			return -EINVAL;
 	}
 	rc = pass_apply(cli, cfg, argc - first + 1, argv + first - 1, lo, so,
-			err, err_len);
+			modes, nb_modes, err, err_len);
 	if (rc != CLI_OK)
 		return rc;
 	if (cfg_validate(cfg, err, err_len) != 0)

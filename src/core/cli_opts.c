@@ -21,9 +21,10 @@ const struct cli_opt cli_opts[] = {
 	  "([stateful] keys)" },
 	{ "jumbo", OPT_JUMBO, NULL, "traffic", "jumbo",
 	  "allow frame sizes above 1518 bytes (up to 9216)" },
-	{ "duration", 'd', "S", "traffic", "duration_s", "trial duration" },
+	{ "duration", 'd', "S", "traffic", "duration_s", "trial duration",
+	  .every_mode = true },
 	{ "timeout", 't', "MS", "traffic", "timeout_ms",
-	  "wait for late frames after sending" },
+	  "wait for late frames after sending", .every_mode = true },
 	{ "direction", OPT_DIRECTION, "DIR", "traffic", "direction",
 	  "b|f|r|both|forward|reverse" },
 	{ "n", OPT_N, "N", "traffic", "n", "of every n frames ..." },
@@ -48,7 +49,8 @@ const struct cli_opt cli_opts[] = {
 	{ "loss-ppm", OPT_LOSS_PPM, "PPM", "search", "loss_ppm",
 	  "tolerated loss in parts per million" },
 	{ "frame-timeout", OPT_FRAME_TIMEOUT, "MS", "traffic", "frame_timeout_ms",
-	  "per-frame timeout: later frames count as lost (0 = off)" },
+	  "per-frame timeout: later frames count as lost (0 = off)",
+	  .every_mode = true },
 	{ "tagged", OPT_TAGGED, "N", "latency", "tagged_frames",
 	  "latency: tagged frames per direction" },
 	{ "delay", OPT_DELAY, "S", "latency", "delay_s",
@@ -88,29 +90,6 @@ const struct cli_opt cli_opts[] = {
 _Static_assert(sizeof(cli_opts) / sizeof(cli_opts[0]) == CLI_NB_OPTS,
 	       "CLI_NB_OPTS (cli_priv.h) counts cli_opts");
 
-/*
- * Options that mean something only in some modes: each is accepted only
- * in a mode whose cli_mode.options lists it.  The others (frame, trial
- * and output settings) apply to every mode.
- */
-static const char *const cli_mode_only[] = {
-	"rate", "repeat", "rate-min", "rate-max", "initial-rate", "error",
-	"max-retries", "loss-ppm", "tagged", "delay", "loss-step", "rates",
-	"interval", "warmup", "threshold", "goal", "repetitions", "max-frames",
-	"drain", "throughput", "flows", "stateful",
-};
-
-bool
-cli_opt_mode_only(const char *name)
-{
-	unsigned i;
-
-	for (i = 0; i < sizeof(cli_mode_only) / sizeof(cli_mode_only[0]); i++)
-		if (strcmp(cli_mode_only[i], name) == 0)
-			return true;
-	return false;
-}
-
 bool
 cli_opt_listed(const char *list, const char *name)
 {
@@ -123,6 +102,26 @@ cli_opt_listed(const char *list, const char *name)
 			return true;
 		p += 2;
 	}
+	return false;
+}
+
+/*
+ * The modes' options strings say which options mean something only in
+ * some modes (--rate, --repeat, the search's, ...): those that a mode
+ * lists.  The others (frame, trial and output settings) apply to every
+ * mode, and so do the every_mode ones that some modes list for --help.
+ */
+bool
+cli_opt_mode_only(const struct cli_opt *o, const struct cli_mode *const *modes,
+		  unsigned nb_modes)
+{
+	unsigned i;
+
+	if (o->every_mode)
+		return false;
+	for (i = 0; i < nb_modes; i++)
+		if (cli_opt_listed(modes[i]->options, o->name))
+			return true;
 	return false;
 }
 

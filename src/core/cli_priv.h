@@ -61,6 +61,10 @@ struct cli_opt {
 	const char *section;
 	const char *key;
 	const char *help;
+	/* Taken in every mode, also where modes list it in their options
+	 * for --help (-d, -t, --frame-timeout); else an option that some
+	 * mode lists is taken only in the modes that list it. */
+	bool every_mode;
 };
 
 /* The option table, in --help's order; CLI_NB_OPTS entries (cli_opts.c
@@ -68,8 +72,10 @@ struct cli_opt {
 #define CLI_NB_OPTS 40
 extern const struct cli_opt cli_opts[];
 
-/* Does the option mean something only in some modes? */
-bool cli_opt_mode_only(const char *name);
+/* Does o mean something only in some modes: is it not every_mode, and does
+ * a mode of modes[0..nb_modes-1] list it in its options? */
+bool cli_opt_mode_only(const struct cli_opt *o,
+		       const struct cli_mode *const *modes, unsigned nb_modes);
 
 /* Does the space-separated list hold "--name" as a word? */
 bool cli_opt_listed(const char *list, const char *name);
