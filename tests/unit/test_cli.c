@@ -603,7 +603,7 @@ test_stateful_phases(void **state)
 }
 
 /* A value from the command line is blamed on its option, one from the file
- * on the file and key (issue 18: -s 2000 was blamed on the INI file). */
+ * on the file and key: -s 2000 with -c FILE is "-s/--size 2000 ...". */
 static void
 test_blame(void **state)
 {

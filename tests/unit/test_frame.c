@@ -400,9 +400,9 @@ refused_by_spec(const struct cfg *c, enum cfg_dir_id d, const char *want)
 /*
  * What a configuration may not ask of the frames, and who refuses it:
  * cfg_validate the rules on the frames sent, frame_spec_from_cfg those on
- * the addresses a translator delivers to and on fixed fields (which
- * frame_gen_init and frame_cls_init checked before struct frame_spec;
- * now they check nothing).
+ * the addresses a translator delivers to and on fixed fields.
+ * frame_gen_init and frame_cls_init take the checked struct frame_spec
+ * and check nothing.
  */
 static void
 init_errors(void **state)
