@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * proc: a measurement procedure as a state machine, the shape every
- * search, sweep and measurement of dutperf has (search.h was the first):
+ * search, sweep and measurement of dutperf has:
  *
  *	start(state, params)         one run (a search, a sweep, ...)
  *	while (next(state, &spec))   the next trial, or false: run complete

@@ -338,7 +338,7 @@ void report_format_iso8601(time_t t, char *buf, size_t len);
 char *report_utf8_clean(const char *s);
 
 /*
- * The legacy per-file functions, each report_header() / report_row() of its
+ * The per-file functions, each report_header() / report_row() of its
  * table.  The headers are built on the first call into static storage
  * (call it first from one thread).
  */

@@ -3,8 +3,8 @@
  * trial_spec: everything one elementary trial needs, chosen by a procedure
  * (search, sweep, single measurement, ...) and run by the DPDK layer's
  * trial_run().  A procedure decides rate, duration or frame count,
- * directions and what to measure per trial; nothing of that is read from
- * struct cfg inside the trial any more.
+ * directions and what to measure per trial; the trial reads none of that
+ * from struct cfg.
  *
  * Length of a trial: `frames` frames per active direction when frames > 0
  * (RFC 9004 back-to-back bursts), else rate * duration_ms / 1000 frames

@@ -564,8 +564,8 @@ test_loss_ratio(void **state)
 /*
  * remaining() is an upper bound of the trials that follow (the ETA is an
  * upper bound), also with invalid trials retried: a tester that cannot
- * offer the high rates, and invalid trials scattered through the search
- * (issue 18: "ETA <= 14 s" for a search that took 59 s).
+ * offer the high rates, and invalid trials scattered through the search:
+ * the ETA never says less than the search takes.
  */
 static void
 test_remaining_bound(void **state)
