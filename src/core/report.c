@@ -1,34 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* report: the column tables of dutperf's result files (report.h). */
+/*
+ * report: the column tables of trials.csv, rate.csv, latency.csv, pdv.csv
+ * and flr.csv (report.h; the other files' tables live next to their row
+ * structs), run.json's text formats.
+ */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dutperf/report.h"
-
-char
-report_direction_char(enum cfg_direction d)
-{
-	switch (d) {
-	case CFG_DIRECTION_FORWARD:
-		return 'f';
-	case CFG_DIRECTION_REVERSE:
-		return 'r';
-	default:
-		return 'b';
-	}
-}
-
-void
-report_format_date(time_t t, char *buf, size_t len)
-{
-	struct tm tm;
-
-	if (localtime_r(&t, &tm) == NULL ||
-	    strftime(buf, len, "%Y-%m-%d %H:%M:%S", &tm) == 0)
-		snprintf(buf, len, "%s", "1970-01-01 00:00:00");
-}
 
 void
 report_format_iso8601(time_t t, char *buf, size_t len)
@@ -98,20 +79,6 @@ report_utf8_clean(const char *s)
 	}
 	*o = '\0';
 	return out;
-}
-
-const char *
-report_result_name(enum report_result r)
-{
-	switch (r) {
-	case REPORT_RESULT_MEASURED:
-		return "measured";
-	case REPORT_RESULT_LOWER_BOUND:
-		return "lower_bound";
-	case REPORT_RESULT_NONE:
-		return "none";
-	}
-	return "?";
 }
 
 /* trials.csv: one direction of a trial (fwd_*, rev_*). */
@@ -199,25 +166,6 @@ static const struct report_col trial_cols[] = {
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);
 
-/* The rate of a search that found one; empty when it found none. */
-static bool
-rate_get_rate(const void *row, union report_value *v)
-{
-	const struct report_search *s = row;
-
-	v->u64 = s->rate_fps;
-	return s->result != REPORT_RESULT_NONE;
-}
-
-static bool
-rate_get_kind(const void *row, union report_value *v)
-{
-	const struct report_search *s = row;
-
-	v->s = report_result_name(s->result);
-	return true;
-}
-
 /* rate.csv: siitperf's columns and ", " separators, then result_kind
  * (CSV_RATE_HEADER). */
 static const struct report_col rate_cols[] = {
@@ -234,8 +182,10 @@ static const struct report_col rate_cols[] = {
 	REPORT_COL_DATE("Date", struct report_search, date),
 	REPORT_COL_U32("Iterations needed", "", struct report_search,
 		       iterations),
-	REPORT_COL_GET("rate", "fps", REPORT_U64, 0, rate_get_rate),
-	REPORT_COL_GET("result_kind", "", REPORT_TEXT, 0, rate_get_kind),
+	/* empty when the search found none */
+	REPORT_COL_U64_IF_RESULT("rate", "fps", struct report_search, rate_fps,
+				 result),
+	REPORT_COL_RESULT("result_kind", struct report_search, result),
 };
 
 const struct report_table report_rate_table = REPORT_TABLE(", ", rate_cols);

@@ -35,7 +35,7 @@ b2b_header(void)
 {
 	static char h[1024];
 
-	if (h[0] == '\0' && report_header(&report_b2b_table, h, sizeof(h)) < 0)
+	if (h[0] == '\0' && report_header(&b2b_table, h, sizeof(h)) < 0)
 		h[0] = '\0';
 	return h;
 }
@@ -176,7 +176,7 @@ b2b_append(struct mode_ctx *m, const struct b2b_row *row, char *err,
 {
 	char line[1024];
 
-	return mode_append(m, report_row(&report_b2b_table, row, line,
+	return mode_append(m, report_row(&b2b_table, row, line,
 					 sizeof(line)), line, err, err_len);
 }
 

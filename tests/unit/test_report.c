@@ -894,7 +894,7 @@ monitor_row_rec(const void *p, char *buf, size_t len)
 	}
 
 TABLE_HEADER(mlr_header, &mlr_table)
-TABLE_HEADER(b2b_header, &report_b2b_table)
+TABLE_HEADER(b2b_header, &b2b_table)
 
 static int
 mlr_row_fn(const void *r, char *buf, size_t len)
@@ -905,7 +905,7 @@ mlr_row_fn(const void *r, char *buf, size_t len)
 static int
 b2b_row_fn(const void *r, char *buf, size_t len)
 {
-	return report_row(&report_b2b_table, r, buf, len);
+	return report_row(&b2b_table, r, buf, len);
 }
 
 static const char *
@@ -1283,6 +1283,58 @@ test_custom_table(void **state)
 	assert_int_equal(report_row(&demo_table, &r, buf, 0), -ENOSPC);
 }
 
+/* The kinds int, bool, ns as ms, result kind, and the validity by a
+ * result kind. */
+struct kinds_row {
+	int status;
+	bool on;
+	uint64_t ns;
+	enum report_result res;
+	uint64_t rate;
+	double ms;
+};
+
+static const struct report_col kinds_cols[] = {
+	REPORT_COL_INT("status", "", struct kinds_row, status),
+	REPORT_COL_BOOL("on", struct kinds_row, on),
+	REPORT_COL_NS_MS("t_ms", 3, struct kinds_row, ns),
+	REPORT_COL_NS_MS_IF_MEASURED("m_ms", 1, struct kinds_row, ns, res),
+	REPORT_COL_U64_IF_RESULT("rate_fps", "fps", struct kinds_row, rate,
+				 res),
+	REPORT_COL_U64_IF("rate2_fps", "fps", struct kinds_row, rate, on),
+	REPORT_COL_DOUBLE("x_ms", "ms", 2, struct kinds_row, ms),
+	REPORT_COL_DOUBLE_IF_MEASURED("y_ms", "ms", 0, struct kinds_row, ms,
+				      res),
+	REPORT_COL_RESULT("result_kind", struct kinds_row, res),
+};
+
+static const struct report_table kinds_table = REPORT_TABLE(",", kinds_cols);
+
+static void
+test_more_kinds(void **state)
+{
+	struct kinds_row r = { .status = -1, .on = true, .ns = 1234567,
+			       .res = REPORT_RESULT_MEASURED, .rate = 42,
+			       .ms = 2.5 };
+	char buf[256];
+
+	(void)state;
+	assert_true(report_header(&kinds_table, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "status,on,t_ms,m_ms,rate_fps,rate2_fps,x_ms,"
+			    "y_ms,result_kind");
+	assert_true(report_row(&kinds_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "-1,1,1.235,1.2,42,42,2.50,2,measured");
+	r = (struct kinds_row){ .status = 137, .ns = UINT64_MAX,
+				.res = REPORT_RESULT_LOWER_BOUND, .rate = 7,
+				.ms = -0.125 };
+	assert_true(report_row(&kinds_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "137,0,18446744073709.551,,7,,-0.12,,"
+			    "lower_bound");
+	r.res = REPORT_RESULT_NONE;
+	assert_true(report_row(&kinds_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "137,0,18446744073709.551,,,,-0.12,,none");
+}
+
 static int
 write_fixtures(const char *dir)
 {
@@ -1398,6 +1450,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_tables_match_legacy),
 		cmocka_unit_test(test_col_find_and_units),
 		cmocka_unit_test(test_custom_table),
+		cmocka_unit_test(test_more_kinds),
 	};
 
 	setenv("TZ", "UTC", 1);	/* the fixtures' dates */
