@@ -352,6 +352,9 @@ extern const struct report_table report_latency_table;	/* latency.csv */
 extern const struct report_table report_pdv_table;	/* pdv.csv */
 extern const struct report_table report_flr_table;	/* flr.csv */
 
+/* Room for the header and any row of the result files' tables. */
+#define REPORT_LINE_MAX 4096
+
 /* Fields of one row, groups expanded. */
 size_t report_nb_fields(const struct report_table *t);
 /* The header line (no newline); its length, or -ENOSPC if buf is too small. */
