@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * report: rows of the result CSV files (trials, rate, latency, pdv and frame
- * loss rate), formatted without DPDK so the exact bytes are unit-tested.
- * Writing is csv.h's job.
+ * report: rows of the result CSV files, formatted without DPDK so the
+ * exact bytes are unit-tested.  Writing is csv.h's job (the DPDK layer's
+ * driver opens each file with its table's header and appends rows).
  *
  * Every file is one column table (struct report_table, below): the header
  * and every row are written from the same list, so they cannot drift.  A
- * new result file is one row struct and one table.
+ * new result file is one row struct and one table, next to each other:
+ * trials.csv, rate.csv, latency.csv, pdv.csv, flr.csv here (report.c);
+ * mlr.csv in mlr.h, b2b.csv in b2b.h, recovery.csv and reset.csv in
+ * recovery.h, monitor.csv in monitor.h, connrate.csv, cttc.csv and
+ * teardown.csv in stateful_report.h.
  */
 #ifndef DUTPERF_REPORT_H
 #define DUTPERF_REPORT_H
@@ -389,25 +393,5 @@ void report_format_iso8601(time_t t, char *buf, size_t len);
  * U+FFFD.  For JSON, whose strings must be UTF-8 (run.json).
  */
 char *report_utf8_clean(const char *s);
-
-/*
- * The legacy per-file functions, each report_header() / report_row() of its
- * table.  The headers are built on the first call into static storage
- * (call it first from one thread).
- */
-const char *report_trial_header(void);
-/* Returns the row length, or -ENOSPC when buf is too small. */
-int report_trial_row(const struct report_trial *t, char *buf, size_t len);
-int report_search_row(const struct report_search *s, char *buf, size_t len);
-
-const char *report_latency_header(void);
-int report_latency_row(const struct report_latency *r, char *buf, size_t len);
-const char *report_pdv_header(void);
-int report_pdv_row(const struct report_pdv *r, char *buf, size_t len);
-const char *report_flr_header(void);
-/* loss % = (sent - received) * 100 / sent, "" when nothing was sent;
- * lost, loss_pct and rx_fps are "" unless the trial passed or failed
- * (an invalid or interrupted trial measured no loss) */
-int report_flr_row(const struct report_flr *r, char *buf, size_t len);
 
 #endif /* DUTPERF_REPORT_H */

@@ -166,8 +166,9 @@ static const struct report_col trial_cols[] = {
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);
 
-/* rate.csv: siitperf's columns and ", " separators, then result_kind
- * (CSV_RATE_HEADER). */
+/* rate.csv: siitperf's columns and ", " separators, byte for byte, then
+ * result_kind (docs/results.md; test_report checks the header against a
+ * file siitperf wrote). */
 static const struct report_col rate_cols[] = {
 	REPORT_COL_U32("No", "", struct report_search, no),
 	REPORT_COL_U32("Size", "b", struct report_search, frame_size_b),
@@ -332,76 +333,3 @@ static const struct report_col flr_cols[] = {
 };
 
 const struct report_table report_flr_table = REPORT_TABLE(",", flr_cols);
-
-#define REPORT_HEADER_MAX 2048	/* fits every table above */
-
-/* A file's header, built on the first call into h. */
-static const char *
-header_once(const struct report_table *t, char *h, size_t len)
-{
-	if (h[0] == '\0' && report_header(t, h, len) < 0)
-		h[0] = '\0';
-	return h;
-}
-
-const char *
-report_trial_header(void)
-{
-	static char h[REPORT_HEADER_MAX];
-
-	return header_once(&report_trials_table, h, sizeof(h));
-}
-
-int
-report_trial_row(const struct report_trial *t, char *buf, size_t len)
-{
-	return report_row(&report_trials_table, t, buf, len);
-}
-
-int
-report_search_row(const struct report_search *s, char *buf, size_t len)
-{
-	return report_row(&report_rate_table, s, buf, len);
-}
-
-const char *
-report_latency_header(void)
-{
-	static char h[REPORT_HEADER_MAX];
-
-	return header_once(&report_latency_table, h, sizeof(h));
-}
-
-int
-report_latency_row(const struct report_latency *r, char *buf, size_t len)
-{
-	return report_row(&report_latency_table, r, buf, len);
-}
-
-const char *
-report_pdv_header(void)
-{
-	static char h[REPORT_HEADER_MAX];
-
-	return header_once(&report_pdv_table, h, sizeof(h));
-}
-
-int
-report_pdv_row(const struct report_pdv *r, char *buf, size_t len)
-{
-	return report_row(&report_pdv_table, r, buf, len);
-}
-
-const char *
-report_flr_header(void)
-{
-	static char h[REPORT_HEADER_MAX];
-
-	return header_once(&report_flr_table, h, sizeof(h));
-}
-
-int
-report_flr_row(const struct report_flr *r, char *buf, size_t len)
-{
-	return report_row(&report_flr_table, r, buf, len);
-}

@@ -27,11 +27,22 @@
 #include "dutperf/report.h"
 #include "dutperf/stateful_report.h"
 
-/* The header is siitperf's, byte for byte (the first line of a real
- * file), then one column of dutperf's own: result_kind. */
+/* The header of table t (static storage, overwritten by each call). */
+static const char *
+header_of(const struct report_table *t)
+{
+	static char h[REPORT_LINE_MAX];
+
+	assert_true(report_header(t, h, sizeof(h)) > 0);
+	return h;
+}
+
+/* rate.csv's header is siitperf's, byte for byte (the first line of a
+ * real file), then one column of dutperf's own: result_kind. */
 static void
 test_rate_header_matches_siitperf(void **state)
 {
+	const char *h = header_of(&report_rate_table);
 	char line[512];
 	FILE *f = fopen(TEST_DATA_DIR "/stats/siitperf-rate.csv", "r");
 
@@ -40,9 +51,8 @@ test_rate_header_matches_siitperf(void **state)
 	assert_non_null(fgets(line, sizeof(line), f));
 	fclose(f);
 	line[strcspn(line, "\r\n")] = '\0';
-	assert_string_equal(line, CSV_RATE_HEADER_SIITPERF);
-	assert_int_equal(strncmp(CSV_RATE_HEADER, line, strlen(line)), 0);
-	assert_string_equal(CSV_RATE_HEADER + strlen(line), ", result_kind");
+	assert_int_equal(strncmp(h, line, strlen(line)), 0);
+	assert_string_equal(h + strlen(line), ", result_kind");
 }
 
 static time_t
@@ -70,7 +80,7 @@ test_rate_row_matches_siitperf(void **state)
 
 	(void)state;
 	s.date = local_time(2023, 3, 4, 0, 17, 8);
-	assert_true(report_search_row(&s, row, sizeof(row)) > 0);
+	assert_true(report_row(&report_rate_table, &s, row, sizeof(row)) > 0);
 	assert_non_null(f);
 	assert_non_null(fgets(line, sizeof(line), f));
 	assert_non_null(fgets(line, sizeof(line), f));
@@ -131,21 +141,21 @@ test_trial_row_shape(void **state)
 	t.dir[CFG_FWD].bogus = 5;
 	t.verdict = VERDICT_FAIL;
 	t.reason = "forward: 1 frame \"lost\",\nsecond line";
-	n = report_trial_row(&t, row, sizeof(row));
+	n = report_row(&report_trials_table, &t, row, sizeof(row));
 	assert_true(n > 0);
 	assert_int_equal((size_t)n, strlen(row));
 	/* Same number of fields as the header, reason quoted on one line. */
-	assert_int_equal(csv_fields(row), csv_fields(report_trial_header()));
+	assert_int_equal(csv_fields(row), csv_fields(header_of(&report_trials_table)));
 	assert_null(strchr(row, '\n'));
 	assert_non_null(strstr(row, "2026-11-30 12:00:01,0,0,20000,64,b,2,500,"
 				    "0xffffffffffffffff,40000,40000,0,39999,1,"
 				    "0,0,0,0,3,5,1234.567,,,,,,,,,,,,,,,fail,"));
 	assert_non_null(strstr(row, "\"forward: 1 frame \"\"lost\"\"; second line\""));
 	t.dir[CFG_FWD].achieved_fps = 19999.9996;
-	assert_true(report_trial_row(&t, row, sizeof(row)) > 0);
+	assert_true(report_row(&report_trials_table, &t, row, sizeof(row)) > 0);
 	assert_non_null(strstr(row, ",1234.567,20000.000,,"));
 	/* Too small a buffer is an error, never a truncated row. */
-	assert_int_equal(report_trial_row(&t, row, 40), -ENOSPC);
+	assert_int_equal(report_row(&report_trials_table, &t, row, 40), -ENOSPC);
 }
 
 /* Field idx (0-based) of a row without quoted commas, into out. */
@@ -208,7 +218,7 @@ test_trial_foreign_groups(void **state)
 		r.dir[CFG_FWD].kinds[cases[i].k] = 7;
 		r.dir[CFG_FWD].kinds[FRAME_OURS] = 1000;	/* not foreign */
 		r.dir[CFG_FWD].v.foreign = 7;
-		assert_true(report_trial_row(&r, row, sizeof(row)) > 0);
+		assert_true(report_row(&report_trials_table, &r, row, sizeof(row)) > 0);
 		sum = 0;
 		for (j = 0; j < 3; j++) {
 			field_at(row, report_col_find(t, cols[j], NULL), f,
@@ -248,16 +258,16 @@ test_latency_pdv_rows(void **state)
 	/* every tagged frame lost: no numbers, never 0 */
 	l.dir[CFG_REV] = (struct report_lat_dir){ .active = true, .sent = 10,
 		.tagged = 5, .tagged_lost = 5, .valid = false };
-	assert_true(report_latency_row(&l, row, sizeof(row)) > 0);
-	assert_int_equal(csv_fields(row), csv_fields(report_latency_header()));
+	assert_true(report_row(&report_latency_table, &l, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(header_of(&report_latency_table)));
 	assert_non_null(strstr(row, ",tsc,10,10,5,5,0,12.500,40.250,10.000,40.250,20.000,"
 				    "10,0,5,0,5,,,,,,pass,"));
 
 	memset(&p, 0, sizeof(p));
 	p.dir[CFG_FWD] = (struct report_pdv_dir){ .active = true, .sent = 4,
 		.received = 0, .valid = false };
-	assert_true(report_pdv_row(&p, row, sizeof(row)) > 0);
-	assert_int_equal(csv_fields(row), csv_fields(report_pdv_header()));
+	assert_true(report_row(&report_pdv_table, &p, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(header_of(&report_pdv_table)));
 	assert_non_null(strstr(row, ",4,0,,,,,,,,,,,,,,,,,pass,"));
 }
 
@@ -271,25 +281,25 @@ test_flr_row(void **state)
 	char row[512];
 
 	(void)state;
-	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
-	assert_int_equal(csv_fields(row), csv_fields(report_flr_header()));
+	assert_true(report_row(&report_flr_table, &f, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(header_of(&report_flr_table)));
 	/* (26000 - 20100) * 100 / 26000 = 22.692307...% */
 	f.rx_fps = 10050;
-	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
+	assert_true(report_row(&report_flr_table, &f, row, sizeof(row)) > 0);
 	assert_non_null(strstr(row, ",1,2,13000,64,rev,2,26000,20100,5900,22.692308,fail,10050.000"));
 	/* an invalid trial measured no loss: no lost, loss_pct or rx_fps,
 	 * never 0 % (the counts stay, as sent and received) */
 	f.received = 26000;
 	f.verdict = VERDICT_INVALID;
-	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
-	assert_int_equal(csv_fields(row), csv_fields(report_flr_header()));
+	assert_true(report_row(&report_flr_table, &f, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(header_of(&report_flr_table)));
 	assert_non_null(strstr(row, ",2,26000,26000,,,invalid,"));
 	assert_true(row[strlen(row) - 1] == ',');
 	f.sent = 0;
 	f.received = 0;
 	f.verdict = VERDICT_FAIL;
 	f.rx_fps = 0;
-	assert_true(report_flr_row(&f, row, sizeof(row)) > 0);
+	assert_true(report_row(&report_flr_table, &f, row, sizeof(row)) > 0);
 	assert_non_null(strstr(row, ",0,0,0,,fail,0.000"));
 }
 
@@ -310,19 +320,19 @@ test_rate_row_kinds(void **state)
 	const char *p;
 
 	(void)state;
-	assert_true(report_search_row(&s, row, sizeof(row)) > 0);
-	assert_int_equal(csv_fields(row), csv_fields(CSV_RATE_HEADER));
+	assert_true(report_row(&report_rate_table, &s, row, sizeof(row)) > 0);
+	assert_int_equal(csv_fields(row), csv_fields(header_of(&report_rate_table)));
 	p = strstr(row, ", 4, ");
 	assert_non_null(p);
 	assert_string_equal(p, ", 4, , none");
 	s.rate_fps = 51234;
 	s.result = REPORT_RESULT_LOWER_BOUND;
-	assert_true(report_search_row(&s, row, sizeof(row)) > 0);
+	assert_true(report_row(&report_rate_table, &s, row, sizeof(row)) > 0);
 	p = strstr(row, ", 4, ");
 	assert_non_null(p);
 	assert_string_equal(p, ", 4, 51234, lower_bound");
 	s.result = REPORT_RESULT_MEASURED;
-	assert_true(report_search_row(&s, row, sizeof(row)) > 0);
+	assert_true(report_row(&report_rate_table, &s, row, sizeof(row)) > 0);
 	assert_string_equal(strstr(row, ", 4, "), ", 4, 51234, measured");
 }
 
