@@ -306,8 +306,8 @@ struct report_table {
 #define REPORT_COL_NS_MS(n, d, type, m) { .name = (n), .unit = "ms", \
 	.kind = REPORT_NS_MS, .decimals = (d), \
 	.off = REPORT_OFF(type, m, uint64_t) }
-/* Column c of member m of type t, valid as how says of member vm of type
- * vt (a bool, an enum report_result). */
+/* A column of kind k on member m (of type t), valid as how says of member
+ * vm (of type vt: a bool, an enum report_result). */
 #define REPORT_COL_IF_(n, u, k, d, type, m, t, how, vm, vt) { .name = (n), \
 	.unit = (u), .kind = (k), .decimals = (d), \
 	.off = REPORT_OFF(type, m, t), .valid = (how), \
