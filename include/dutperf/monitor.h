@@ -26,6 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cfg.h"
+#include "report.h"
+
 /* Cumulative counters at one instant (from the start of the trial). */
 struct monitor_sample {
 	uint64_t t_ns;			/* since the start of sending */
@@ -88,9 +91,12 @@ bool monitor_step(struct monitor *m, const struct monitor_sample *s,
 bool monitor_step_last(struct monitor *m, const struct monitor_sample *s,
 		       uint64_t send_end_ns, struct monitor_line *out);
 
-/* monitor.csv: header and row (as report.h rows: length or -ENOSPC). */
-const char *monitor_header(void);
-int monitor_row(const struct monitor_line *l, const char *dir, char *buf,
-		size_t len);
+/* A monitor.csv row (monitor_table): an interval of direction dir. */
+struct monitor_row {
+	enum cfg_dir_id dir;		/* "fwd", "rev" */
+	struct monitor_line line;
+};
+
+extern const struct report_table monitor_table;	/* monitor.csv */
 
 #endif /* DUTPERF_MONITOR_H */

@@ -411,14 +411,13 @@ void feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
 int feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
 			   struct trial_spec *real, struct trial_spec *check,
 			   char *err, size_t err_len);
-/* A stateful mode's run_end: append row (n: its snprintf length, over
- * row_size: -ENOSPC), then the run's result kind and reason (result.h's
- * for a search, NULL: none) and, measured, value. */
+/* A stateful mode's run_end: row (its file's row struct, stateful_report.h)
+ * appended to the mode's file, then the run's result kind and reason
+ * (result.h's for a search, NULL: none) and, measured, value. */
 struct mode_ctx;
-int feature_stateful_row(struct mode_ctx *m, int n, const char *row,
-			 size_t row_size, enum report_result kind,
-			 const char *reason, double value, char *err,
-			 size_t err_len);
+int feature_stateful_row(struct mode_ctx *m, const void *row,
+			 enum report_result kind, const char *reason,
+			 double value, char *err, size_t err_len);
 
 /* Human summary of one trial on f. */
 void trial_print(FILE *f, const struct report_trial *r);
@@ -429,13 +428,21 @@ void trial_sleep_ms(uint32_t ms);
 /* ---- modes and the driver loop (driver.c) ---- */
 
 #define MODE_MAX_VALUES 4	/* per-run values a mode summarises */
+#define MODE_MAX_FILES 2	/* result files of a mode besides trials.csv */
 
 struct mode_ctx;
+
+/* A result file: its name in the output directory and its column table
+ * (report.h; its header and rows). */
+struct mode_file {
+	const char *name;
+	const struct report_table *table;
+};
 
 /*
  * One mode: one file src/dpdk/mode_NAME.c defining a struct mode_ops, one
  * entry in mode_table (modes.c).  The driver (driver_run) opens
- * trials.csv and the mode's file, then for each of --repeat runs: start
+ * trials.csv and the mode's files, then for each of --repeat runs: start
  * (the mode sets m->proc), the procedure's trials (settle, trial_run,
  * trials.csv row, record, trial_done, progress), run_end; then summary
  * and the run.json record.  Hooks that are NULL are skipped.
@@ -443,8 +450,9 @@ struct mode_ctx;
 struct mode_ops {
 	struct cli_mode cli;		/* name, help, options, check */
 	const char *run_name;		/* "search": word of the progress line */
-	const char *file;		/* the mode's own CSV file; NULL: none */
-	const char *(*header)(void);	/* its header */
+	/* the mode's own result files, mode_write's k = 0, 1, ...; the
+	 * first without a name ends the list */
+	struct mode_file files[MODE_MAX_FILES];
 	bool once;			/* one run whatever --repeat says */
 	size_t priv_size;		/* m->priv, zeroed, freed by the driver */
 	/* Before the first run: attach features, allocate. */
@@ -477,7 +485,8 @@ struct mode_ctx {
 	/* the command line (run.json): argv[1..eal_argc) are the EAL's */
 	int argc, eal_argc;
 	char **argv;
-	struct csv_file trials, out;	/* out: ops->file */
+	struct csv_file trials;
+	struct csv_file out[MODE_MAX_FILES];	/* ops->files[k] */
 	struct proc proc;		/* the current run's, set by start */
 	/* [stateful] phases (--stateful): proc wrapped, every trial of the
 	 * mode's own procedure run as phase 2 after phase 1 */
@@ -517,13 +526,10 @@ void mode_set_result(struct mode_ctx *m, enum result_case why);
 /* Run the mode of env.  0 or -errno with err. */
 int driver_run(struct mode_ctx *m, char *err, size_t err_len);
 
-/* rc of a report_*_row() call: 0 when the row fitted, else rc with
- * "FILE row too long" in err. */
-int mode_row_check(int rc, const char *file, char *err, size_t err_len);
-
-/* Append row to the mode's own file (ops->file); rc from report_*_row. */
-int mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
-		size_t err_len);
+/* Append row (a row struct of its table) to the mode's file k
+ * (ops->files[k]).  0, or -ENOSPC ("FILE row too long") or csv_append's. */
+int mode_write(struct mode_ctx *m, unsigned k, const void *row, char *err,
+	       size_t err_len);
 
 /* What a report_run row starts with, for trial r of run m->no. */
 void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
@@ -534,7 +540,7 @@ void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
 void mode_search_fields(const struct mode_ctx *m, struct report_search *rs);
 /* A complete search's rate.csv row (the fields above, duration, initial
  * rate, error, iterations, result, kind into *rs) appended; then the run's
- * result kind and, measured, value[0] = the rate.  0 or mode_append's. */
+ * result kind and, measured, value[0] = the rate.  0 or mode_write's. */
 struct search;
 int mode_search_row(struct mode_ctx *m, const struct search *s,
 		    uint64_t initial_fps, struct report_search *rs, char *err,
@@ -577,9 +583,11 @@ void mode_measure_summary_in(struct mode_ctx *m,
 
 /* ---- run record ---- */
 
-/* Open OUTDIR/name for appending (header NULL: none). */
-int runinfo_open_csv(const struct cfg *c, const char *name, const char *header,
-		     struct csv_file *f, char *err, size_t err_len);
+/* Open OUTDIR/name for appending, with the header of table t when the
+ * file is new (t NULL: none). */
+int runinfo_open_csv(const struct cfg *c, const char *name,
+		     const struct report_table *t, struct csv_file *f,
+		     char *err, size_t err_len);
 
 /* Append one JSON line describing the run to OUTDIR/run.json (JSON Lines;
  * before the mode's results are freed: it lists each run's result). */

@@ -37,21 +37,34 @@ driver_now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int
-mode_row_check(int rc, const char *file, char *err, size_t err_len)
+/* trials.csv: every mode's, one row per trial */
+static const struct mode_file driver_trials = { "trials.csv",
+						&report_trials_table };
+
+/* Append row, formatted by file's table, to f. */
+static int
+driver_append(struct csv_file *f, const struct mode_file *file,
+	      const void *row, char *err, size_t err_len)
 {
-	if (rc >= 0)
-		return 0;
-	snprintf(err, err_len, "%s row too long", file);
-	return rc;
+	char line[REPORT_LINE_MAX];
+
+	if (report_row(file->table, row, line, sizeof(line)) < 0) {
+		snprintf(err, err_len, "%s row too long", file->name);
+		return -ENOSPC;
+	}
+	return csv_append(f, line, err, err_len);
 }
 
 int
-mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
-	    size_t err_len)
+mode_write(struct mode_ctx *m, unsigned k, const void *row, char *err,
+	   size_t err_len)
 {
-	rc = mode_row_check(rc, m->ops->file, err, err_len);
-	return rc != 0 ? rc : csv_append(&m->out, row, err, err_len);
+	if (k >= MODE_MAX_FILES || m->ops->files[k].name == NULL) {
+		snprintf(err, err_len, "mode %s has no result file %u",
+			 m->ops->cli.name, k);
+		return -EINVAL;
+	}
+	return driver_append(&m->out[k], &m->ops->files[k], row, err, err_len);
 }
 
 void
@@ -91,7 +104,6 @@ mode_search_row(struct mode_ctx *m, const struct search *s,
 		uint64_t initial_fps, struct report_search *rs, char *err,
 		size_t err_len)
 {
-	char row[1024];
 	int rc;
 
 	mode_search_fields(m, rs);
@@ -101,8 +113,7 @@ mode_search_row(struct mode_ctx *m, const struct search *s,
 	rs->iterations = s->iterations;
 	rs->rate_fps = search_result(s);
 	rs->result = search_kind(s);
-	rc = mode_append(m, report_search_row(rs, row, sizeof(row)), row, err,
-			 err_len);
+	rc = mode_write(m, 0, rs, err, err_len);
 	if (rc != 0)
 		return rc;
 	mode_set_result(m, search_case(s));
@@ -329,7 +340,6 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 	struct driver_live live;
 	bool live_on = false;
 	double t0;
-	char row[1024];
 	int rc;
 
 	if (!m->cli->quiet && trial_spec_send_ms(spec) >= DRIVER_ANNOUNCE_MS) {
@@ -350,11 +360,7 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
 	r->iteration = m->ops->once ? 0 : m->iteration;
-	rc = mode_row_check(report_trial_row(r, row, sizeof(row)),
-			    "trials.csv", err, err_len);
-	if (rc != 0)
-		return rc;
-	return csv_append(&m->trials, row, err, err_len);
+	return driver_append(&m->trials, &driver_trials, r, err, err_len);
 }
 
 /*
@@ -503,11 +509,12 @@ driver_open(struct mode_ctx *m, char *err, size_t err_len)
 		if (rc != 0)
 			return rc;
 	}
-	rc = runinfo_open_csv(m->cfg, "trials.csv", report_trial_header(),
+	rc = runinfo_open_csv(m->cfg, driver_trials.name, driver_trials.table,
 			      &m->trials, err, err_len);
-	if (rc == 0 && ops->file != NULL)
-		rc = runinfo_open_csv(m->cfg, ops->file, ops->header(), &m->out,
-				      err, err_len);
+	for (k = 0; rc == 0 && k < MODE_MAX_FILES && ops->files[k].name; k++)
+		rc = runinfo_open_csv(m->cfg, ops->files[k].name,
+				      ops->files[k].table, &m->out[k], err,
+				      err_len);
 	return rc;
 }
 
@@ -520,8 +527,9 @@ driver_close(struct mode_ctx *m)
 		m->ops->teardown(m);
 	if (m->trials.fd >= 0)
 		csv_close(&m->trials);
-	if (m->out.fd >= 0)
-		csv_close(&m->out);
+	for (k = 0; k < MODE_MAX_FILES; k++)
+		if (m->out[k].fd >= 0)
+			csv_close(&m->out[k]);
 	for (k = 0; k < MODE_MAX_VALUES; k++) {
 		free(m->values[k]);
 		m->values[k] = NULL;
@@ -538,9 +546,12 @@ int
 driver_run(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct mode_ops *ops = m->ops;
+	unsigned k;
 	int rc;
 
-	m->trials.fd = m->out.fd = -1;
+	m->trials.fd = -1;
+	for (k = 0; k < MODE_MAX_FILES; k++)
+		m->out[k].fd = -1;
 	rc = driver_open(m, err, err_len);
 	m->started_s = driver_now_s();
 	for (m->no = 1; rc == 0 && m->no <= m->repeat && !engine_stop; m->no++)

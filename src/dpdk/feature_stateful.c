@@ -330,13 +330,11 @@ feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
 }
 
 int
-feature_stateful_row(struct mode_ctx *m, int n, const char *row,
-		     size_t row_size, enum report_result kind,
-		     const char *reason, double value, char *err,
-		     size_t err_len)
+feature_stateful_row(struct mode_ctx *m, const void *row,
+		     enum report_result kind, const char *reason, double value,
+		     char *err, size_t err_len)
 {
-	int rc = mode_append(m, n < 0 || (size_t)n >= row_size ? -ENOSPC : 0,
-			     row, err, err_len);
+	int rc = mode_write(m, 0, row, err, err_len);
 
 	if (rc != 0)
 		return rc;

@@ -30,16 +30,6 @@ struct b2b_mode {
 	char why[256];			/* the last invalid trial's reason */
 };
 
-static const char *
-b2b_header(void)
-{
-	static char h[1024];
-
-	if (h[0] == '\0' && report_header(&report_b2b_table, h, sizeof(h)) < 0)
-		h[0] = '\0';
-	return h;
-}
-
 /* K flows: source ports base .. base + K - 1 cycled (increasing), the
  * destination port as configured; the receiver accepts exactly those,
  * on each of its RX queues. */
@@ -170,16 +160,6 @@ b2b_row_init(const struct mode_ctx *m, struct b2b_row *row)
 	row->date = time(NULL);
 }
 
-static int
-b2b_append(struct mode_ctx *m, const struct b2b_row *row, char *err,
-	   size_t err_len)
-{
-	char line[1024];
-
-	return mode_append(m, report_row(&report_b2b_table, row, line,
-					 sizeof(line)), line, err, err_len);
-}
-
 /* The trial's row; when it ended a repetition, the repetition's too. */
 static int
 b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
@@ -208,7 +188,7 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	row.result = verdict_name(r->verdict);
 	if (r->verdict == VERDICT_INVALID)
 		snprintf(t->why, sizeof(t->why), "%s", r->reason ? r->reason : "");
-	rc = b2b_append(m, &row, err, err_len);
+	rc = mode_write(m, 0, &row, err, err_len);
 	if (rc != 0 || !t->b.rep_ended)
 		return rc;
 	b2b_row_init(m, &row);
@@ -233,7 +213,7 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 			rep->trials,
 			rep->kind != REPORT_RESULT_MEASURED && *t->why ? "; " : "",
 			rep->kind != REPORT_RESULT_MEASURED ? t->why : "");
-	return b2b_append(m, &row, err, err_len);
+	return mode_write(m, 0, &row, err, err_len);
 }
 
 /*
@@ -284,7 +264,7 @@ b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	b2b_row_init(m, &row);
 	b2b_summary_row(&s, &row);
 	row.result = report_result_name(b->kind);
-	rc = b2b_append(m, &row, err, err_len);
+	rc = mode_write(m, 0, &row, err, err_len);
 	if (rc != 0)
 		return rc;
 	mode_set_result(m, b->why);
@@ -366,8 +346,7 @@ const struct mode_ops mode_b2b = {
 			   "--flows --max-retries --repeat",
 	},
 	.run_name = "b2b run",
-	.file = "b2b.csv",
-	.header = b2b_header,
+	.files = { { "b2b.csv", &b2b_table } },
 	.priv_size = sizeof(struct b2b_mode),
 	.setup = b2b_setup,
 	.start = b2b_mode_start,

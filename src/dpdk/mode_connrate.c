@@ -16,20 +16,12 @@
 
 #include "dpdk.h"
 #include "dutperf/stateful_proc.h"
-
-#define CONNRATE_HEADER "No, Size, n, m, Initial R Rate, N, M, T, D, " \
-	"Error, Date, Iterations needed, rate, result_kind"
+#include "dutperf/stateful_report.h"
 
 struct connrate {
 	struct search_params params;
 	struct stateful_cr cr;
 };
-
-static const char *
-connrate_header(void)
-{
-	return CONNRATE_HEADER;
-}
 
 static int
 connrate_check(const struct cfg *c, char *err, size_t err_len)
@@ -87,27 +79,23 @@ connrate_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	const struct search *se = &s->cr.s;
 	enum result_case why = search_case(se);
 	enum report_result kind = result_case_kind(why);
-	char row[1024], date[32], rate[32], fig[48];
-	int n;
+	struct stateful_cr_row row = {
+		.initial_fps = s->params.initial_fps, .frames = c->st.frames,
+		.table_size = c->st.table_size, .timeout_ms = c->st.timeout_ms,
+		.delay_ms = c->st.delay_ms, .error_fps = c->error_fps,
+		.date = time(NULL), .steps = s->cr.steps,
+		.rate_fps = search_result(se), .result = kind,
+	};
+	char fig[48];
+	int rc;
 
 	if (!complete)
 		return 0;
-	report_format_date(time(NULL), date, sizeof(date));
-	if (kind == REPORT_RESULT_NONE)
-		rate[0] = '\0';
-	else
-		snprintf(rate, sizeof(rate), "%" PRIu64, search_result(se));
-	n = snprintf(row, sizeof(row), "%u, %u, %u, %u, %" PRIu64 ", %" PRIu64
-		     ", %u, %u, %u, %" PRIu64 ", %s, %u, %s, %s", m->no,
-		     c->frame_size_b, c->n, c->m, s->params.initial_fps,
-		     c->st.frames, c->st.table_size, c->st.timeout_ms,
-		     c->st.delay_ms, c->error_fps, date, s->cr.steps, rate,
-		     report_result_name(kind));
-	n = feature_stateful_row(m, n, row, sizeof(row), kind,
-				 result_case_reason(why),
-				 (double)search_result(se), err, err_len);
-	if (n != 0)
-		return n;
+	stateful_row_head(&row.head, m->no, c);
+	rc = feature_stateful_row(m, &row, kind, result_case_reason(why),
+				  (double)search_result(se), err, err_len);
+	if (rc != 0)
+		return rc;
 	snprintf(fig, sizeof(fig), "%" PRIu64 " connections/s",
 		 search_result(se));
 	result_format(why, fig, m->result, sizeof(m->result));
@@ -129,8 +117,7 @@ const struct mode_ops mode_connrate = {
 		.check = connrate_check,
 	},
 	.run_name = "search",
-	.file = "connrate.csv",
-	.header = connrate_header,
+	.files = { { "connrate.csv", &stateful_cr_table } },
 	.priv_size = sizeof(struct connrate),
 	.setup = connrate_setup,
 	.start = connrate_start,

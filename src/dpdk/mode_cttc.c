@@ -18,20 +18,12 @@
 
 #include "dpdk.h"
 #include "dutperf/stateful_proc.h"
-
-#define CTTC_HEADER "No, Size, n, m, C0, E, alpha, beta, gamma, Date, " \
-	"Steps, Trials, capacity, rate, result_kind"
+#include "dutperf/stateful_report.h"
 
 struct cttc {
 	struct stateful_cttc_params params;
 	struct stateful_cttc ct;
 };
-
-static const char *
-cttc_header(void)
-{
-	return CTTC_HEADER;
-}
 
 static int
 cttc_check(const struct cfg *c, char *err, size_t err_len)
@@ -105,30 +97,25 @@ cttc_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	struct cttc *s = m->priv;
 	enum result_case why = stateful_cttc_case(&s->ct);
 	enum report_result kind = result_case_kind(why);
-	char row[1024], date[32], cap[64], fig[48];
-	int n;
+	struct stateful_cttc_row row = {
+		.c0 = s->params.c0, .error = s->params.error,
+		.alpha_pct = s->params.alpha_pct,
+		.beta_pct = s->params.beta_pct,
+		.gamma_pct = s->params.gamma_pct, .date = time(NULL),
+		.steps = s->ct.steps, .trials = s->ct.trials,
+		.capacity = stateful_cttc_capacity(&s->ct),
+		.rate_fps = stateful_cttc_rate_fps(&s->ct), .result = kind,
+	};
+	char fig[48];
+	int rc;
 
 	if (!complete)
 		return 0;
-	report_format_date(time(NULL), date, sizeof(date));
-	if (kind == REPORT_RESULT_NONE)
-		cap[0] = ',', cap[1] = '\0';
-	else
-		snprintf(cap, sizeof(cap), "%" PRIu64 ", %" PRIu64,
-			 stateful_cttc_capacity(&s->ct),
-			 stateful_cttc_rate_fps(&s->ct));
-	n = snprintf(row, sizeof(row), "%u, %u, %u, %u, %" PRIu64 ", %" PRIu64
-		     ", %u, %u, %u, %s, %u, %u, %s, %s", m->no, c->frame_size_b,
-		     c->n, c->m, s->params.c0, s->params.error,
-		     s->params.alpha_pct, s->params.beta_pct, s->params.gamma_pct,
-		     date, s->ct.steps, s->ct.trials, cap,
-		     report_result_name(kind));
-	n = feature_stateful_row(m, n, row, sizeof(row), kind,
-				 result_case_reason(why),
-				 (double)stateful_cttc_capacity(&s->ct), err,
-				 err_len);
-	if (n != 0)
-		return n;
+	stateful_row_head(&row.head, m->no, c);
+	rc = feature_stateful_row(m, &row, kind, result_case_reason(why),
+				  (double)row.capacity, err, err_len);
+	if (rc != 0)
+		return rc;
 	snprintf(fig, sizeof(fig), "%" PRIu64 " connections",
 		 stateful_cttc_capacity(&s->ct));
 	result_format(why, fig, m->result, sizeof(m->result));
@@ -152,8 +139,7 @@ const struct mode_ops mode_cttc = {
 		.check = cttc_check,
 	},
 	.run_name = "run",
-	.file = "cttc.csv",
-	.header = cttc_header,
+	.files = { { "cttc.csv", &stateful_cttc_table } },
 	.priv_size = sizeof(struct cttc),
 	.setup = cttc_setup,
 	.start = cttc_start,

@@ -35,12 +35,6 @@ struct mon {
 	char err[256];
 };
 
-static const char *
-mon_header(void)
-{
-	return monitor_header();
-}
-
 static void
 mon_print(const struct monitor_line *l, const char *dir)
 {
@@ -76,10 +70,10 @@ mon_sample(struct mon *x, enum cfg_dir_id d, uint64_t start, uint64_t now,
 	   bool final, const struct report_trial *r)
 {
 	const struct trial_ctx *t = x->m->trial;
+	struct monitor_row row = { .dir = d };
+	struct monitor_line *l = &row.line;
 	struct monitor_sample s;
-	struct monitor_line l;
 	struct engine_rx_pub p;
-	char row[512];
 
 	memset(&s, 0, sizeof(s));
 	s.t_ns = mon_ns(t, start, now);
@@ -100,16 +94,14 @@ mon_sample(struct mon *x, enum cfg_dir_id d, uint64_t start, uint64_t now,
 	s.late = p.late;
 	if (!(final ? monitor_step_last(&x->dir[d], &s,
 					mon_ns(t, start,
-					       trial_send_ended_tsc(t, d)), &l) :
-		      monitor_step(&x->dir[d], &s, &l)))
+					       trial_send_ended_tsc(t, d)), l) :
+		      monitor_step(&x->dir[d], &s, l)))
 		return 0;
 	if (final && r != NULL)
-		l.lost = r->dir[d].v.lost;
+		l->lost = r->dir[d].v.lost;
 	if (!x->m->cli->quiet)
-		mon_print(&l, d == CFG_FWD ? "fwd" : "rev");
-	return mode_append(x->m, monitor_row(&l, d == CFG_FWD ? "fwd" : "rev",
-					     row, sizeof(row)), row, x->err,
-			   sizeof(x->err));
+		mon_print(l, d == CFG_FWD ? "fwd" : "rev");
+	return mode_write(x->m, 0, &row, x->err, sizeof(x->err));
 }
 
 /* The trial's watch (trial.c): a sample per direction every interval. */
@@ -226,8 +218,7 @@ const struct mode_ops mode_monitor = {
 		.options = "--rate --duration --interval --warmup --threshold",
 	},
 	.run_name = "monitor",
-	.file = "monitor.csv",
-	.header = mon_header,
+	.files = { { "monitor.csv", &monitor_table } },
 	.once = true,
 	.priv_size = sizeof(struct mon),
 	.setup = mon_setup,

@@ -216,10 +216,9 @@ reset_dir(struct mode_ctx *m, const struct trial_spec *spec,
 		.at_ms = x->at_ms, .command_status = reset_status(x),
 		.command_ms = reset_ms(x, x->begin_tsc, x->end_tsc),
 		.sent = v->sent, .received = v->received, .lost = v->lost,
-		.status = verdict_name(r->verdict), .result = "measured",
+		.status = r->verdict, .result = REPORT_RESULT_MEASURED,
 	};
 	double cmd_from_ms = reset_ms(x, x->start_tsc, x->begin_tsc);
-	char line[1024];
 
 	if (rec == NULL) {
 		snprintf(err, err_len, "reset: no records of the %s direction",
@@ -231,9 +230,9 @@ reset_dir(struct mode_ctx *m, const struct trial_spec *spec,
 	row.expected_lost = (double)row.r.gap_ns * (double)spec->rate_fps[d] /
 			    1e9;
 	if (!mode_measured(r)) {
-		row.result = "none";
+		row.result = REPORT_RESULT_NONE;
 	} else if (!row.r.resumed) {
-		row.result = "none";
+		row.result = REPORT_RESULT_NONE;
 		m->run_result = REPORT_RESULT_NONE;
 		printf("reset %u %s: no frame arrived after %.3f ms: the DUT "
 		       "did not recover within the stream (reset time at least "
@@ -259,8 +258,7 @@ reset_dir(struct mode_ctx *m, const struct trial_spec *spec,
 			       m->no, trial_dir_name[d]);
 		m->value[MODE_VALUE(d, 0)] = (double)row.r.gap_ns / 1e6;
 	}
-	return mode_append(m, reset_row(&row, line, sizeof(line)), line, err,
-			   err_len);
+	return mode_write(m, 0, &row, err, err_len);
 }
 
 static int
@@ -339,8 +337,7 @@ const struct mode_ops mode_reset = {
 		.check = reset_check_cfg,
 	},
 	.run_name = "reset",
-	.file = "reset.csv",
-	.header = reset_header,
+	.files = { { "reset.csv", &reset_table } },
 	.priv_size = sizeof(struct reset_mode),
 	.setup = reset_setup,
 	.start = reset_start,

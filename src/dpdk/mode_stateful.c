@@ -15,19 +15,12 @@
 #include <string.h>
 
 #include "dpdk.h"
-#include "dutperf/csv.h"
 #include "dutperf/stateful_proc.h"
 
 struct stfl {
 	struct search_params params;
 	struct stateful_tp tp;
 };
-
-static const char *
-stfl_header(void)
-{
-	return CSV_RATE_HEADER;
-}
 
 static int
 stfl_setup(struct mode_ctx *m, char *err, size_t err_len)
@@ -95,8 +88,7 @@ const struct mode_ops mode_stateful = {
 		.check = stateful_check,
 	},
 	.run_name = "search",
-	.file = "rate.csv",
-	.header = stfl_header,
+	.files = { { "rate.csv", &report_rate_table } },
 	.priv_size = sizeof(struct stfl),
 	.setup = stfl_setup,
 	.start = stfl_start,

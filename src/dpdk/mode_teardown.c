@@ -17,9 +17,7 @@
 #include <time.h>
 
 #include "dpdk.h"
-
-#define TEARDOWN_HEADER "No, Size, n, m, R, N, T, Date, TD ms, T0 ms, " \
-	"rate, result_kind"
+#include "dutperf/stateful_report.h"
 
 /* T0's timings: the median is the command's own cost, max - min its
  * jitter */
@@ -30,12 +28,6 @@ struct teardown {
 	uint64_t td_ns, t0_ns, spread_ns;
 	bool timed;
 };
-
-static const char *
-teardown_header(void)
-{
-	return TEARDOWN_HEADER;
-}
 
 static int
 teardown_check(const struct cfg *c, char *err, size_t err_len)
@@ -124,27 +116,26 @@ teardown_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	const struct cfg *c = m->cfg;
 	struct teardown *s = m->priv;
 	enum report_result kind = REPORT_RESULT_NONE;
-	char row[1024], date[32], rate[32] = "";
+	struct stateful_teardown_row row = {
+		.rate_fps = c->st.rate_fps, .frames = c->st.frames,
+		.timeout_ms = c->st.timeout_ms, .td_ns = s->td_ns,
+		.t0_ns = s->t0_ns,
+	};
 	double fps = 0;
-	int n;
+	int rc;
 
 	if (!complete)
 		return 0;
 	if (s->timed && stateful_teardown_rate(c->st.frames, s->td_ns, s->t0_ns,
-					       s->spread_ns, &fps) == 0) {
+					       s->spread_ns, &fps) == 0)
 		kind = REPORT_RESULT_MEASURED;
-		snprintf(rate, sizeof(rate), "%.0f", fps);
-	}
-	report_format_date(time(NULL), date, sizeof(date));
-	n = snprintf(row, sizeof(row), "%u, %u, %u, %u, %" PRIu64 ", %" PRIu64
-		     ", %u, %s, %.3f, %.3f, %s, %s", m->no, c->frame_size_b, c->n,
-		     c->m, c->st.rate_fps, c->st.frames, c->st.timeout_ms, date,
-		     s->td_ns / 1e6, s->t0_ns / 1e6, rate,
-		     report_result_name(kind));
-	n = feature_stateful_row(m, n, row, sizeof(row), kind, NULL, fps, err,
-				 err_len);
-	if (n != 0)
-		return n;
+	stateful_row_head(&row.head, m->no, c);
+	row.date = time(NULL);
+	row.teardown_fps = fps;
+	row.result = kind;
+	rc = feature_stateful_row(m, &row, kind, NULL, fps, err, err_len);
+	if (rc != 0)
+		return rc;
 	if (kind == REPORT_RESULT_MEASURED) {
 		printf("run %u: connection tear-down rate %.0f connections/s (%"
 		       PRIu64 " connections deleted in %.3f ms, empty table "
@@ -177,8 +168,7 @@ const struct mode_ops mode_teardown = {
 		.check = teardown_check,
 	},
 	.run_name = "run",
-	.file = "teardown.csv",
-	.header = teardown_header,
+	.files = { { "teardown.csv", &stateful_teardown_table } },
 	.priv_size = sizeof(struct teardown),
 	.setup = teardown_setup,
 	.start = teardown_start,

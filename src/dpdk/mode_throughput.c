@@ -15,7 +15,6 @@
 #include <time.h>
 
 #include "dpdk.h"
-#include "dutperf/csv.h"
 #include "dutperf/search.h"
 
 struct tput {
@@ -23,12 +22,6 @@ struct tput {
 	struct search_proc search;
 	char why[256];			/* the last invalid trial's reason */
 };
-
-static const char *
-tput_header(void)
-{
-	return CSV_RATE_HEADER;
-}
 
 static int
 tput_setup(struct mode_ctx *m, char *err, size_t err_len)
@@ -217,8 +210,7 @@ const struct mode_ops mode_throughput = {
 			   "--max-retries --loss-ppm --repeat",
 	},
 	.run_name = "search",
-	.file = "rate.csv",
-	.header = tput_header,
+	.files = { { "rate.csv", &report_rate_table } },
 	.priv_size = sizeof(struct tput),
 	.setup = tput_setup,
 	.start = tput_start,

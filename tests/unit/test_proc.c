@@ -169,7 +169,7 @@ test_spec_report(void **state)
 		assert_int_equal(r.timeout_ms, 250);
 		assert_string_equal(r.phase, "plain");
 		assert_int_equal(r.seed, 42);	/* left alone */
-		assert_true(report_trial_row(&r, row, sizeof(row)) > 0);
+		assert_true(report_row(&report_trials_table, &r, row, sizeof(row)) > 0);
 		n = strlen(row);
 		assert_true(n > strlen(cases[i].tail));
 		assert_string_equal(row + n - strlen(cases[i].tail),
