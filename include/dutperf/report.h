@@ -326,6 +326,10 @@ struct report_table {
 #define REPORT_COL_DOUBLE_IF_MEASURED(n, u, d, type, m, res) \
 	REPORT_COL_IF_(n, u, REPORT_DOUBLE, d, type, m, double, \
 		       REPORT_IF_MEASURED, res, enum report_result)
+/* A double with d decimals, empty when res is REPORT_RESULT_NONE. */
+#define REPORT_COL_DOUBLE_IF_RESULT(n, u, d, type, m, res) \
+	REPORT_COL_IF_(n, u, REPORT_DOUBLE, d, type, m, double, \
+		       REPORT_IF_RESULT, res, enum report_result)
 /* Nanoseconds as milliseconds, empty unless res is measured. */
 #define REPORT_COL_NS_MS_IF_MEASURED(n, d, type, m, res) \
 	REPORT_COL_IF_(n, "ms", REPORT_NS_MS, d, type, m, uint64_t, \
