@@ -21,6 +21,7 @@
 #include <rte_prefetch.h>
 
 #include "dpdk.h"
+#include "dutperf/frame_fast.h"
 
 volatile sig_atomic_t engine_stop;
 
