@@ -380,7 +380,7 @@ void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
  * adjusts what the receivers expect after a NAT), per trial prepare
  * (from feature_prepare) and begin (trial_run: the trial hook, the delay
  * D before phase 2), the engine's hooks, entries recorded by the last
- * phase 1, and a [stateful] hook command (0 or -EIO, err says why). */
+ * phase 1. */
 struct feature_stateful;
 struct search_params;
 /* sp: NULL, or the [search] bounds (trial_spec_search_params) to fill. */
@@ -399,8 +399,6 @@ void engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
 void engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
 			    uint16_t len);
 uint32_t feature_stateful_recorded(const struct trial_ctx *t);
-int feature_stateful_hook(const char *key, const char *cmd, char *err,
-			  size_t err_len);
 /* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
  * timeout T), phase 2 (the configured directions, D, responder_tuple) and
  * the Responder-only check. */

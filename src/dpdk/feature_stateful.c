@@ -17,13 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <rte_cycles.h>
 #include <rte_malloc.h>
 
 #include "dpdk.h"
 #include "dutperf/search.h"
+#include "dutperf/shell.h"
 #include "dutperf/stateful.h"
 
 struct feature_stateful {
@@ -224,34 +224,6 @@ engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
 		stateful_table_record(table, &tu);
 }
 
-/* Run a [stateful] hook command: 0, or -EIO with its exit status. */
-int
-feature_stateful_hook(const char *key, const char *cmd, char *err,
-		      size_t err_len)
-{
-	int st;
-
-	if (cmd == NULL || cmd[0] == '\0')
-		return 0;
-	fflush(NULL);
-	st = system(cmd);
-	if (st == -1) {
-		snprintf(err, err_len, "[stateful] %s = \"%s\": cannot run it",
-			 key, cmd);
-		return -EIO;
-	}
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return 0;
-	if (WIFEXITED(st))
-		snprintf(err, err_len, "[stateful] %s = \"%s\": exit status %d: "
-			 "the run stops", key, cmd, WEXITSTATUS(st));
-	else
-		snprintf(err, err_len, "[stateful] %s = \"%s\": killed by "
-			 "signal %d: the run stops", key, cmd,
-			 WIFSIGNALED(st) ? WTERMSIG(st) : 0);
-	return -EIO;
-}
-
 /*
  * Before trial_run starts the lcores: the trial hook before phase 1;
  * phase 2 waits until D after phase 1's start (no settle pause between,
@@ -268,8 +240,8 @@ feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,
 	if (s == NULL || spec->phase == TRIAL_PHASE_PLAIN)
 		return 0;
 	if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
-		rc = feature_stateful_hook("hook_trial", t->cfg->st.hook_trial,
-					   err, err_len);
+		rc = shell_run("stateful", "hook_trial", t->cfg->st.hook_trial,
+			       NULL, err, err_len);
 		/* the lcores start 50 ms after this (trial_run) */
 		s->prelim_start_tsc = rte_rdtsc() + t->hz / 20;
 		return rc;
@@ -321,8 +293,8 @@ feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
 		       struct trial_spec *real, struct trial_spec *check,
 		       char *err, size_t err_len)
 {
-	int rc = feature_stateful_hook("hook_search", c->st.hook_search, err,
-				       err_len);
+	int rc = shell_run("stateful", "hook_search", c->st.hook_search, NULL,
+			   err, err_len);
 
 	if (rc == 0)
 		feature_stateful_specs(c, prelim, real, check);

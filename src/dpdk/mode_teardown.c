@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "dpdk.h"
+#include "dutperf/shell.h"
 
 #define TEARDOWN_HEADER "No, Size, n, m, R, N, T, Date, TD ms, T0 ms, " \
 	"rate, result_kind"
@@ -79,16 +80,8 @@ teardown_start(struct mode_ctx *m, char *err, size_t err_len)
 static int
 teardown_time(const struct cfg *c, uint64_t *ns, char *err, size_t err_len)
 {
-	struct timespec a, b;
-	int rc;
-
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	rc = feature_stateful_hook("teardown_cmd", c->st.teardown_cmd, err,
-				   err_len);
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	*ns = (uint64_t)(b.tv_sec - a.tv_sec) * 1000000000ULL +
-	      (uint64_t)b.tv_nsec - (uint64_t)a.tv_nsec;
-	return rc;
+	return shell_run("stateful", "teardown_cmd", c->st.teardown_cmd, ns,
+			 err, err_len);
 }
 
 static int
