@@ -37,6 +37,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cfg.h"
 #include "proc.h"
 #include "search.h"
 
@@ -49,6 +50,19 @@
  * more as a margin (docs/stateful.md).  Saturates at UINT32_MAX.
  */
 uint32_t stateful_delay_ms(const struct trial_spec *prelim, uint32_t delay_ms);
+
+/*
+ * The trials of [stateful] the stateful modes start from: prelim, phase 1
+ * (the Initiator's direction only, N = frames at R = rate_fps, table M,
+ * timeout T); real, phase 2 (the configured directions at rate 0 for the
+ * procedure to set, D = delay_ms, responder_tuple); check, real with the
+ * Responder's direction only and timeout T (connrate's, cttc's check).
+ */
+struct stateful_specs {
+	struct trial_spec prelim, real, check;
+};
+
+void stateful_specs(const struct cfg *c, struct stateful_specs *s);
 
 /* ------------------------------------- the phases around any procedure */
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/stateful.h"
 #include "dutperf/stateful_proc.h"
 
 /* A phase-1 result the step cannot go on with: the retry of the rate. */
@@ -25,6 +26,30 @@ stateful_prelim_verdict(const struct report_trial *r)
 			rx += r->dir[d].v.received;
 	/* nothing recorded: the Responder has no tuple to answer with */
 	return rx == 0 ? VERDICT_INVALID : r->verdict;
+}
+
+void
+stateful_specs(const struct cfg *c, struct stateful_specs *s)
+{
+	enum cfg_dir_id idir = stateful_init_dir(c);
+	enum cfg_dir_id rdir = idir == CFG_FWD ? CFG_REV : CFG_FWD;
+	struct trial_spec *prelim = &s->prelim, *real = &s->real;
+
+	trial_spec_from_cfg(prelim, c, c->st.rate_fps);
+	prelim->active[rdir] = false;
+	trial_spec_set_rate(prelim, c->st.rate_fps);
+	prelim->phase = TRIAL_PHASE_PRELIMINARY;
+	prelim->frames = c->st.frames;
+	prelim->table_size = c->st.table_size;
+	prelim->timeout_ms = c->st.timeout_ms;
+	trial_spec_from_cfg(real, c, 0);
+	real->phase = TRIAL_PHASE_REAL;
+	real->delay_ms = c->st.delay_ms;
+	real->responder_tuple = c->st.responder_tuple;
+	s->check = *real;
+	s->check.active[idir] = false;
+	s->check.rate_fps[idir] = 0;
+	s->check.timeout_ms = c->st.timeout_ms;
 }
 
 uint32_t

@@ -399,11 +399,6 @@ void engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
 void engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
 			    uint16_t len);
 uint32_t feature_stateful_recorded(const struct trial_ctx *t);
-/* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
- * timeout T), phase 2 (the configured directions, D, responder_tuple) and
- * the Responder-only check. */
-void feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
-			    struct trial_spec *real, struct trial_spec *check);
 /* A stateful mode's start: [stateful] hook_search, then the three specs
  * (0, or -EIO from the hook). */
 int feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,

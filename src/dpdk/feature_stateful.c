@@ -264,41 +264,22 @@ feature_stateful_recorded(const struct trial_ctx *t)
 	       stateful_table_count(&t->stateful->table) : 0;
 }
 
-void
-feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
-		       struct trial_spec *real, struct trial_spec *check)
-{
-	enum cfg_dir_id idir = stateful_init_dir(c);
-	enum cfg_dir_id rdir = idir == CFG_FWD ? CFG_REV : CFG_FWD;
-
-	trial_spec_from_cfg(prelim, c, c->st.rate_fps);
-	prelim->active[rdir] = false;
-	trial_spec_set_rate(prelim, c->st.rate_fps);
-	prelim->phase = TRIAL_PHASE_PRELIMINARY;
-	prelim->frames = c->st.frames;
-	prelim->table_size = c->st.table_size;
-	prelim->timeout_ms = c->st.timeout_ms;
-	trial_spec_from_cfg(real, c, 0);
-	real->phase = TRIAL_PHASE_REAL;
-	real->delay_ms = c->st.delay_ms;
-	real->responder_tuple = c->st.responder_tuple;
-	*check = *real;
-	check->active[idir] = false;
-	check->rate_fps[idir] = 0;
-	check->timeout_ms = c->st.timeout_ms;
-}
-
 int
 feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
 		       struct trial_spec *real, struct trial_spec *check,
 		       char *err, size_t err_len)
 {
+	struct stateful_specs sp;
 	int rc = shell_run("stateful", "hook_search", c->st.hook_search, NULL,
 			   err, err_len);
 
-	if (rc == 0)
-		feature_stateful_specs(c, prelim, real, check);
-	return rc;
+	if (rc != 0)
+		return rc;
+	stateful_specs(c, &sp);
+	*prelim = sp.prelim;
+	*real = sp.real;
+	*check = sp.check;
+	return 0;
 }
 
 int

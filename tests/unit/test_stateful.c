@@ -614,6 +614,55 @@ specs(struct trial_spec *prelim, struct trial_spec *real,
 	check->active[CFG_FWD] = false;
 }
 
+/* The stateful modes' trials from [stateful], either side the Initiator. */
+static void
+test_stateful_specs(void **state)
+{
+	struct cfg *c = stateful_cfg();
+	struct stateful_specs sp;
+	enum cfg_side_id side;
+
+	(void)state;
+	for (side = CFG_LEFT; side <= CFG_RIGHT; side++) {
+		enum cfg_dir_id i, r;
+
+		c->st.initiator = side;
+		c->st.frames = 3000;
+		c->st.table_size = 2500;
+		c->st.rate_fps = 7000;
+		c->st.timeout_ms = 123;
+		c->st.delay_ms = 4567;
+		c->st.responder_tuple = CFG_VAR_RANDOM;
+		i = stateful_init_dir(c);
+		r = i == CFG_FWD ? CFG_REV : CFG_FWD;
+		assert_int_equal(i, side == CFG_LEFT ? CFG_FWD : CFG_REV);
+		memset(&sp, 0xa5, sizeof(sp));
+		stateful_specs(c, &sp);
+		/* phase 1: the Initiator's N frames at R, table M, timeout T */
+		assert_int_equal(sp.prelim.phase, TRIAL_PHASE_PRELIMINARY);
+		assert_true(sp.prelim.active[i]);
+		assert_false(sp.prelim.active[r]);
+		assert_int_equal(sp.prelim.rate_fps[i], 7000);
+		assert_int_equal(sp.prelim.frames, 3000);
+		assert_int_equal(sp.prelim.table_size, 2500);
+		assert_int_equal(sp.prelim.timeout_ms, 123);
+		/* phase 2: both directions, rate left to the procedure */
+		assert_int_equal(sp.real.phase, TRIAL_PHASE_REAL);
+		assert_true(sp.real.active[CFG_FWD] && sp.real.active[CFG_REV]);
+		assert_int_equal(sp.real.rate_fps[i], 0);
+		assert_int_equal(sp.real.delay_ms, 4567);
+		assert_int_equal(sp.real.responder_tuple, CFG_VAR_RANDOM);
+		assert_int_equal(sp.real.timeout_ms, c->timeout_ms);
+		assert_int_equal(sp.real.frames, 0);
+		/* the check: phase 2 of the Responder alone, timeout T */
+		assert_int_equal(sp.check.phase, TRIAL_PHASE_REAL);
+		assert_false(sp.check.active[i]);
+		assert_true(sp.check.active[r]);
+		assert_int_equal(sp.check.timeout_ms, 123);
+		assert_int_equal(sp.check.delay_ms, 4567);
+	}
+}
+
 /* trial_spec_check refuses a preliminary phase it cannot run. */
 static void
 test_phase_spec(void **state)
@@ -1215,6 +1264,7 @@ main(void)
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_teardown_rate),
 		cmocka_unit_test(test_phase_spec),
+		cmocka_unit_test(test_stateful_specs),
 		cmocka_unit_test(test_connrate),
 		cmocka_unit_test(test_stateful_throughput),
 		cmocka_unit_test(test_phases),
