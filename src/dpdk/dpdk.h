@@ -244,6 +244,9 @@ engine_rx_pub_read(const struct engine_rx *r, struct engine_rx_pub *out)
 	out->late = __atomic_load_n(&r->pub.late, __ATOMIC_RELAXED);
 }
 
+/* Sleep ms milliseconds (in steps of 10), returning early when
+ * engine_stop is set (the settle pause, RFC 9693's D). */
+void engine_sleep_ms(uint32_t ms);
 /* Runs the lcore's roles until all are done or engine_stop is set. */
 int engine_lcore_main(void *arg);
 /* Before each trial, after the generator is set up: see engine.c. */
@@ -379,8 +382,9 @@ void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
 /* RFC 9693 phases (feature_stateful.c): attach (a stateful mode's setup;
  * adjusts what the receivers expect after a NAT), per trial prepare
  * (from feature_prepare) and begin (trial_run: the trial hook, the delay
- * D before phase 2), the engine's hooks, entries recorded by the last
- * phase 1. */
+ * D before phase 2), entries recorded by the last phase 1.  The engine
+ * makes and records the frames itself (engine.c tx_stateful,
+ * rx_stateful_record) from engine_tx.stateful and engine_rx.table. */
 struct feature_stateful;
 struct search_params;
 /* sp: NULL, or the [search] bounds (trial_spec_search_params) to fill. */
@@ -394,10 +398,6 @@ int feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			     enum cfg_dir_id d, char *err, size_t err_len);
 int feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,
 			   char *err, size_t err_len);
-void engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
-			    unsigned int n, uint64_t seq);
-void engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
-			    uint16_t len);
 uint32_t feature_stateful_recorded(const struct trial_ctx *t);
 /* A stateful mode's start: [stateful] hook_search, then the three specs
  * (0, or -EIO from the hook). */
@@ -416,8 +416,6 @@ int feature_stateful_row(struct mode_ctx *m, int n, const char *row,
 /* Human summary of one trial on f. */
 void trial_print(FILE *f, const struct report_trial *r);
 
-/* Sleep ms milliseconds, returning early when engine_stop is set. */
-void trial_sleep_ms(uint32_t ms);
 
 /* ---- modes and the driver loop (driver.c) ---- */
 

@@ -411,7 +411,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		/* RFC 9693 phase 2 follows its phase 1 after D, no settle */
 		if (m->trials_done > 0 && !(spec.phase == TRIAL_PHASE_REAL &&
 					    prev_phase == TRIAL_PHASE_PRELIMINARY))
-			trial_sleep_ms(m->cfg->settle_ms);
+			engine_sleep_ms(m->cfg->settle_ms);
 		prev_phase = spec.phase;
 		if (engine_stop)
 			break;

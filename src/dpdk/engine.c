@@ -12,6 +12,7 @@
  * prebuilt in the core (frame_gen_next patches only what varies).
  */
 #include <string.h>
+#include <time.h>
 
 #include <rte_branch_prediction.h>
 #include <rte_cycles.h>
@@ -22,8 +23,19 @@
 
 #include "dpdk.h"
 #include "dutperf/frame_fast.h"
+#include "dutperf/stateful.h"
 
 volatile sig_atomic_t engine_stop;
+
+void
+engine_sleep_ms(uint32_t ms)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	uint32_t slept;
+
+	for (slept = 0; slept < ms && !engine_stop; slept += 10)
+		nanosleep(&ts, NULL);
+}
 
 #define TX_RETRIES 64
 #define RX_BURST 64
@@ -129,6 +141,42 @@ engine_tx_prefill(struct engine_tx *t)
 	t->prefilled = true;
 }
 
+/*
+ * RFC 9693 phases (the stateful feature, feature_stateful.c): the n
+ * frames of the burst from sequence seq as the trial's role makes them.
+ * The Responder (phase 2) answers from a recorded tuple, picked per frame
+ * (entry chosen by the trial's responder_tuple); the Initiator (phase 1)
+ * gives frame i the enumerated combination i.
+ */
+static void
+tx_stateful(struct engine_stateful_tx *s, struct rte_mbuf **mbufs,
+	    unsigned int n, uint64_t seq)
+{
+	uint16_t v[STATEFUL_NB_FIELDS];
+	struct stateful_tuple tu;
+	unsigned int i;
+
+	/* the role is per trial: tested once a burst, not per frame */
+	if (s->responder) {
+		for (i = 0; i < n; i++) {
+			stateful_table_reply(s->table,
+					     stateful_pick_next(&s->pick), &tu);
+			stateful_frame_apply(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
+					     mbufs[i]->data_len, &tu);
+		}
+		return;
+	}
+	if (seq >= s->en.total)
+		return;
+	if (n > s->en.total - seq)
+		n = (unsigned int)(s->en.total - seq);
+	for (i = 0; i < n; i++) {
+		stateful_enum_at(&s->en, seq + i, v);
+		stateful_frame_set(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
+				   mbufs[i]->data_len, v, s->vary);
+	}
+}
+
 /* Send what is due; returns true when this sender has finished. */
 static inline bool
 tx_poll(struct engine_tx *t)
@@ -204,7 +252,7 @@ tx_poll(struct engine_tx *t)
 		}
 	}
 	if (unlikely(t->stateful != NULL))
-		engine_stateful_frames(t->stateful, m, (unsigned int)n, t->seq);
+		tx_stateful(t->stateful, m, (unsigned int)n, t->seq);
 	if (unlikely(t->first_tsc == 0))
 		t->first_tsc = now;
 	t->last_burst_tsc = now;
@@ -284,6 +332,18 @@ rx_add_streams(struct engine_rx *r, uint64_t seq, bool late)
 		rxstate_add(s, seq & STREAMS_SEQ_MASK, late);
 }
 
+/* RFC 9693 phase 1: the Responder's receiver records the 4-tuple of a
+ * new foreground frame in the state table (its only writer). */
+static void
+rx_stateful_record(struct stateful_table *table, const uint8_t *frame,
+		   uint16_t len)
+{
+	struct stateful_tuple tu;
+
+	if (stateful_frame_tuple(frame, len, &tu) == 0)
+		stateful_table_record(table, &tu);
+}
+
 /* One test frame of this trial: delays, tags, then sequence accounting. */
 static inline void
 rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
@@ -322,9 +382,8 @@ rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
 	if (unlikely(info->tagged) && r->tags != NULL)
 		rx_tagged(r->tags, info->seq, now);
 	if (r->table != NULL && !info->background)
-		engine_stateful_record(r->table,
-				       rte_pktmbuf_mtod(m, const uint8_t *),
-				       m->data_len);
+		rx_stateful_record(r->table, rte_pktmbuf_mtod(m, const uint8_t *),
+				   m->data_len);
 }
 
 /*

@@ -183,47 +183,6 @@ feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	return 0;
 }
 
-/* The sender's hook (engine.c tx_poll): n frames from sequence seq. */
-void
-engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
-		       unsigned int n, uint64_t seq)
-{
-	uint16_t v[STATEFUL_NB_FIELDS];
-	struct stateful_tuple tu;
-	unsigned int i;
-
-	/* the role is per trial: tested once a burst, not per frame */
-	if (s->responder) {
-		for (i = 0; i < n; i++) {
-			stateful_table_reply(s->table,
-					     stateful_pick_next(&s->pick), &tu);
-			stateful_frame_apply(rte_pktmbuf_mtod(m[i], uint8_t *),
-					     m[i]->data_len, &tu);
-		}
-		return;
-	}
-	if (seq >= s->en.total)
-		return;
-	if (n > s->en.total - seq)
-		n = (unsigned int)(s->en.total - seq);
-	for (i = 0; i < n; i++) {
-		stateful_enum_at(&s->en, seq + i, v);
-		stateful_frame_set(rte_pktmbuf_mtod(m[i], uint8_t *),
-				   m[i]->data_len, v, s->vary);
-	}
-}
-
-/* The receiver's hook (engine.c rx_ours): a new foreground frame. */
-void
-engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
-		       uint16_t len)
-{
-	struct stateful_tuple tu;
-
-	if (stateful_frame_tuple(frame, len, &tu) == 0)
-		stateful_table_record(table, &tu);
-}
-
 /*
  * Before trial_run starts the lcores: the trial hook before phase 1;
  * phase 2 waits until D after phase 1's start (no settle pause between,
@@ -253,7 +212,7 @@ feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,
 	due = due > t->hz / 20 ? due - t->hz / 20 : 0;
 	now = rte_rdtsc();
 	if (now < due)
-		trial_sleep_ms((uint32_t)((due - now) / (t->hz / 1000)));
+		engine_sleep_ms((uint32_t)((due - now) / (t->hz / 1000)));
 	return 0;
 }
 

@@ -274,16 +274,6 @@ trial_ctx_fini(struct trial_ctx *t)
 	}
 }
 
-void
-trial_sleep_ms(uint32_t ms)
-{
-	struct timespec ts = { 0, 10 * 1000 * 1000 };
-	uint32_t slept;
-
-	for (slept = 0; slept < ms && !engine_stop; slept += 10)
-		nanosleep(&ts, NULL);
-}
-
 /* Drop whatever is queued on the receive ports before a trial starts. */
 static void
 trial_flush_rx(struct trial_ctx *t)
