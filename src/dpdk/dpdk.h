@@ -346,7 +346,7 @@ int trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	      struct report_trial *out, char *why, size_t why_len, char *err,
 	      size_t err_len);
 
-/* ---- features (feature.c) ---- */
+/* ---- features (feature.c: attach, then the facade) ---- */
 
 /* Allocate room for nb tags per configured direction (near the lcores that
  * write them); a spec may then ask for up to nb tags. */
@@ -357,12 +357,29 @@ int feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len);
 /* Allocate the lost-frame and arrival-gap records (recovery.h); a spec
  * may then ask for them (recov_track). */
 int feature_attach_recov(struct trial_ctx *t, char *err, size_t err_len);
+/* RFC 9693 phases (feature_stateful.c): the state table and the
+ * receivers' expectations after a NAT (the Initiator's frames from
+ * [initiator side] ipv4_virt, the Responder's ports swapped); a spec may
+ * then ask for a phase. */
+int feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len);
+/* Every attached feature freed (trial_ctx_fini). */
 void feature_detach(struct trial_ctx *t);
 
+/* A run of the procedure begins (the driver): [stateful] hook_search when
+ * the phases are attached.  0, or -EIO with err. */
+int feature_start_run(struct trial_ctx *t, char *err, size_t err_len);
 /* Before a trial: set up the attached features the spec asks for, on the
  * engine of direction d that sends total frames.  0 or -EINVAL. */
 int feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		    enum cfg_dir_id d, uint64_t total, char *err, size_t err_len);
+/* Right before the lcores start (trial_run): [stateful] hook_trial before
+ * phase 1; phase 2 waits until D after phase 1's start.  0, or -EIO. */
+int feature_begin(struct trial_ctx *t, const struct trial_spec *spec, char *err,
+		  size_t err_len);
+/* After the trial: what the features put in the trials.csv row (the
+ * entries a phase 1 recorded). */
+void feature_collect(const struct trial_ctx *t, const struct trial_spec *spec,
+		     struct report_trial *out);
 
 /*
  * After a trial with tags: RFC 8219 7.2 latency of direction d (lost tags
@@ -379,31 +396,6 @@ const struct engine_recov *feature_recov(const struct trial_ctx *t,
 void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
 		 struct delay_pdv_summary *s);
 
-/* RFC 9693 phases (feature_stateful.c): attach (a stateful mode's setup;
- * adjusts what the receivers expect after a NAT), per trial prepare
- * (from feature_prepare) and begin (trial_run: the trial hook, the delay
- * D before phase 2), entries recorded by the last phase 1.  The engine
- * makes and records the frames itself (engine.c tx_stateful,
- * rx_stateful_record) from engine_tx.stateful and engine_rx.table. */
-struct feature_stateful;
-struct search_params;
-/* sp: NULL, or the [search] bounds (trial_spec_search_params) to fill. */
-int feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
-			    char *err, size_t err_len);
-void feature_detach_stateful(struct trial_ctx *t);
-/* connrate, cttc: a warning on stderr when no hook_trial flushes the DUT */
-struct mode_ctx;
-void feature_stateful_warn_no_flush(const struct mode_ctx *m);
-int feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
-			     enum cfg_dir_id d, char *err, size_t err_len);
-int feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,
-			   char *err, size_t err_len);
-uint32_t feature_stateful_recorded(const struct trial_ctx *t);
-/* A stateful mode's start: [stateful] hook_search, then the three specs
- * (0, or -EIO from the hook). */
-int feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
-			   struct trial_spec *real, struct trial_spec *check,
-			   char *err, size_t err_len);
 /* A stateful mode's run_end: append row (n: its snprintf length, over
  * row_size: -ENOSPC), then the run's result kind and reason (result.h's
  * for a search, NULL: none) and, measured, value. */
@@ -565,6 +557,30 @@ void mode_measure_summary(struct mode_ctx *m,
 void mode_measure_summary_in(struct mode_ctx *m,
 			     const char *const metric[MODE_METRICS],
 			     const char *unit);
+
+/* ---- what several modes do alike (mode_common.c) ---- */
+
+/* "search bounds: lower L, upper U, initial I, error E: inconsistent" in
+ * err for the bounds a search refused; returns rc. */
+int mode_search_bounds_error(const struct search_params *sp, int rc, char *err,
+			     size_t err_len);
+/*
+ * A stateful mode's setup (stateful, connrate, cttc, teardown): its
+ * [search] bounds into *sp (NULL: it has no search); flush: its trials
+ * assume an empty DUT table (connrate, cttc), so a warning when no
+ * [stateful] hook_trial empties it; then the phases attached
+ * (feature_attach_stateful).  0 or -ENOMEM.
+ */
+int stateful_mode_setup(struct mode_ctx *m, struct search_params *sp, bool flush,
+			char *err, size_t err_len);
+/*
+ * A stateful mode's start: [stateful]'s three trials (stateful_specs) for
+ * its procedure.  [stateful] hook_search, which comes first, the driver
+ * has run already (feature_start_run, before every run with the phases
+ * attached).
+ */
+struct stateful_specs;
+void stateful_mode_start(const struct mode_ctx *m, struct stateful_specs *sp);
 
 /* ---- run record ---- */
 

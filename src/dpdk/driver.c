@@ -359,20 +359,17 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 
 /*
  * [stateful] phases: the mode's procedure, as start set it, wrapped so
- * that each of its trials runs as phase 2 after phase 1 ([stateful]
- * hook_search first, as the stateful modes do).
+ * that each of its trials runs as phase 2 after phase 1 of [stateful]
+ * (stateful_specs; its hook_search ran before start: feature_start_run).
  */
 static int
 driver_phases_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct trial_spec prelim, real, check;
+	struct stateful_specs sp;
 	int rc;
 
-	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
-				    err_len);
-	if (rc != 0)
-		return rc;
-	rc = stateful_phases_start(&m->phases, m->proc, &prelim, &real,
+	stateful_specs(m->cfg, &sp);
+	rc = stateful_phases_start(&m->phases, m->proc, &sp.prelim, &sp.real,
 				   m->cfg->st.repeat_preliminary,
 				   m->cfg->max_retries, false);
 	if (rc != 0) {
@@ -395,7 +392,11 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	int rc;
 
 	m->proc.ops = NULL;
-	rc = ops->start(m, err, err_len);
+	/* the attached features' part of a run's start ([stateful]
+	 * hook_search), then the mode's */
+	rc = feature_start_run(m->trial, err, err_len);
+	if (rc == 0)
+		rc = ops->start(m, err, err_len);
 	if (rc == 0 && m->phased)
 		rc = driver_phases_start(m, err, err_len);
 	if (rc != 0)
@@ -499,7 +500,7 @@ driver_open(struct mode_ctx *m, char *err, size_t err_len)
 	m->phased = m->cfg->st.phases &&
 		    ops->cli.stateful == CLI_STATEFUL_PHASES;
 	if (m->phased) {
-		rc = feature_attach_stateful(m->trial, NULL, err, err_len);
+		rc = feature_attach_stateful(m->trial, err, err_len);
 		if (rc != 0)
 			return rc;
 	}

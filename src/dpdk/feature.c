@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * feature: measurements a trial carries only when its spec asks for them,
- * each with attach (allocate, once per run of a mode) / prepare (before
- * each trial) / collect (after it):
- *   tags    RFC 8219 7.2 latency of tagged frames (engine_tags)
- *   delays  RFC 8219 7.3 delay of every frame, PDV and IPDV (engine_delays)
- *   recov   RFC 2544 26.5 / 26.6 lost frames from a rate change on and the
- *           largest arrival gap (engine_recov, recovery.h)
+ * feature: measurements and behaviours a trial carries only when its spec
+ * asks for them, each attached once by a mode's setup (allocate), then
+ * reached through this file's facade: feature_start_run (each run of the
+ * procedure), feature_prepare (each trial, per direction), feature_begin
+ * (right before the lcores start), feature_collect (after the trial;
+ * modes read their figures with feature_latency, _pdv, _recov):
+ *   tags     RFC 8219 7.2 latency of tagged frames (engine_tags)
+ *   delays   RFC 8219 7.3 delay of every frame, PDV and IPDV (engine_delays)
+ *   recov    RFC 2544 26.5 / 26.6 lost frames from a rate change on and the
+ *            largest arrival gap (engine_recov, recovery.h)
+ *   stateful RFC 9693 phases: the Initiator's enumerated frames, the
+ *            Responder's state table and its answers (feature_stateful.c)
  * The hot loops see a feature only as a pointer in engine_tx / engine_rx,
  * NULL when the trial does not carry it.
  */
@@ -18,6 +23,7 @@
 #include <rte_malloc.h>
 
 #include "dpdk.h"
+#include "feature_priv.h"
 
 /* Zeroed memory near the lcore that writes it. */
 static void *
@@ -138,7 +144,13 @@ feature_detach(struct trial_ctx *t)
 		t->delays[d] = NULL;
 		t->recov[d] = NULL;
 	}
-	feature_detach_stateful(t);
+	feature_stateful_detach(t);
+}
+
+int
+feature_start_run(struct trial_ctx *t, char *err, size_t err_len)
+{
+	return feature_stateful_start_run(t, err, err_len);
 }
 
 int
@@ -197,6 +209,20 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		rx->delays = x;
 	}
 	return feature_stateful_prepare(t, spec, d, err, err_len);
+}
+
+int
+feature_begin(struct trial_ctx *t, const struct trial_spec *spec, char *err,
+	      size_t err_len)
+{
+	return feature_stateful_begin(t, spec, err, err_len);
+}
+
+void
+feature_collect(const struct trial_ctx *t, const struct trial_spec *spec,
+		struct report_trial *out)
+{
+	feature_stateful_collect(t, spec, out);
 }
 
 int

@@ -55,22 +55,20 @@ teardown_check(const struct cfg *c, char *err, size_t err_len)
 static int
 teardown_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
-	return feature_attach_stateful(m->trial, NULL, err, err_len);
+	return stateful_mode_setup(m, NULL, false, err, err_len);
 }
 
 static int
 teardown_start(struct mode_ctx *m, char *err, size_t err_len)
 {
 	struct teardown *s = m->priv;
-	struct trial_spec prelim, real, check;
-	int rc;
+	struct stateful_specs sp;
 
-	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
-				    err_len);
-	if (rc != 0)
-		return rc;
-	prelim.loss_ppm = 0;
-	proc_single_start(&s->single, &prelim);
+	(void)err;
+	(void)err_len;
+	stateful_mode_start(m, &sp);
+	sp.prelim.loss_ppm = 0;
+	proc_single_start(&s->single, &sp.prelim);
 	s->timed = false;
 	m->proc = (struct proc){ &proc_single_ops, &s->single };
 	return 0;

@@ -780,7 +780,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	out->seed = c->seed;
 
 	trial_flush_rx(t);
-	rc = feature_stateful_begin(t, spec, err, err_len);
+	rc = feature_begin(t, spec, err, err_len);
 	if (rc != 0)
 		return rc;
 	/* One common start instant, 50 ms ahead so every lcore is waiting. */
@@ -844,8 +844,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 		break;
 	}
 	out->reason = why;
-	if (spec->phase == TRIAL_PHASE_PRELIMINARY)
-		out->recorded = feature_stateful_recorded(t);
+	feature_collect(t, spec, out);
 	out->loss_ratio = proc_loss_ratio(out);
 	return 0;
 }
