@@ -493,11 +493,8 @@ struct mode_ctx {
 	double trial_end_s;		/* when the last trial ended (ETA) */
 };
 
-/* The run's result by result.h's rule: run_result = the case's kind,
- * run_reason = its reason. */
-void mode_set_result(struct mode_ctx *m, enum result_case why);
-
-/* Run the mode of env.  0 or -errno with err. */
+/* Run the mode m->ops with m's configuration on m->trial: every run,
+ * the summary, the run.json record.  0 or -errno with err. */
 int driver_run(struct mode_ctx *m, char *err, size_t err_len);
 
 /* rc of a report_*_row() call: 0 when the row fitted, else rc with
@@ -507,6 +504,12 @@ int mode_row_check(int rc, const char *file, char *err, size_t err_len);
 /* Append row to the mode's own file (ops->file); rc from report_*_row. */
 int mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
 		size_t err_len);
+
+/* ---- what several modes do alike (mode_common.c) ---- */
+
+/* The run's result by result.h's rule: run_result = the case's kind,
+ * run_reason = its reason. */
+void mode_set_result(struct mode_ctx *m, enum result_case why);
 
 /* What a report_run row starts with, for trial r of run m->no. */
 void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
@@ -558,7 +561,6 @@ void mode_measure_summary_in(struct mode_ctx *m,
 			     const char *const metric[MODE_METRICS],
 			     const char *unit);
 
-/* ---- what several modes do alike (mode_common.c) ---- */
 
 /* "search bounds: lower L, upper U, initial I, error E: inconsistent" in
  * err for the bounds a search refused; returns rc. */
