@@ -39,7 +39,22 @@ enum trial_phase {
 	TRIAL_PHASE_COUNT
 };
 
+/*
+ * What a procedure's step is (proc.h): an elementary trial, which
+ * trial_run() runs, or a command, which the driver runs with /bin/sh
+ * (shell.h) and times, counting it in its progress and ETA like a trial;
+ * record() gets its wall time (report_trial.command_ns).  A command step
+ * uses only the command fields below.
+ */
+enum trial_step {
+	TRIAL_STEP_TRIAL = 0,
+	TRIAL_STEP_COMMAND,	/* RFC 9693 tear-down: [stateful] teardown_cmd */
+};
+
 struct trial_spec {
+	enum trial_step step;
+	/* COMMAND: [command_section] command_key = command (for messages) */
+	const char *command_section, *command_key, *command;
 	bool active[CFG_NB_DIRS];	/* directions that send */
 	uint64_t rate_fps[CFG_NB_DIRS];	/* frames per second, per direction */
 	uint64_t duration_ms;		/* sending time, when frames == 0 */
@@ -106,7 +121,8 @@ uint32_t trial_spec_duration_s(const struct trial_spec *s);
 uint64_t trial_spec_send_ms(const struct trial_spec *s);
 
 /*
- * 0, or -EINVAL with the reason in err: no active direction, a rate of 0,
+ * 0, or -EINVAL with the reason in err: a command step (not a trial),
+ * no active direction, a rate of 0,
  * neither frames nor duration, a duration beyond
  * TRIAL_SPEC_MAX_DURATION_MS, tags that do not fit after tag_delay_ms.
  */

@@ -22,6 +22,7 @@
 #include "dpdk.h"
 #include "dutperf/csv.h"
 #include "dutperf/monitor.h"
+#include "dutperf/shell.h"
 
 /* Trials this long or longer get a line before they start. */
 #define DRIVER_ANNOUNCE_MS 5000
@@ -52,8 +53,8 @@ mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
 	return rc != 0 ? rc : csv_append(&m->out, row, err, err_len);
 }
 
-/* Trials left over every run, at most (the procedures count retries of
- * invalid trials), for the ETA. */
+/* Steps (trials and commands) left over every run, at most (the
+ * procedures count retries of invalid trials), for the ETA. */
 static uint64_t
 driver_left(const struct mode_ctx *m)
 {
@@ -62,25 +63,28 @@ driver_left(const struct mode_ctx *m)
 }
 
 /*
- * The longest a trial of spec may take with the settle pause before it:
- * its sending time, the wait for late frames and the pause, or the
- * longest from one trial's end to the next's so far when that was longer
- * (port start, bookkeeping, a loaded machine).
+ * The longest a step like spec may take: a trial its sending time, the
+ * wait for late frames and the settle pause before it (a command: no
+ * nominal length), or the longest from one step's end to the next's so
+ * far when that was longer (port start, bookkeeping, a loaded machine, a
+ * slow command).
  */
 static double
 driver_trial_bound_s(const struct mode_ctx *m, const struct trial_spec *spec)
 {
-	double nominal_s = (double)(trial_spec_send_ms(spec) + spec->timeout_ms +
-				    m->cfg->settle_ms) / 1e3;
+	double nominal_s = spec->step == TRIAL_STEP_COMMAND ? 0 :
+		(double)(trial_spec_send_ms(spec) + spec->timeout_ms +
+			 m->cfg->settle_ms) / 1e3;
 
 	return m->trial_max_s > nominal_s ? m->trial_max_s : nominal_s;
 }
 
-/* After a trial that took run_s: the longest trial period so far. */
+/* After a step that took run_s, settle_s after the one before (a trial's
+ * settle pause; 0 for a command): the longest step period so far. */
 static void
-driver_trial_timed(struct mode_ctx *m, double run_s)
+driver_trial_timed(struct mode_ctx *m, double run_s, double settle_s)
 {
-	double now = driver_now_s(), period = run_s + m->cfg->settle_ms / 1e3;
+	double now = driver_now_s(), period = run_s + settle_s;
 
 	if (m->trial_end_s > 0 && now - m->trial_end_s > period)
 		period = now - m->trial_end_s;
@@ -260,7 +264,7 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 		       err_len);
 	if (live_on)
 		driver_live_stop(&live);
-	driver_trial_timed(m, driver_now_s() - t0);
+	driver_trial_timed(m, driver_now_s() - t0, m->cfg->settle_ms / 1e3);
 	if (rc != 0)
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
@@ -270,6 +274,39 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 	if (rc != 0)
 		return rc;
 	return csv_append(&m->trials, row, err, err_len);
+}
+
+/*
+ * Command step no of the run (RFC 9693's timed tear-down): run with
+ * shell_run, the one function that runs a command; its wall time to the
+ * procedure, a progress line.  A command that fails stops the run
+ * (-EIO with err).
+ */
+static int
+driver_command(struct mode_ctx *m, const struct trial_spec *spec, uint32_t no,
+	       char *err, size_t err_len)
+{
+	struct report_trial done;
+	double t0 = driver_now_s();
+	int rc;
+
+	memset(&done, 0, sizeof(done));
+	rc = shell_run(spec->command_section, spec->command_key, spec->command,
+		       &done.command_ns, err, err_len);
+	driver_trial_timed(m, driver_now_s() - t0, 0);
+	if (rc != 0)
+		return rc;
+	done.verdict = VERDICT_PASS;
+	proc_record(&m->proc, spec, &done);
+	if (!m->cli->quiet)
+		fprintf(stderr, "%s %u/%u command %u: [%s] %s: %.3f ms  elapsed "
+			"%.0f s, ETA <= %.0f s\n", m->ops->run_name, m->no,
+			m->repeat, no, spec->command_section, spec->command_key,
+			(double)done.command_ns / 1e6,
+			driver_now_s() - m->started_s,
+			ceil(driver_trial_bound_s(m, spec) *
+			     (double)driver_left(m)));
+	return 0;
 }
 
 /*
@@ -295,13 +332,14 @@ driver_phases_start(struct mode_ctx *m, char *err, size_t err_len)
 	return 0;
 }
 
-/* One run: start, the procedure's trials, run_end. */
+/* One run: start, the procedure's steps, run_end. */
 static int
 driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct mode_ops *ops = m->ops;
 	enum trial_phase prev_phase = TRIAL_PHASE_PLAIN;
 	struct trial_spec spec;
+	uint32_t commands = 0;
 	bool complete;
 	unsigned k;
 	int rc;
@@ -324,6 +362,13 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	m->run_reason = NULL;
 	m->iteration = 0;
 	while (!engine_stop && proc_next(&m->proc, &spec)) {
+		if (spec.step == TRIAL_STEP_COMMAND) {
+			/* no settle pause: it belongs to the trial before */
+			rc = driver_command(m, &spec, ++commands, err, err_len);
+			if (rc != 0)
+				return rc;
+			continue;
+		}
 		/* RFC 9693 phase 2 follows its phase 1 after D, no settle */
 		if (m->trials_done > 0 && !(spec.phase == TRIAL_PHASE_REAL &&
 					    prev_phase == TRIAL_PHASE_PRELIMINARY))

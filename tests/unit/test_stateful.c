@@ -646,6 +646,7 @@ test_stateful_specs(void **state)
 		assert_int_equal(sp.prelim.frames, 3000);
 		assert_int_equal(sp.prelim.table_size, 2500);
 		assert_int_equal(sp.prelim.timeout_ms, 123);
+		assert_int_equal(sp.prelim.step, TRIAL_STEP_TRIAL);
 		/* phase 2: both directions, rate left to the procedure */
 		assert_int_equal(sp.real.phase, TRIAL_PHASE_REAL);
 		assert_true(sp.real.active[CFG_FWD] && sp.real.active[CFG_REV]);
@@ -660,6 +661,84 @@ test_stateful_specs(void **state)
 		assert_true(sp.check.active[r]);
 		assert_int_equal(sp.check.timeout_ms, 123);
 		assert_int_equal(sp.check.delay_ms, 4567);
+	}
+}
+
+/*
+ * The tear-down rate procedure: phase 1, then the command four times as
+ * command steps (TD, three T0), their times kept, T0 the median;
+ * a phase 1 that did not pass ends the run without a command.
+ */
+static void
+test_teardown_proc(void **state)
+{
+	static const uint64_t cmd_ns[] = { 900, 30, 10, 20 };
+	struct stateful_specs sp;
+	struct stateful_teardown td;
+	struct proc p = { &stateful_teardown_ops, &td };
+	struct report_trial r;
+	struct trial_spec spec;
+	uint64_t t_d, t_0, spread;
+	char err[256];
+	unsigned int i;
+
+	(void)state;
+	stateful_specs(stateful_cfg(), &sp);
+	sp.prelim.loss_ppm = 500;
+	assert_int_equal(stateful_teardown_start(&td, &sp.real, "stateful",
+						 "teardown_cmd", "x"), -EINVAL);
+	assert_int_equal(stateful_teardown_start(&td, &sp.prelim, "stateful",
+						 "teardown_cmd", ""), -EINVAL);
+	assert_int_equal(stateful_teardown_start(&td, &sp.prelim, "stateful",
+						 "teardown_cmd", "flush"), 0);
+	assert_int_equal(proc_remaining(&p), 1 + 1 + STATEFUL_TEARDOWN_T0_RUNS);
+	assert_true(proc_next(&p, &spec));
+	assert_int_equal(spec.step, TRIAL_STEP_TRIAL);
+	assert_int_equal(spec.phase, TRIAL_PHASE_PRELIMINARY);
+	assert_int_equal(spec.loss_ppm, 0);	/* every connection made */
+	memset(&r, 0, sizeof(r));
+	r.verdict = VERDICT_PASS;
+	proc_record(&p, &spec, &r);
+	assert_false(stateful_teardown_timed(&td, &t_d, &t_0, &spread));
+	for (i = 0; i < sizeof(cmd_ns) / sizeof(cmd_ns[0]); i++) {
+		assert_int_equal(proc_remaining(&p), 4 - i);
+		assert_true(proc_next(&p, &spec));
+		assert_int_equal(spec.step, TRIAL_STEP_COMMAND);
+		assert_string_equal(spec.command, "flush");
+		assert_string_equal(spec.command_key, "teardown_cmd");
+		/* the driver's, never trial_run's */
+		assert_int_equal(trial_spec_check(&spec, err, sizeof(err)),
+				 -EINVAL);
+		assert_string_equal(err, "trial: a command step ([stateful] "
+				    "teardown_cmd), not a trial");
+		memset(&r, 0, sizeof(r));
+		r.verdict = VERDICT_PASS;
+		r.command_ns = cmd_ns[i];
+		proc_record(&p, &spec, &r);
+	}
+	assert_int_equal(proc_remaining(&p), 0);
+	assert_false(proc_next(&p, &spec));
+	assert_true(stateful_teardown_timed(&td, &t_d, &t_0, &spread));
+	assert_int_equal(t_d, 900);
+	assert_int_equal(t_0, 20);		/* median of 30, 10, 20 */
+	assert_int_equal(spread, 20);		/* 30 - 10 */
+
+	/* phase 1 lost frames (or was invalid, interrupted): no command */
+	for (i = 0; i < 3; i++) {
+		static const enum verdict v[] = { VERDICT_FAIL, VERDICT_INVALID,
+						  VERDICT_INTERRUPTED };
+
+		assert_int_equal(stateful_teardown_start(&td, &sp.prelim,
+							 "stateful",
+							 "teardown_cmd",
+							 "flush"), 0);
+		assert_true(proc_next(&p, &spec));
+		memset(&r, 0, sizeof(r));
+		r.verdict = v[i];
+		proc_record(&p, &spec, &r);
+		assert_int_equal(proc_remaining(&p), 0);
+		assert_false(proc_next(&p, &spec));
+		assert_false(stateful_teardown_timed(&td, &t_d, &t_0, &spread));
 	}
 }
 
@@ -1265,6 +1344,7 @@ main(void)
 		cmocka_unit_test(test_teardown_rate),
 		cmocka_unit_test(test_phase_spec),
 		cmocka_unit_test(test_stateful_specs),
+		cmocka_unit_test(test_teardown_proc),
 		cmocka_unit_test(test_connrate),
 		cmocka_unit_test(test_stateful_throughput),
 		cmocka_unit_test(test_phases),
