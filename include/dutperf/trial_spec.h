@@ -73,6 +73,11 @@ struct trial_spec {
 	 * until duration_ms (0: one rate; by duration only) */
 	uint64_t change_ms;
 	uint64_t rate2_fps[CFG_NB_DIRS];
+	/* RFC 9004 (back-to-back): K > 1 flows, source ports from the
+	 * configured first one (cfg_b2b_sport_base) to it + K - 1 cycled
+	 * increasing, the receivers accepting exactly those; 0, 1: the
+	 * configured ports */
+	uint32_t flows;
 	/* stateful phases (RFC 9693, stateful.h) */
 	uint32_t table_size;		/* PRELIMINARY: M entries recorded */
 	uint32_t delay_ms;		/* REAL: D after phase 1's start */

@@ -282,6 +282,10 @@ struct trial_ctx {
 	struct engine_delays *delays[CFG_NB_DIRS];
 	struct engine_recov *recov[CFG_NB_DIRS];
 	struct pacer then[CFG_NB_DIRS];	/* tx[d].then of a rate change */
+	/* spec[d].sport while a trial's flows (RFC 9004) replace it; the
+	 * flows in spec[d] and every RX queue's classifier, 0: none */
+	struct cfg_var sport_saved[CFG_NB_DIRS];
+	uint32_t flows[CFG_NB_DIRS];
 	/*
 	 * Called on the main lcore right before the lcores start, with the
 	 * trial's common start instant (the reset mode starts its command's
@@ -300,9 +304,11 @@ struct trial_ctx {
 	 */
 	void (*watch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
 	void *watch_arg;
-	/* the planned end of sending of each active direction: the deadline
-	 * of the frame after its last (start + duration); set before the
-	 * lcores start, read-only while they run */
+	/* the common start of the last trial, and the planned end of
+	 * sending of each active direction: the deadline of the frame after
+	 * its last (start + duration); set before the lcores start,
+	 * read-only while they run */
+	uint64_t start_tsc;
 	uint64_t send_end_tsc[CFG_NB_DIRS];
 };
 
@@ -318,6 +324,14 @@ void trial_pub_rx(const struct trial_ctx *t, enum cfg_dir_id d,
  * (send_end_tsc) unless a sender stopped early (Ctrl-C, behind schedule):
  * then its last burst, the latest of them. */
 uint64_t trial_send_ended_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
+
+/* The trial's common start instant (TSC) of the last trial_run, and the
+ * planned end of direction d's sending (send_end_tsc). */
+uint64_t trial_start_tsc(const struct trial_ctx *t);
+uint64_t trial_send_end_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
+
+/* The DPDK driver of side s's port ("net_memif", "net_af_packet", ...). */
+const char *trial_port_driver(const struct trial_ctx *t, enum cfg_side_id s);
 
 /* Does the main lcore carry a role (then no watch can run)? */
 bool trial_main_has_role(const struct trial_ctx *t);

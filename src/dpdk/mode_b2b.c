@@ -40,35 +40,6 @@ b2b_header(void)
 	return h;
 }
 
-/* K flows: source ports base .. base + K - 1 cycled (increasing), the
- * destination port as configured; the receiver accepts exactly those,
- * on each of its RX queues. */
-static void
-b2b_set_flows(struct mode_ctx *m)
-{
-	const struct cfg *c = m->cfg;
-	struct trial_ctx *t = m->trial;
-	unsigned int q;
-	int d;
-
-	if (c->b2b_flows <= 1)
-		return;
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		uint16_t base = cfg_b2b_sport_base(c, d);
-
-		if (!cfg_dir_active(c, d))
-			continue;
-		t->spec[d].sport.mode = CFG_VAR_INCREASING;
-		t->spec[d].sport.min = base;
-		t->spec[d].sport.max = (uint16_t)(base + c->b2b_flows - 1);
-		/* every RX queue's classifier (streams: rxs[d][q]), not
-		 * only queue 0's, or the other queues count the K flows'
-		 * frames as foreign and the burst as lost */
-		for (q = 0; q < t->nb_rxq[d]; q++)
-			frame_cls_init(&t->rxs[d][q]->cls, &t->spec[d]);
-	}
-}
-
 static int
 b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
@@ -117,7 +88,6 @@ b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
 	p->repetitions = c->b2b_repetitions;
 	p->max_retries = c->max_retries;
 	p->drain_ms = c->b2b_drain_ms;
-	b2b_set_flows(m);
 	if (p->drain_ms < B2B_MIN_DRAIN_MS)
 		fprintf(stderr, "dutperf: warning: [b2b] drain_ms = %u: below "
 			"RFC 9004's %u ms (short_drain = 1): for tests only\n",
@@ -145,6 +115,7 @@ b2b_mode_start(struct mode_ctx *m, char *err, size_t err_len)
 	int rc;
 
 	trial_spec_from_cfg(&base, m->cfg, 0);
+	base.flows = m->cfg->b2b_flows;	/* K flows cycled (trial_spec.h) */
 	rc = b2b_start(&t->b, &t->params, &base, err, err_len);
 	if (rc != 0)
 		return rc;
@@ -252,7 +223,7 @@ b2b_note_kernel_port(const struct mode_ctx *m)
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!cfg_dir_active(m->cfg, d))
 			continue;
-		drv = m->trial->port[cfg_tx_side(d)].driver;
+		drv = trial_port_driver(m->trial, cfg_tx_side(d));
 		if (strstr(drv, "af_packet") != NULL ||
 		    strstr(drv, "tap") != NULL) {
 			printf("b2b run %u: note: the %s sender's port (%s) "

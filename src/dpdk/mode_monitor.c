@@ -135,7 +135,7 @@ mon_watch(struct trial_ctx *t, uint64_t start, void *arg)
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		/* after the end of sending: the final sample's (partial) */
 		if (!x->single.spec.active[d] || engine_stop ||
-		    now >= t->send_end_tsc[d])
+		    now >= trial_send_end_tsc(t, d))
 			continue;
 		rc = mon_sample(x, d, start, now, false, NULL);
 		if (rc != 0 && x->rc == 0)
@@ -193,16 +193,14 @@ mon_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
 	struct mon *x = m->priv;
 	const struct report_trial *r = &m->last;
-	uint64_t start = 0, end;
+	uint64_t start, end;
 	int d, rc = x->rc;
 
 	(void)complete;
 	m->trial->watch = NULL;
 	if (!x->single.done)
 		return 0;	/* stopped before the trial started */
-	for (d = 0; d < CFG_NB_DIRS; d++)
-		if (x->single.spec.active[d])
-			start = m->trial->tx[d].pacer.start_tsc;
+	start = trial_start_tsc(m->trial);
 	/* now, after every lcore is done: later than any watch sample, so
 	 * the last row always carries what the watch had not seen */
 	end = rte_rdtsc();

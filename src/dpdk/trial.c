@@ -429,6 +429,38 @@ trial_prepare_rx(struct trial_ctx *t, const struct trial_spec *spec,
 	}
 }
 
+/*
+ * RFC 9004 flows: the source ports of direction d as spec asks, in the
+ * frame spec the generators are made from and in every RX queue's
+ * classifier (or the other queues would count the K flows' frames as
+ * foreign and the burst as lost); nothing to do when they are already.
+ */
+static void
+trial_apply_flows(struct trial_ctx *t, const struct trial_spec *spec,
+		  enum cfg_dir_id d)
+{
+	uint32_t flows = spec->flows > 1 ? spec->flows : 0;
+	struct frame_spec *fs = &t->spec[d];
+	unsigned int q;
+
+	if (flows == t->flows[d])
+		return;
+	if (t->flows[d] == 0)
+		t->sport_saved[d] = fs->sport;
+	if (flows == 0) {
+		fs->sport = t->sport_saved[d];
+	} else {
+		uint16_t base = cfg_b2b_sport_base(t->cfg, d);
+
+		fs->sport.mode = CFG_VAR_INCREASING;
+		fs->sport.min = base;
+		fs->sport.max = (uint16_t)(base + flows - 1);
+	}
+	t->flows[d] = flows;
+	for (q = 0; q < t->nb_rxq[d]; q++)
+		frame_cls_init(&t->rxs[d][q]->cls, fs);
+}
+
 static int
 trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	      enum cfg_dir_id d, uint64_t start, uint8_t trial_id, char *err,
@@ -458,6 +490,7 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			 trial_side_name[cfg_rx_side(d)], t->nb_rxq[d]);
 		return -EINVAL;
 	}
+	trial_apply_flows(t, spec, d);
 	/* RFC 2544 26.5: rate_fps up to frame change, then rate2 to the end */
 	pacer_init(&pacer, start, t->hz, spec->rate_fps[d],
 		   change < total ? change : total);
@@ -672,13 +705,24 @@ trial_check_spec(const struct trial_ctx *t, const struct trial_spec *spec,
 	rc = trial_spec_check(spec, err, err_len);
 	if (rc != 0)
 		return rc;
-	for (d = 0; d < CFG_NB_DIRS; d++)
-		if (spec->active[d] && !cfg_dir_active(t->cfg, d)) {
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!spec->active[d])
+			continue;
+		if (!cfg_dir_active(t->cfg, d)) {
 			snprintf(err, err_len, "trial: the %s direction is not "
 				 "configured ([traffic] direction)",
 				 trial_dir_name[d]);
 			return -EINVAL;
 		}
+		if (spec->flows > 1 && (uint32_t)cfg_b2b_sport_base(t->cfg, d) +
+					       spec->flows - 1 > 65535) {
+			snprintf(err, err_len, "trial: %u flows from source "
+				 "port %u of the %s direction: beyond 65535",
+				 spec->flows, cfg_b2b_sport_base(t->cfg, d),
+				 trial_dir_name[d]);
+			return -EINVAL;
+		}
+	}
 	return 0;
 }
 
@@ -697,6 +741,24 @@ trial_send_ended_tsc(const struct trial_ctx *t, enum cfg_dir_id d)
 			end = tx->last_burst_tsc;
 	}
 	return end < t->send_end_tsc[d] ? end : t->send_end_tsc[d];
+}
+
+uint64_t
+trial_start_tsc(const struct trial_ctx *t)
+{
+	return t->start_tsc;
+}
+
+uint64_t
+trial_send_end_tsc(const struct trial_ctx *t, enum cfg_dir_id d)
+{
+	return t->send_end_tsc[d];
+}
+
+const char *
+trial_port_driver(const struct trial_ctx *t, enum cfg_side_id s)
+{
+	return t->port[s].driver;
 }
 
 bool
@@ -785,6 +847,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 		return rc;
 	/* One common start instant, 50 ms ahead so every lcore is waiting. */
 	start = rte_rdtsc() + t->hz / 20;
+	t->start_tsc = start;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (cfg_dir_active(c, d) && !spec->active[d]) {
 			/* configured but idle in this trial: nothing to do */
