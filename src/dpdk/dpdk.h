@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The thin DPDK layer of dutperf: ports (port_), the per-lcore burst loops
- * (engine_), one elementary trial (trial_) with its optional measurements
- * (feature.c), the one driver loop that runs any procedure (driver_), run
- * records (runinfo_) and the mode table (mode_).  Everything computable without a NIC lives in the core
- * library; this layer only moves bursts and reads clocks.
+ * The thin DPDK layer of dutperf, lowest first: ports (port_), the
+ * per-lcore burst loops (engine_), one elementary trial (trial_: set up in
+ * trial_ctx.c, run in trial.c, collected in trial_collect.c) with the
+ * features it may carry (feature_: attach, then feature.c's facade); the
+ * one driver loop that runs any procedure (driver_) with the run records
+ * (runinfo_); the modes (mode_NAME.c, the table in modes.c, what several
+ * share in mode_common.c).  A layer calls only its own and those below
+ * (tests/tools/deps.py).  Everything computable without a NIC lives in
+ * the core library; this layer only moves bursts and reads clocks.
  */
 #ifndef DUTPERF_DPDK_H
 #define DUTPERF_DPDK_H
@@ -189,7 +193,8 @@ struct engine_rx {
 	/* read-only during a trial */
 	uint16_t port_id;
 	uint16_t queue_id;		/* RX queue */
-	uint16_t nb_streams;		/* of the direction: > 1 uses sst */
+	uint16_t nb_streams;		/* of the direction: > 1 uses
+					 * stream_states */
 	uint8_t trial_id;
 	uint64_t planned;
 	uint64_t deadline_tsc;		/* end of sending + timeout */
@@ -206,11 +211,12 @@ struct engine_rx {
 	/* phase 1: the Responder's state table (its only writer) */
 	struct stateful_table *table;
 	/* written by the receiving lcore only */
-	struct rxstate st;		/* one stream: its state */
-	struct rxstate *sst;		/* several: nb_streams states, a stream
-					 * id >= nb_streams counts as beyond
-					 * in sst[0] */
-	struct engine_rx_pub pub;	/* st's counts, published per burst */
+	struct rxstate state;		/* one stream: its state; several:
+					 * state.c.received is their sum */
+	struct rxstate *stream_states;	/* several: nb_streams states, a
+					 * stream id >= nb_streams counts as
+					 * beyond in stream_states[0] */
+	struct engine_rx_pub pub;	/* the counts, published per burst */
 	uint64_t kinds[FRAME_KIND_COUNT];
 	uint64_t stale;			/* ours, from an earlier trial */
 	uint64_t last_tsc;		/* when it finished (bench_engine) */
@@ -230,18 +236,18 @@ struct engine_lcore {
 
 /* The published counters, as the main lcore reads them during a trial. */
 static inline uint64_t
-engine_tx_pub_sent(const struct engine_tx *t)
+engine_tx_pub_sent(const struct engine_tx *tx)
 {
-	return __atomic_load_n(&t->pub_sent, __ATOMIC_RELAXED);
+	return __atomic_load_n(&tx->pub_sent, __ATOMIC_RELAXED);
 }
 
 static inline void
-engine_rx_pub_read(const struct engine_rx *r, struct engine_rx_pub *out)
+engine_rx_pub_read(const struct engine_rx *rx, struct engine_rx_pub *out)
 {
-	out->received = __atomic_load_n(&r->pub.received, __ATOMIC_RELAXED);
-	out->duplicates = __atomic_load_n(&r->pub.duplicates, __ATOMIC_RELAXED);
-	out->reordered = __atomic_load_n(&r->pub.reordered, __ATOMIC_RELAXED);
-	out->late = __atomic_load_n(&r->pub.late, __ATOMIC_RELAXED);
+	out->received = __atomic_load_n(&rx->pub.received, __ATOMIC_RELAXED);
+	out->duplicates = __atomic_load_n(&rx->pub.duplicates, __ATOMIC_RELAXED);
+	out->reordered = __atomic_load_n(&rx->pub.reordered, __ATOMIC_RELAXED);
+	out->late = __atomic_load_n(&rx->pub.late, __ATOMIC_RELAXED);
 }
 
 /* Sleep ms milliseconds (in steps of 10), returning early when
@@ -250,7 +256,7 @@ void engine_sleep_ms(uint32_t ms);
 /* Runs the lcore's roles until all are done or engine_stop is set. */
 int engine_lcore_main(void *arg);
 /* Before each trial, after the generator is set up: see engine.c. */
-void engine_tx_prefill(struct engine_tx *t);
+void engine_tx_prefill(struct engine_tx *tx);
 
 /* ---- trial ---- */
 
@@ -273,14 +279,16 @@ struct trial_ctx {
 	unsigned int nb_rxq[CFG_NB_DIRS];	/* [rx side] queues */
 	struct engine_tx *txs[CFG_NB_DIRS][STREAMS_MAX];
 	struct engine_rx *rxs[CFG_NB_DIRS][STREAMS_MAX];
-	uint64_t *bits[CFG_NB_DIRS][STREAMS_MAX];	/* per RX queue: a
-						 * window per stream */
-	struct rxstate *sst[CFG_NB_DIRS][STREAMS_MAX];	/* per RX queue with
-						 * several streams: theirs */
-	/* features, attached by a mode's setup (feature.c); NULL: none */
+	/* per RX queue: a window per stream; with several streams their
+	 * states (engine_rx.stream_states) */
+	uint64_t *bits[CFG_NB_DIRS][STREAMS_MAX];
+	struct rxstate *stream_states[CFG_NB_DIRS][STREAMS_MAX];
+	/* features, attached by a mode's setup (feature.c; the driver
+	 * attaches the phases for --stateful); NULL: none */
 	struct engine_tags *tags[CFG_NB_DIRS];
 	struct engine_delays *delays[CFG_NB_DIRS];
 	struct engine_recov *recov[CFG_NB_DIRS];
+	struct feature_stateful *stateful;	/* RFC 9693 phases */
 	struct pacer then[CFG_NB_DIRS];	/* tx[d].then of a rate change */
 	/* spec[d].sport while a trial's flows (RFC 9004) replace it; the
 	 * flows in spec[d] and every RX queue's classifier, 0: none */
@@ -293,7 +301,6 @@ struct trial_ctx {
 	 */
 	void (*on_launch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
 	void *on_launch_arg;
-	struct feature_stateful *stateful;	/* RFC 9693 phases */
 	struct engine_lcore lcores[2 * CFG_NB_DIRS * STREAMS_MAX];
 	unsigned int nb_lcores;
 	/*
@@ -432,10 +439,11 @@ struct mode_ctx;
 /*
  * One mode: one file src/dpdk/mode_NAME.c defining a struct mode_ops, one
  * entry in mode_table (modes.c).  The driver (driver_run) opens
- * trials.csv and the mode's file, then for each of --repeat runs: start
- * (the mode sets m->proc), the procedure's trials (settle, trial_run,
- * trials.csv row, record, trial_done, progress), run_end; then summary
- * and the run.json record.  Hooks that are NULL are skipped.
+ * trials.csv and the mode's file, then for each of --repeat runs: the
+ * features' run start, start (the mode sets m->proc), the procedure's
+ * steps (a trial: settle, trial_run, trials.csv row, record, trial_done,
+ * progress; a command: run, timed, record, progress), run_end; then
+ * summary and the run.json record.  Hooks that are NULL are skipped.
  */
 struct mode_ops {
 	struct cli_mode cli;		/* name, help, options, check */
@@ -448,11 +456,13 @@ struct mode_ops {
 	int (*setup)(struct mode_ctx *m, char *err, size_t err_len);
 	/* A run begins (m->no): set m->proc. */
 	int (*start)(struct mode_ctx *m, char *err, size_t err_len);
-	/* After each trial that was not interrupted: the mode's rows. */
+	/* After each trial that was not interrupted (not after a command
+	 * step, nor a phase 1 the driver's --stateful wrapper added): the
+	 * mode's rows. */
 	int (*trial_done)(struct mode_ctx *m, const struct trial_spec *spec,
 			  const struct report_trial *r, char *err,
 			  size_t err_len);
-	/* After a run's last trial; complete: the procedure finished (not
+	/* After a run's last step; complete: the procedure finished (not
 	 * stopped).  Sets m->value[] for the summary when complete. */
 	int (*run_end)(struct mode_ctx *m, bool complete, char *err,
 		       size_t err_len);
@@ -483,7 +493,7 @@ struct mode_ctx {
 	uint32_t no, repeat;		/* run 1..repeat */
 	uint32_t iteration;		/* trial 1.. within the run */
 	uint32_t trials_done;		/* over all runs */
-	uint32_t per_run;		/* trials of a whole run at most (ETA) */
+	uint32_t per_run;		/* steps of a whole run at most (ETA) */
 	double started_s;
 	struct report_trial last;	/* the last trial's result */
 	char last_why[256];
@@ -503,8 +513,8 @@ struct mode_ctx {
 					 * MEASURED: exit status 3 */
 	char result[128];		/* run.json "result" */
 	void *priv;			/* the mode's state */
-	double trial_max_s;		/* the longest trial period so far and */
-	double trial_end_s;		/* when the last trial ended (ETA) */
+	double trial_max_s;		/* the longest step period so far and */
+	double trial_end_s;		/* when the last step ended (ETA) */
 };
 
 /* Run the mode m->ops with m's configuration on m->trial: every run,

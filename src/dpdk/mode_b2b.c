@@ -44,8 +44,8 @@ static int
 b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct b2b_mode *t = m->priv;
-	struct b2b_params *p = &t->params;
+	struct b2b_mode *b2b = m->priv;
+	struct b2b_params *p = &b2b->params;
 	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
 	uint64_t line;
 	char blame[CFG_PATH_LEN + 64];
@@ -110,18 +110,18 @@ b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
 static int
 b2b_mode_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct b2b_mode *t = m->priv;
+	struct b2b_mode *b2b = m->priv;
 	struct trial_spec base;
 	int rc;
 
 	trial_spec_from_cfg(&base, m->cfg, 0);
 	base.flows = m->cfg->b2b_flows;	/* K flows cycled (trial_spec.h) */
-	rc = b2b_start(&t->b, &t->params, &base, err, err_len);
+	rc = b2b_start(&b2b->b, &b2b->params, &base, err, err_len);
 	if (rc != 0)
 		return rc;
-	t->iteration = 0;
-	t->why[0] = '\0';
-	m->proc = (struct proc){ &b2b_ops, &t->b };
+	b2b->iteration = 0;
+	b2b->why[0] = '\0';
+	m->proc = (struct proc){ &b2b_ops, &b2b->b };
 	return 0;
 }
 
@@ -129,14 +129,14 @@ b2b_mode_start(struct mode_ctx *m, char *err, size_t err_len)
 static void
 b2b_row_init(const struct mode_ctx *m, struct b2b_row *row)
 {
-	const struct b2b_mode *t = m->priv;
+	const struct b2b_mode *b2b = m->priv;
 
 	memset(row, 0, sizeof(*row));
 	row->no = m->no;
 	row->frame_size_b = m->cfg->frame_size_b;
 	row->direction = m->cfg->direction;
 	row->flows = m->cfg->b2b_flows;
-	row->burst_rate_set_fps = t->params.burst_fps;
+	row->burst_rate_set_fps = b2b->params.burst_fps;
 	row->result = "";
 	row->date = time(NULL);
 }
@@ -156,15 +156,15 @@ static int
 b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	       const struct report_trial *r, char *err, size_t err_len)
 {
-	struct b2b_mode *t = m->priv;
-	const struct b2b_rep *rep = &t->b.last;
+	struct b2b_mode *b2b = m->priv;
+	const struct b2b_rep *rep = &b2b->b.last;
 	struct b2b_row row;
 	int d, rc;
 
 	b2b_row_init(m, &row);
 	row.kind = "trial";
-	row.repetition = t->b.trial_rep;
-	row.iteration = ++t->iteration;
+	row.repetition = b2b->b.trial_rep;
+	row.iteration = ++b2b->iteration;
 	row.has_frames = row.has_counts = true;
 	row.burst_frames = (double)spec->frames;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
@@ -178,9 +178,9 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	row.has_rate = row.burst_rate_fps > 0;
 	row.result = verdict_name(r->verdict);
 	if (r->verdict == VERDICT_INVALID)
-		snprintf(t->why, sizeof(t->why), "%s", r->reason ? r->reason : "");
+		snprintf(b2b->why, sizeof(b2b->why), "%s", r->reason ? r->reason : "");
 	rc = b2b_append(m, &row, err, err_len);
-	if (rc != 0 || !t->b.rep_ended)
+	if (rc != 0 || !b2b->b.rep_ended)
 		return rc;
 	b2b_row_init(m, &row);
 	row.kind = "repetition";
@@ -191,19 +191,19 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	row.has_rate = rep->burst_fps > 0;
 	row.burst_rate_fps = rep->burst_fps;
 	row.result = report_result_name(rep->kind);
-	t->iteration = 0;
+	b2b->iteration = 0;
 	if (!m->cli->quiet)
 		fprintf(stderr, "b2b: run %u repetition %u/%u: %s%" PRIu64
 			" frames%s (%u trials%s%s)\n", m->no, rep->no,
-			t->params.repetitions, rep->kind ==
+			b2b->params.repetitions, rep->kind ==
 			REPORT_RESULT_MEASURED ? "longest lossless burst " :
 			rep->kind == REPORT_RESULT_LOWER_BOUND ?
 			"lossless burst at least " : "no result, ", rep->frames,
 			rep->why == RESULT_TOP_PASSED ? " (the range's top "
 			"passed: the longest allowed, [b2b] max_frames)" : "",
 			rep->trials,
-			rep->kind != REPORT_RESULT_MEASURED && *t->why ? "; " : "",
-			rep->kind != REPORT_RESULT_MEASURED ? t->why : "");
+			rep->kind != REPORT_RESULT_MEASURED && *b2b->why ? "; " : "",
+			rep->kind != REPORT_RESULT_MEASURED ? b2b->why : "");
 	return b2b_append(m, &row, err, err_len);
 }
 
@@ -240,8 +240,8 @@ static int
 b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct b2b_mode *t = m->priv;
-	const struct b2b *b = &t->b;
+	struct b2b_mode *b2b = m->priv;
+	const struct b2b *b = &b2b->b;
 	struct b2b_summary s;
 	struct b2b_row row;
 	int rc;
@@ -299,8 +299,8 @@ b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		fprintf(stderr, "dutperf: b2b run %u: %u of %u repetitions not "
 			"measured (b2b.csv result %s, exit status 3%s%s)\n", m->no,
 			b->p.repetitions - s.repetitions, b->p.repetitions,
-			report_result_name(b->kind), *t->why ? "; " : "",
-			t->why);
+			report_result_name(b->kind), *b2b->why ? "; " : "",
+			b2b->why);
 	return 0;
 }
 

@@ -164,14 +164,15 @@ trial_prepare_rx(struct trial_ctx *t, const struct trial_spec *spec,
 			   spec->timeout_ms : ENGINE_LATE_GRACE_MS) *
 		(t->hz / 1000);
 	rx->nb_streams = (uint16_t)n;
-	rxstate_init(&rx->st, t->bits[d][q]);	/* clears the window */
-	rxstate_set_total(&rx->st, total);
+	rxstate_init(&rx->state, t->bits[d][q]);	/* clears the window */
+	rxstate_set_total(&rx->state, total);
 	if (n > 1) {
-		rx->sst = t->sst[d][q];
+		rx->stream_states = t->stream_states[d][q];
 		for (i = 0; i < n; i++) {
-			rxstate_init(&rx->sst[i], t->bits[d][q] +
+			rxstate_init(&rx->stream_states[i], t->bits[d][q] +
 				     (size_t)i * RXSTATE_WORDS);
-			rxstate_set_total(&rx->sst[i], streams_total(total, i, n));
+			rxstate_set_total(&rx->stream_states[i],
+					  streams_total(total, i, n));
 		}
 	}
 }
@@ -292,7 +293,7 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	}
 	t->send_end_tsc[d] = pacer_deadline(last, total);
 	if (rx->recov != NULL) {	/* one stream, one queue (checked) */
-		rx->st.lost = &rx->recov->lost;
+		rx->state.lost = &rx->recov->lost;
 		rx->recov->start_tsc = start;
 		rx->recov->end_tsc = t->send_end_tsc[d];
 	}

@@ -39,27 +39,29 @@ trial_worst_tx(const struct trial_ctx *t, enum cfg_dir_id d)
  */
 static void
 trial_rx_counts(const struct trial_ctx *t, enum cfg_dir_id d,
-		struct rxstate_counts *c)
+		struct rxstate_counts *out)
 {
 	unsigned int n = t->nb_streams[d], nq = t->nb_rxq[d], i, q;
-	const struct rxstate *st[STREAMS_MAX];
+	const struct rxstate *per_queue[STREAMS_MAX];
 	struct rxstate_counts one;
 
 	if (n == 1 && nq == 1) {
-		*c = t->rx[d].st.c;
+		*out = t->rx[d].state.c;
 		return;
 	}
-	memset(c, 0, sizeof(*c));
+	memset(out, 0, sizeof(*out));
 	for (i = 0; i < n; i++) {
+		/* stream i as each queue saw it */
 		for (q = 0; q < nq; q++)
-			st[q] = n > 1 ? &t->rxs[d][q]->sst[i] : &t->rxs[d][q]->st;
-		streams_merge(&one, st, nq, t->txs[d][i]->total);
-		c->received += one.received;
-		c->duplicates += one.duplicates;
-		c->reordered += one.reordered;
-		c->late += one.late;
-		c->beyond += one.beyond;
-		c->old += one.old;
+			per_queue[q] = n > 1 ? &t->rxs[d][q]->stream_states[i] :
+					       &t->rxs[d][q]->state;
+		streams_merge(&one, per_queue, nq, t->txs[d][i]->total);
+		out->received += one.received;
+		out->duplicates += one.duplicates;
+		out->reordered += one.reordered;
+		out->late += one.late;
+		out->beyond += one.beyond;
+		out->old += one.old;
 	}
 }
 
@@ -70,7 +72,7 @@ trial_collect_dir(struct trial_ctx *t, enum cfg_dir_id d,
 {
 	const struct engine_tx *w = trial_worst_tx(t, d);
 	struct verdict_dir *v = &out->v;
-	struct rxstate_counts rc;
+	struct rxstate_counts counts;
 	unsigned int i, q;
 	int k;
 
@@ -95,28 +97,29 @@ trial_collect_dir(struct trial_ctx *t, enum cfg_dir_id d,
 	}
 	/* Frames never handed to the PMD count as unsent too. */
 	v->unsent = v->planned - v->sent;
-	rxstate_flush_lost(&t->rx[d].st);	/* once, at the end (recovery) */
-	trial_rx_counts(t, d, &rc);
-	v->received = rc.received;
+	rxstate_flush_lost(&t->rx[d].state);	/* once, at the end (recovery) */
+	trial_rx_counts(t, d, &counts);
+	v->received = counts.received;
 	v->lost = v->sent > v->received ? v->sent - v->received : 0;
-	v->duplicates = rc.duplicates;
-	v->reordered = rc.reordered;
-	v->late = rc.late;
+	v->duplicates = counts.duplicates;
+	v->reordered = counts.reordered;
+	v->late = counts.late;
 	v->foreign = 0;
 	out->stale = 0;
 	for (q = 0; q < t->nb_rxq[d]; q++) {
 		const struct engine_rx *rx = t->rxs[d][q];
-
-		const struct rxstate *st = t->nb_streams[d] > 1 ? rx->sst : &rx->st;
+		const struct rxstate *states = t->nb_streams[d] > 1 ?
+					       rx->stream_states : &rx->state;
 
 		for (k = 0; k < FRAME_KIND_COUNT; k++)
 			out->kinds[k] += rx->kinds[k];
 		out->stale += rx->stale;
 		/* every test frame of this trial the queue saw */
 		for (i = 0; i < t->nb_streams[d]; i++)
-			out->queue_ours[q] += st[i].c.received + st[i].c.duplicates +
-					      st[i].c.late + st[i].c.old +
-					      st[i].c.beyond;
+			out->queue_ours[q] += states[i].c.received +
+					      states[i].c.duplicates +
+					      states[i].c.late + states[i].c.old +
+					      states[i].c.beyond;
 	}
 	out->nb_streams = t->nb_streams[d];
 	out->nb_queues = t->nb_rxq[d];
@@ -125,7 +128,7 @@ trial_collect_dir(struct trial_ctx *t, enum cfg_dir_id d,
 			v->foreign += out->kinds[k];
 	/* any stream behind its schedule makes the direction's lag */
 	v->max_lag_ns = pacer_ticks_to_ns(w->max_lag_tsc, t->hz);
-	out->bogus = rc.old + rc.beyond;
+	out->bogus = counts.old + counts.beyond;
 	out->max_lag_frame = trial_frame_index(w, w->max_lag_seq);
 }
 
@@ -228,38 +231,39 @@ trial_print(FILE *f, const struct report_trial *r)
 		verdict_name(r->verdict), r->reason && *r->reason ? " - " : "",
 		r->reason ? r->reason : "");
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		const struct report_dir *x = &r->dir[d];
+		const struct report_dir *dir = &r->dir[d];
 
-		if (!x->active)
+		if (!dir->active)
 			continue;
 		fprintf(f, "  %-7s sent %" PRIu64 " of %" PRIu64
 			", received %" PRIu64 ", lost %" PRIu64
 			", dup %" PRIu64 ", reordered %" PRIu64 ", late %" PRIu64
 			", foreign %" PRIu64 ", stale %" PRIu64 ", bogus %" PRIu64
 			", max lag %" PRIu64 " us at frame %" PRIu64 "\n",
-			trial_dir_name[d], x->v.sent, x->v.planned, x->v.received,
-			x->v.lost, x->v.duplicates, x->v.reordered, x->v.late,
-			x->v.foreign, x->stale, x->bogus, x->v.max_lag_ns / 1000,
-			x->max_lag_frame);
-		if (x->v.foreign != 0) {
+			trial_dir_name[d], dir->v.sent, dir->v.planned,
+			dir->v.received, dir->v.lost, dir->v.duplicates,
+			dir->v.reordered, dir->v.late, dir->v.foreign,
+			dir->stale, dir->bogus, dir->v.max_lag_ns / 1000,
+			dir->max_lag_frame);
+		if (dir->v.foreign != 0) {
 			fprintf(f, "  %-7s foreign:", trial_dir_name[d]);
 			for (k = 0; k < FRAME_KIND_COUNT; k++)
-				if (k != FRAME_OURS && x->kinds[k] != 0)
+				if (k != FRAME_OURS && dir->kinds[k] != 0)
 					fprintf(f, " %s %" PRIu64, frame_kind_name(k),
-						x->kinds[k]);
+						dir->kinds[k]);
 			fputc('\n', f);
 		}
-		if (x->nb_streams > 1 || x->nb_queues > 1) {
+		if (dir->nb_streams > 1 || dir->nb_queues > 1) {
 			fprintf(f, "  %-7s %u stream%s; test frames per RX queue:",
-				trial_dir_name[d], x->nb_streams,
-				x->nb_streams == 1 ? "" : "s");
-			for (k = 0; k < (int)x->nb_queues; k++)
-				fprintf(f, " %" PRIu64, x->queue_ours[k]);
+				trial_dir_name[d], dir->nb_streams,
+				dir->nb_streams == 1 ? "" : "s");
+			for (k = 0; k < (int)dir->nb_queues; k++)
+				fprintf(f, " %" PRIu64, dir->queue_ours[k]);
 			fputc('\n', f);
 		}
-		if (x->injected_drops || x->injected_dups)
+		if (dir->injected_drops || dir->injected_dups)
 			fprintf(f, "  %-7s test aid: %" PRIu64 " frames dropped, %"
 				PRIu64 " duplicated by the sender\n", trial_dir_name[d],
-				x->injected_drops, x->injected_dups);
+				dir->injected_drops, dir->injected_dups);
 	}
 }

@@ -167,9 +167,9 @@ trial_streams_init(struct trial_ctx *t, enum cfg_dir_id d, char *err,
 		if (t->bits[d][q] == NULL)
 			goto nomem;
 		if (n > 1) {
-			t->sst[d][q] = trial_zalloc("rxstates",
-						    n * sizeof(struct rxstate), id);
-			if (t->sst[d][q] == NULL)
+			t->stream_states[d][q] = trial_zalloc("rxstates",
+						n * sizeof(struct rxstate), id);
+			if (t->stream_states[d][q] == NULL)
 				goto nomem;
 		}
 	}
@@ -259,9 +259,9 @@ trial_ctx_fini(struct trial_ctx *t)
 
 		for (k = 0; k < STREAMS_MAX; k++) {
 			rte_free(t->bits[i][k]);
-			rte_free(t->sst[i][k]);
+			rte_free(t->stream_states[i][k]);
 			t->bits[i][k] = NULL;
-			t->sst[i][k] = NULL;
+			t->stream_states[i][k] = NULL;
 			if (k > 0) {
 				rte_free(t->txs[i][k]);
 				rte_free(t->rxs[i][k]);
