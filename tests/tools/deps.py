@@ -31,7 +31,9 @@ files of all the circles through it).
 deps.py [--root DIR] [--build DIR] [--verbose] [--check] [--allow FILE]
 prints the counts (and with --verbose every circle and arrow).  --check:
 exit 1 when a circle or an arrow back up is not in the allow file (lines
-"A -> B", # comments), 0 otherwise; 77 (skipped) without a build or nm.
+"A -> B", # comments: a circle is allowed when one of its arrows is), 0
+otherwise; 77 (skipped) without a build or nm.  --selftest: the counts
+of a small tree made and compiled here, whose answer is known.
 """
 import argparse
 import json
@@ -144,13 +146,21 @@ def objects(root, build):
     return objs
 
 
+class NmError(Exception):
+    pass
+
+
 def nm_symbols(nm, obj):
     """(defined, undefined) global symbol names of an object."""
     res = subprocess.run([nm, "--defined-only", "-g", "-P", obj],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True)
+    if res.returncode != 0:
+        raise NmError("%s %s: %s" % (nm, obj, res.stderr.strip()))
     defined = {l.split()[0] for l in res.stdout.splitlines() if l.strip()}
     res = subprocess.run([nm, "--undefined-only", "-g", "-P", obj],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True)
+    if res.returncode != 0:
+        raise NmError("%s %s: %s" % (nm, obj, res.stderr.strip()))
     undef = {l.split()[0] for l in res.stdout.splitlines() if l.strip()}
     return defined, undef
 
@@ -401,30 +411,13 @@ def read_allow(path):
     return allow
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--root", default=os.path.normpath(
-        os.path.join(here, "..", "..")))
-    ap.add_argument("--build", default=None)
-    ap.add_argument("--verbose", "-v", action="store_true")
-    ap.add_argument("--check", action="store_true")
-    ap.add_argument("--allow", default=None)
-    a = ap.parse_args()
-    root = os.path.abspath(a.root)
-    build = os.path.abspath(a.build or os.path.join(root, "build"))
-    nm = shutil.which("gcc-nm") or shutil.which("nm")
-    if nm is None or not os.path.exists(
-            os.path.join(build, "compile_commands.json")):
-        print("deps: no nm or no build (compile_commands.json) in %s: "
-              "skipped" % build)
-        return 77
+def analyse(root, build, nm):
+    """(files, edges, circles, tangles, arrows up, type arrows up)."""
     files = source_files(root)
     unclassified = [f for f in files if layer_of(f) is None]
     if unclassified:
-        print("deps: files without a layer (add them to layer_of): " +
-              ", ".join(unclassified))
-        return 2
+        raise ValueError("files without a layer (add them to layer_of): " +
+                         ", ".join(unclassified))
     edges = include_edges(root, files)
     for k, v in call_edges(root, build, files, nm).items():
         if not own_source(k[0], k[1]):
@@ -435,7 +428,105 @@ def main():
     cyc = circles(set(files), adj)
     tng = tangles(set(files), adj)
     up = sorted(e for e in edges if layer_of(e[1]) > layer_of(e[0]))
-    up_types = type_edges(root, files)
+    return files, edges, cyc, tng, up, type_edges(root, files)
+
+
+# The self-test's tree: core a.c and b.c call each other (a circle); h.h's
+# inline fast path calls its own h.c's slow path (no circle); engine.c
+# (trial layer) calls driver.c (an arrow back up) and uses struct mode_ctx
+# (another); mode_x.c calls down only.
+SELFTEST = {
+    "src/core/a.c": "int b(void);\nint a(void) { return b(); }\n",
+    "src/core/b.c": "int a(void);\nint b(void) { return a() + 1; }\n",
+    "include/dutperf/h.h": "int h_slow(int);\n"
+                           "static inline int h_fast(int x) "
+                           "{ return x ? x : h_slow(x); }\n",
+    "src/core/h.c": "#include \"dutperf/h.h\"\n"
+                    "int h_slow(int x) { return h_fast(x + 1); }\n",
+    "src/dpdk/engine.c": "struct mode_ctx;\nint drive(void);\n"
+                         "int engine(struct mode_ctx *m) "
+                         "{ (void)m; return drive(); }\n",
+    "src/dpdk/driver.c": "int a(void);\nint drive(void) { return a(); }\n",
+    "src/dpdk/mode_x.c": "int drive(void);\nint engine(void *);\n"
+                         "int mode_x(void) { return drive(); }\n",
+}
+
+
+def selftest(nm):
+    import tempfile
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        print("deps --selftest: no C compiler: skipped")
+        return 77
+    with tempfile.TemporaryDirectory() as root:
+        cmds = []
+        for f, text in SELFTEST.items():
+            os.makedirs(os.path.join(root, os.path.dirname(f)),
+                        exist_ok=True)
+            with open(os.path.join(root, f), "w", encoding="utf-8") as fh:
+                fh.write(text)
+            if f.endswith(".c"):
+                out = f.replace("/", "_") + ".o"
+                subprocess.run([cc, "-c", "-Iinclude", f, "-o", out],
+                               cwd=root, check=True)
+                cmds.append({"directory": root, "file": f, "output": out})
+        with open(os.path.join(root, "compile_commands.json"), "w",
+                  encoding="utf-8") as fh:
+            json.dump(cmds, fh)
+        files, edges, cyc, tng, up, up_types = analyse(root, root, nm)
+    want = {
+        "circles": [["src/core/a.c", "src/core/b.c"]],
+        "tangles": [["src/core/a.c", "src/core/b.c"]],
+        "up": [("src/dpdk/engine.c", "src/dpdk/driver.c")],
+        "up_types": [("src/dpdk/engine.c", "struct mode_ctx")],
+        "inline": ("src/core/h.c", "include/dutperf/h.h"),
+    }
+    got = {
+        "circles": sorted(sorted(c) for c in cyc),
+        "tangles": tng,
+        "up": up,
+        "up_types": sorted(up_types),
+        "inline": want["inline"] if want["inline"] in edges else None,
+    }
+    bad = [k for k in want if want[k] != got[k]]
+    for k in bad:
+        print("deps --selftest: %s: want %s, got %s" % (k, want[k], got[k]))
+    if not bad:
+        print("deps --selftest: %d files: 1 circle, 1 tangle, 2 arrows back "
+              "up, as built" % len(files))
+    return 1 if bad else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--root", default=os.path.normpath(
+        os.path.join(here, "..", "..")))
+    ap.add_argument("--build", default=None)
+    ap.add_argument("--verbose", "-v", action="store_true")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--allow", default=None)
+    ap.add_argument("--selftest", action="store_true")
+    a = ap.parse_args()
+    root = os.path.abspath(a.root)
+    build = os.path.abspath(a.build or os.path.join(root, "build"))
+    nm = shutil.which("gcc-nm") or shutil.which("nm")
+    if nm is None:
+        print("deps: no nm: skipped")
+        return 77
+    if a.selftest:
+        return selftest(nm)
+    if not os.path.exists(os.path.join(build, "compile_commands.json")):
+        print("deps: no build (compile_commands.json) in %s: skipped" % build)
+        return 77
+    try:
+        files, edges, cyc, tng, up, up_types = analyse(root, build, nm)
+    except ValueError as e:
+        print("deps: %s" % e)
+        return 2
+    except NmError as e:
+        print("deps: %s: skipped" % e)
+        return 77
     print("deps: %d files, %d dependencies, %d circles in %d tangles, %d "
           "arrows back up" % (len(files), len(edges), len(cyc), len(tng),
                               len(up) + len(up_types)))
