@@ -229,65 +229,20 @@ def call_edges(root, build, files, nm):
 
 
 def circles(nodes, adj, limit=100000):
-    """Elementary cycles (Johnson), each as a list of nodes, at most limit."""
-    order = {v: i for i, v in enumerate(sorted(nodes))}
+    """Elementary cycles (Johnson), each as a list of nodes from its least,
+    at most limit."""
+    order = sorted(nodes)
     found = []
-
-    def scc_from(start_idx):
-        sub = {v for v in nodes if order[v] >= start_idx}
-        index, low, stack, on, comps = {}, {}, [], set(), []
-        counter = [0]
-
-        def strong(v):
-            work = [(v, iter(sorted(w for w in adj.get(v, ()) if w in sub)))]
-            index[v] = low[v] = counter[0]
-            counter[0] += 1
-            stack.append(v)
-            on.add(v)
-            while work:
-                u, it = work[-1]
-                nxt = next(it, None)
-                if nxt is None:
-                    work.pop()
-                    if work:
-                        low[work[-1][0]] = min(low[work[-1][0]], low[u])
-                    if low[u] == index[u]:
-                        comp = set()
-                        while True:
-                            w = stack.pop()
-                            on.discard(w)
-                            comp.add(w)
-                            if w == u:
-                                break
-                        comps.append(comp)
-                elif nxt not in index:
-                    index[nxt] = low[nxt] = counter[0]
-                    counter[0] += 1
-                    stack.append(nxt)
-                    on.add(nxt)
-                    work.append((nxt, iter(sorted(
-                        w for w in adj.get(nxt, ()) if w in sub))))
-                elif nxt in on:
-                    low[u] = min(low[u], index[nxt])
-        for v in sorted(sub, key=order.get):
-            if v not in index:
-                strong(v)
-        best = None
-        for comp in comps:
-            if len(comp) < 2 and not any(v in adj.get(v, ()) for v in comp):
-                continue
-            m = min(comp, key=order.get)
-            if best is None or order[m] < order[best[0]]:
-                best = (m, comp)
-        return best
-
-    s = 0
-    while s < len(order) and len(found) < limit:
-        res = scc_from(s)
-        if res is None:
+    for i, start in enumerate(order):
+        if len(found) >= limit:
             break
-        start, comp = res
-        blocked, bmap, path = set(), {}, []
+        sub = set(order[i:])
+        sub_adj = {v: {w for w in adj.get(v, ()) if w in sub} for v in sub}
+        comp = next((set(c) for c in tangles(sub, sub_adj) if start in c),
+                    None)
+        if comp is None:
+            continue	# start is on no circle of the nodes from it on
+        blocked, bmap, path = {start}, {}, [start]
 
         def unblock(u):
             todo = [u]
@@ -297,38 +252,32 @@ def circles(nodes, adj, limit=100000):
                     blocked.discard(w)
                     todo.extend(bmap.pop(w, ()))
 
-        def circuit(v):
-            # iterative Johnson circuit search
-            stack = [(v, iter(sorted(w for w in adj.get(v, ())
-                                     if w in comp)), False)]
-            path.append(v)
-            blocked.add(v)
-            while stack and len(found) < limit:
-                u, it, got = stack[-1]
-                w = next(it, None)
-                if w is None:
-                    stack.pop()
-                    if got:
-                        unblock(u)
-                    else:
-                        for x in adj.get(u, ()):
-                            if x in comp:
-                                bmap.setdefault(x, set()).add(u)
-                    path.pop()
-                    if stack:
-                        pu, pit, pgot = stack[-1]
-                        stack[-1] = (pu, pit, pgot or got)
-                    continue
-                if w == start:
-                    found.append(list(path))
-                    stack[-1] = (u, it, True)
-                elif w not in blocked:
-                    path.append(w)
-                    blocked.add(w)
-                    stack.append((w, iter(sorted(x for x in adj.get(w, ())
-                                                 if x in comp)), False))
-        circuit(start)
-        s = order[start] + 1
+        def succ(v):
+            return iter(sorted(w for w in adj.get(v, ()) if w in comp))
+
+        stack = [(start, succ(start), False)]
+        while stack and len(found) < limit:
+            u, it, closed = stack[-1]
+            w = next(it, None)
+            if w is None:
+                stack.pop()
+                if closed:
+                    unblock(u)
+                else:
+                    for x in adj.get(u, ()):
+                        if x in comp:
+                            bmap.setdefault(x, set()).add(u)
+                path.pop()
+                if stack:
+                    pu, pit, pclosed = stack[-1]
+                    stack[-1] = (pu, pit, pclosed or closed)
+            elif w == start:
+                found.append(list(path))
+                stack[-1] = (u, it, True)
+            elif w not in blocked:
+                path.append(w)
+                blocked.add(w)
+                stack.append((w, succ(w), False))
     return found
 
 
