@@ -70,7 +70,7 @@ driver_left(const struct mode_ctx *m)
  * slow command).
  */
 static double
-driver_trial_bound_s(const struct mode_ctx *m, const struct trial_spec *spec)
+driver_step_bound_s(const struct mode_ctx *m, const struct trial_spec *spec)
 {
 	double nominal_s = spec->step == TRIAL_STEP_COMMAND ? 0 :
 		(double)(trial_spec_send_ms(spec) + spec->timeout_ms +
@@ -82,7 +82,7 @@ driver_trial_bound_s(const struct mode_ctx *m, const struct trial_spec *spec)
 /* After a step that took run_s, settle_s after the one before (a trial's
  * settle pause; 0 for a command): the longest step period so far. */
 static void
-driver_trial_timed(struct mode_ctx *m, double run_s, double settle_s)
+driver_step_timed(struct mode_ctx *m, double run_s, double settle_s)
 {
 	double now = driver_now_s(), period = run_s + settle_s;
 
@@ -110,7 +110,7 @@ driver_progress(const struct mode_ctx *m, const struct trial_spec *spec,
 		r->rate_fps, verdict_name(r->verdict),
 		r->reason && *r->reason ? ": " : "", r->reason ? r->reason : "",
 		where, *where ? "  " : "", elapsed,
-		ceil(driver_trial_bound_s(m, spec) * (double)driver_left(m)));
+		ceil(driver_step_bound_s(m, spec) * (double)driver_left(m)));
 }
 
 /*
@@ -264,7 +264,7 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 		       err_len);
 	if (live_on)
 		driver_live_stop(&live);
-	driver_trial_timed(m, driver_now_s() - t0, m->cfg->settle_ms / 1e3);
+	driver_step_timed(m, driver_now_s() - t0, m->cfg->settle_ms / 1e3);
 	if (rc != 0)
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
@@ -293,7 +293,7 @@ driver_command(struct mode_ctx *m, const struct trial_spec *spec, uint32_t no,
 	memset(&done, 0, sizeof(done));
 	rc = shell_run(spec->command_section, spec->command_key, spec->command,
 		       &done.command_ns, err, err_len);
-	driver_trial_timed(m, driver_now_s() - t0, 0);
+	driver_step_timed(m, driver_now_s() - t0, 0);
 	if (rc != 0)
 		return rc;
 	done.verdict = VERDICT_PASS;
@@ -304,7 +304,7 @@ driver_command(struct mode_ctx *m, const struct trial_spec *spec, uint32_t no,
 			m->repeat, no, spec->command_section, spec->command_key,
 			(double)done.command_ns / 1e6,
 			driver_now_s() - m->started_s,
-			ceil(driver_trial_bound_s(m, spec) *
+			ceil(driver_step_bound_s(m, spec) *
 			     (double)driver_left(m)));
 	return 0;
 }
