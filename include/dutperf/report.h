@@ -64,6 +64,8 @@ struct report_trial {
 	uint64_t duration_ms;
 	/* not in trials.csv (yet): for procedures */
 	double loss_ratio;		/* lost / sent over the active dirs */
+	uint64_t command_ns;		/* a command step's wall time (the
+					 * driver's; no trials.csv row) */
 };
 
 /*

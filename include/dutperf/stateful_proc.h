@@ -19,6 +19,12 @@
  *   and every answer arrives at the Initiator: connections that the DUT
  *   forwarded but did not keep fail the step.
  *
+ * connection tear-down rate: phase 1 loads the DUT's table with N
+ *   connections (every frame must arrive); then the command that deletes
+ *   them, timed by the driver as command steps: once with the table loaded
+ *   (TD), then STATEFUL_TEARDOWN_T0_RUNS times on the empty table (T0: the
+ *   median is the command's own cost, max - min its jitter).
+ *
  * connection tracking table capacity (the shape of siitperf's cttc.sh,
  *   by RFC 9693's authors): for a size C (N = M = C) the connection rate
  *   search gives r(C), each of its steps at r passing when all N
@@ -37,6 +43,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cfg.h"
 #include "proc.h"
 #include "search.h"
 
@@ -49,6 +56,19 @@
  * more as a margin (docs/stateful.md).  Saturates at UINT32_MAX.
  */
 uint32_t stateful_delay_ms(const struct trial_spec *prelim, uint32_t delay_ms);
+
+/*
+ * The trials of [stateful] the stateful modes start from: prelim, phase 1
+ * (the Initiator's direction only, N = frames at R = rate_fps, table M,
+ * timeout T); real, phase 2 (the configured directions at rate 0 for the
+ * procedure to set, D = delay_ms, responder_tuple); check, real with the
+ * Responder's direction only and timeout T (connrate's, cttc's check).
+ */
+struct stateful_specs {
+	struct trial_spec prelim, real, check;
+};
+
+void stateful_specs(const struct cfg *c, struct stateful_specs *s);
 
 /* ------------------------------------- the phases around any procedure */
 
@@ -186,5 +206,35 @@ uint64_t stateful_cttc_rate_fps(const struct stateful_cttc *p);
  * range) or the search was interrupted (incomplete). */
 enum result_case stateful_cttc_case(const struct stateful_cttc *p);
 enum report_result stateful_cttc_kind(const struct stateful_cttc *p);
+
+/* --------------------------------------------------- tear-down rate */
+
+#define STATEFUL_TEARDOWN_T0_RUNS 3
+
+struct stateful_teardown {
+	struct trial_spec prelim;	/* phase 1 */
+	struct trial_spec command;	/* the timed command's step */
+	uint32_t steps;			/* done: 0, phase 1, TD, the T0s */
+	bool loaded;			/* phase 1 passed */
+	bool done;
+	uint64_t td_ns;
+	uint64_t t0_ns[STATEFUL_TEARDOWN_T0_RUNS];	/* ascending */
+};
+
+extern const struct proc_ops stateful_teardown_ops;
+
+/* prelim: phase 1 (its loss tolerance is set to 0: every connection must
+ * be made); [section] key = cmd: the command that empties the DUT's
+ * table.  0, or -EINVAL when prelim is no phase 1 or cmd is empty. */
+int stateful_teardown_start(struct stateful_teardown *p,
+			    const struct trial_spec *prelim, const char *section,
+			    const char *key, const char *cmd);
+
+/* After the run: false when phase 1 did not load the table (or the run
+ * stopped before the last timing); else TD, T0 (the median of the empty
+ * table's timings) and their spread (max - min). */
+bool stateful_teardown_timed(const struct stateful_teardown *p,
+			     uint64_t *td_ns, uint64_t *t0_ns,
+			     uint64_t *spread_ns);
 
 #endif /* DUTPERF_STATEFUL_PROC_H */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/stateful.h"
 #include "dutperf/stateful_proc.h"
 
 /* A phase-1 result the step cannot go on with: the retry of the rate. */
@@ -25,6 +26,30 @@ stateful_prelim_verdict(const struct report_trial *r)
 			rx += r->dir[d].v.received;
 	/* nothing recorded: the Responder has no tuple to answer with */
 	return rx == 0 ? VERDICT_INVALID : r->verdict;
+}
+
+void
+stateful_specs(const struct cfg *c, struct stateful_specs *s)
+{
+	enum cfg_dir_id idir = stateful_init_dir(c);
+	enum cfg_dir_id rdir = idir == CFG_FWD ? CFG_REV : CFG_FWD;
+	struct trial_spec *prelim = &s->prelim, *real = &s->real;
+
+	trial_spec_from_cfg(prelim, c, c->st.rate_fps);
+	prelim->active[rdir] = false;
+	trial_spec_set_rate(prelim, c->st.rate_fps);
+	prelim->phase = TRIAL_PHASE_PRELIMINARY;
+	prelim->frames = c->st.frames;
+	prelim->table_size = c->st.table_size;
+	prelim->timeout_ms = c->st.timeout_ms;
+	trial_spec_from_cfg(real, c, 0);
+	real->phase = TRIAL_PHASE_REAL;
+	real->delay_ms = c->st.delay_ms;
+	real->responder_tuple = c->st.responder_tuple;
+	s->check = *real;
+	s->check.active[idir] = false;
+	s->check.rate_fps[idir] = 0;
+	s->check.timeout_ms = c->st.timeout_ms;
 }
 
 uint32_t
@@ -505,4 +530,92 @@ enum report_result
 stateful_cttc_kind(const struct stateful_cttc *p)
 {
 	return result_case_kind(stateful_cttc_case(p));
+}
+
+/* ------------------------------------------------------- tear-down rate */
+
+int
+stateful_teardown_start(struct stateful_teardown *p,
+			const struct trial_spec *prelim, const char *section,
+			const char *key, const char *cmd)
+{
+	if (prelim->phase != TRIAL_PHASE_PRELIMINARY || cmd == NULL ||
+	    cmd[0] == '\0')
+		return -EINVAL;
+	memset(p, 0, sizeof(*p));
+	p->prelim = *prelim;
+	p->prelim.loss_ppm = 0;
+	p->command.step = TRIAL_STEP_COMMAND;
+	p->command.command_section = section;
+	p->command.command_key = key;
+	p->command.command = cmd;
+	return 0;
+}
+
+static bool
+teardown_next(void *state, struct trial_spec *spec)
+{
+	struct stateful_teardown *p = state;
+
+	if (p->done)
+		return false;
+	*spec = p->steps == 0 ? p->prelim : p->command;
+	return true;
+}
+
+static void
+teardown_record(void *state, const struct trial_spec *spec,
+		const struct report_trial *r)
+{
+	struct stateful_teardown *p = state;
+	uint32_t k;
+
+	if (spec->step != TRIAL_STEP_COMMAND) {
+		/* the table was not loaded: nothing to time */
+		p->loaded = r->verdict == VERDICT_PASS;
+		p->done = !p->loaded;
+		p->steps = 1;
+		return;
+	}
+	if (p->steps == 1) {
+		p->td_ns = r->command_ns;
+	} else {
+		/* insert T0 number steps - 1 into the ascending list */
+		for (k = p->steps - 2; k > 0 && p->t0_ns[k - 1] > r->command_ns;
+		     k--)
+			p->t0_ns[k] = p->t0_ns[k - 1];
+		p->t0_ns[k] = r->command_ns;
+	}
+	p->steps++;
+	p->done = p->steps == 2 + STATEFUL_TEARDOWN_T0_RUNS;
+}
+
+static uint32_t
+teardown_remaining(const void *state)
+{
+	const struct stateful_teardown *p = state;
+
+	if (p->done)
+		return 0;
+	/* phase 1, TD, the T0s: those not done */
+	return 2 + STATEFUL_TEARDOWN_T0_RUNS - p->steps;
+}
+
+const struct proc_ops stateful_teardown_ops = {
+	.name = "tear-down rate",
+	.next = teardown_next,
+	.record = teardown_record,
+	.remaining = teardown_remaining,
+};
+
+bool
+stateful_teardown_timed(const struct stateful_teardown *p, uint64_t *td_ns,
+			uint64_t *t0_ns, uint64_t *spread_ns)
+{
+	if (!p->loaded || p->steps != 2 + STATEFUL_TEARDOWN_T0_RUNS)
+		return false;
+	*td_ns = p->td_ns;
+	*t0_ns = p->t0_ns[STATEFUL_TEARDOWN_T0_RUNS / 2];
+	*spread_ns = p->t0_ns[STATEFUL_TEARDOWN_T0_RUNS - 1] - p->t0_ns[0];
+	return true;
 }

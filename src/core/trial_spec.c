@@ -136,6 +136,11 @@ trial_spec_check(const struct trial_spec *s, char *err, size_t err_len)
 	bool any = false;
 	int d;
 
+	if (s->step != TRIAL_STEP_TRIAL)
+		return cfg_errf(err, err_len, "trial: a command step ([%s] %s), "
+				"not a trial", s->command_section ?
+				s->command_section : "?", s->command_key ?
+				s->command_key : "?");
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!s->active[d])
 			continue;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "dutperf/rxstate.h"
 #include "../data/golden/golden_cases.h"
 

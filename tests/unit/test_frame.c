@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "dutperf/pcap.h"
 #include "../data/golden/golden_cases.h"
 #include "frame_scen.h"

@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 
 #include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "dutperf/pcap.h"
 #include "../data/golden/golden_cases.h"
 #include "frame_scen.h"
