@@ -49,10 +49,11 @@ for d in ("fwd", "rev"):
     assert all(float(r["t_s"]) < end_s for r in mine[:-1]), (d, "sample past the end")
     # its rate over its own length: the configured one, but for the frames
     # a sender behind schedule (max lag, burst = 1) had not sent by the
-    # sample before
+    # sample before; not judged when Ctrl-C ended the sending (where the
+    # sender stopped within its last burst is the signal's timing)
     lag_us = float(trial[d + "_max_lag_us"])
     span = float(last["interval_s"])
-    if span >= 0.1:
+    if span >= 0.1 and sys.argv[4] != "interrupted":
         slack = (lag_us * 1e-6 * rate + 2) / (span * rate) + 0.001
         fps = float(last["tx_fps"])
         assert abs(fps / rate - 1) <= slack, (d, "last row", fps, rate, slack)
