@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * plot: the data.  Series (rows of numbers a figure draws) and reading
+ * them from csv tables: required columns, rows that are DUT figures
+ * (result_kind), the (Dir, Size, rate) of rate.csv files and one column's
+ * values.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot_priv.h"
+
+int
+plot_fail(int rc, char *err, size_t err_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL && err_len > 0) {
+		va_start(ap, fmt);
+		vsnprintf(err, err_len, fmt, ap);
+		va_end(ap);
+	}
+	return rc;
+}
+
+/* --- series --- */
+
+struct plot_series *
+plot_series_add(struct plot_set *set, const char *title, const char *with,
+		const char *with2, int panel, size_t ncols)
+{
+	struct plot_series *s;
+
+	if (set->n == set->cap) {
+		size_t ncap = set->cap ? set->cap * 2 : 8;
+		struct plot_series *ns = realloc(set->s, ncap * sizeof(*ns));
+
+		if (ns == NULL)
+			return NULL;
+		set->s = ns;
+		set->cap = ncap;
+	}
+	s = &set->s[set->n++];
+	memset(s, 0, sizeof(*s));
+	snprintf(s->title, sizeof(s->title), "%s", title);
+	s->with = with;
+	s->with2 = with2;
+	s->panel = panel;
+	s->ncols = ncols;
+	return s;
+}
+
+/* The series of this title and panel, created when new. */
+struct plot_series *
+plot_series_get(struct plot_set *set, const char *title, const char *with,
+		const char *with2, int panel, size_t ncols)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->s[i].panel == panel &&
+		    strcmp(set->s[i].title, title) == 0)
+			return &set->s[i];
+	return plot_series_add(set, title, with, with2, panel, ncols);
+}
+
+/* Append one row of s->ncols numbers; 0 or -ENOMEM. */
+int
+plot_row(struct plot_series *s, const double *row)
+{
+	if (s->n == s->cap) {
+		size_t ncap = s->cap ? s->cap * 2 : 32;
+		double *nv = realloc(s->v, ncap * s->ncols * sizeof(*nv));
+
+		if (nv == NULL)
+			return -ENOMEM;
+		s->v = nv;
+		s->cap = ncap;
+	}
+	memcpy(&s->v[s->n * s->ncols], row, s->ncols * sizeof(*row));
+	s->n++;
+	return 0;
+}
+
+int
+plot_row2(struct plot_series *s, double x, double y)
+{
+	double row[2] = { x, y };
+
+	return plot_row(s, row);
+}
+
+static int
+plot_cmp_first(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sort a series' rows by their first column. */
+void
+plot_series_sort(struct plot_series *s)
+{
+	qsort(s->v, s->n, s->ncols * sizeof(*s->v), plot_cmp_first);
+}
+
+void
+plot_set_free(struct plot_set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		free(set->s[i].v);
+	free(set->s);
+	set->s = NULL;
+	set->n = set->cap = 0;
+}
+
+/* Drop the series without rows. */
+void
+plot_set_compact(struct plot_set *set)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < set->n; i++) {
+		if (set->s[i].n == 0)
+			free(set->s[i].v);
+		else
+			set->s[j++] = set->s[i];
+	}
+	set->n = j;
+}
+
+/* --- reading cells --- */
+
+int
+plot_need_rows(const struct csv_table *t, char *err, size_t err_len)
+{
+	if (t->nb_rows == 0)
+		return plot_fail(-EINVAL, err, err_len,
+				 "%s:2: no data rows after the header", t->path);
+	return 0;
+}
+
+/* Column indices of names[0..n-1] in t, which must have data rows. */
+int
+plot_cols(const struct csv_table *t, const char *const *names, size_t n,
+	  long *idx, char *err, size_t err_len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		idx[i] = csv_table_column(t, names[i], err, err_len);
+		if (idx[i] < 0)
+			return (int)idx[i];
+	}
+	return plot_need_rows(t, err, err_len);
+}
+
+
+
+/*
+ * A rate.csv row that is a DUT figure: a file without the result_kind
+ * column (older files), or "measured" there (docs/results.md).  Rows of
+ * tester-bound lower bounds and searches without a result are left out.
+ */
+bool
+plot_row_measured(const struct csv_table *t, size_t r)
+{
+	long c = csv_table_column(t, "result_kind", NULL, 0);
+	const char *kind;
+
+	if (c < 0)
+		return true;
+	kind = csv_table_cell(t, r, (size_t)c);
+	return kind != NULL && strcmp(kind, "measured") == 0;
+}
+
+/* --- rate.csv --- */
+
+static int
+plot_tput_cmp(const void *a, const void *b)
+{
+	const struct plot_tput *x = a, *y = b;
+	int c = strcmp(x->dir, y->dir);
+
+	if (c != 0)
+		return c;
+	if (x->size_b != y->size_b)
+		return (x->size_b > y->size_b) - (x->size_b < y->size_b);
+	return (x->rate_fps > y->rate_fps) - (x->rate_fps < y->rate_fps);
+}
+
+/* Every (Dir, Size, rate) of the inputs into *out (malloc'ed). */
+int
+plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
+	       size_t *count, char *err, size_t err_len)
+{
+	static const char *const names[] = { "Size", "Dir", "rate" };
+	struct plot_tput *p;
+	size_t i, r, total = 0, k = 0;
+	long col[3];
+	int rc;
+
+	for (i = 0; i < n; i++)
+		total += in[i].t->nb_rows;
+	p = calloc(total + 1, sizeof(*p));
+	if (p == NULL)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		const struct csv_table *t = in[i].t;
+
+		rc = plot_cols(t, names, 3, col, err, err_len);
+		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
+			const char *dir;
+
+			if (!plot_row_measured(t, r))
+				continue;
+
+			rc = csv_table_number(t, r, col[0], false, &p[k].size_b,
+					      err, err_len);
+			if (rc == 0 && p[k].size_b <= 0)
+				rc = plot_fail(-EINVAL, err, err_len,
+					       "%s:%lu: column 'Size': %g is not a frame size",
+					       t->path, t->lineno[r], p[k].size_b);
+			if (rc == 0)
+				rc = csv_table_text(t, r, col[1], &dir, err,
+						    err_len);
+			if (rc == 0 && strlen(dir) >= sizeof(p[k].dir))
+				rc = plot_fail(-EINVAL, err, err_len,
+					       "%s:%lu: column 'Dir': '%s' is not a direction",
+					       t->path, t->lineno[r], dir);
+			if (rc == 0) {
+				strcpy(p[k].dir, dir);
+				rc = csv_table_number(t, r, col[2], false,
+						      &p[k].rate_fps, err,
+						      err_len);
+			}
+			k++;
+		}
+		if (rc != 0) {
+			free(p);
+			return rc;
+		}
+	}
+	qsort(p, k, sizeof(*p), plot_tput_cmp);
+	*out = p;
+	*count = k;
+	return 0;
+}
+
+/* The values of column o->column of in (at least min of them; rows that
+ * are no DUT figure left out, plot_row_measured). */
+long
+plot_values(const struct plot_input *in, const char *column, size_t min,
+	    double **v, char *err, size_t err_len)
+{
+	const struct csv_table *t = in->t;
+	long col;
+	size_t r, k = 0;
+	int rc;
+
+	*v = NULL;
+	col = csv_table_column(t, column, err, err_len);
+	if (col < 0)
+		return col;
+	rc = plot_need_rows(t, err, err_len);
+	if (rc == 0 && t->nb_rows < min)
+		rc = plot_fail(-EINVAL, err, err_len,
+			       "%s:%lu: at least %zu rows needed, found %zu",
+			       t->path, t->lineno[t->nb_rows - 1], min,
+			       t->nb_rows);
+	if (rc != 0)
+		return rc;
+	*v = malloc(t->nb_rows * sizeof(**v));
+	if (*v == NULL)
+		return plot_fail(-ENOMEM, err, err_len, "out of memory");
+	for (r = 0; r < t->nb_rows; r++) {
+		if (!plot_row_measured(t, r))
+			continue;
+		rc = csv_table_number(t, r, col, false, &(*v)[k++], err,
+				      err_len);
+		if (rc != 0)
+			break;
+	}
+	if (rc == 0 && k < min)
+		rc = plot_fail(-EINVAL, err, err_len,
+			       "%s: at least %zu measured rows needed, found %zu "
+			       "(rows whose result_kind is not 'measured' are "
+			       "left out)", t->path, min, k);
+	if (rc != 0) {
+		free(*v);
+		*v = NULL;
+		return rc;
+	}
+	return (long)k;
+}
