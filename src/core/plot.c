@@ -127,13 +127,34 @@ plot_line_rate(struct plot_series *line, double *sizes, size_t n,
 	return 0;
 }
 
+/*
+ * A median above the line rate it is drawn against: a row of above (its
+ * own series, red) and a note naming it.  A rate above the line rate was
+ * not measured on a link of that speed: the speed is wrong.
+ */
+static int
+plot_check_line_rate(struct plot_series *above, const struct plot_opts *o,
+		     const char *dir, double size_b, double median)
+{
+	double line = plot_line_rate_fps(size_b, o->link_gbps);
+
+	if (!(median > line))
+		return 0;
+	if (o->notes != NULL)
+		plot_printf(o->notes, "warning: %g B, %s: the median %.0f fps is "
+			    "above the line rate at %g Gbit/s, %.0f fps\n",
+			    size_b, plot_dir_name(dir), median, o->link_gbps,
+			    line);
+	return plot_row2(above, size_b, median);
+}
+
 static int
 plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
 	       const struct plot_input *in, size_t n, char *err,
 	       size_t err_len)
 {
 	struct plot_set set = { 0 };
-	struct plot_series *s = NULL, *line;
+	struct plot_series *s = NULL, *line, *red, above = { .ncols = 2 };
 	struct plot_tput *p = NULL;
 	double *sizes = NULL, *rates = NULL;
 	size_t count = 0, i, j, nsizes = 0;
@@ -172,16 +193,34 @@ plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
 		row[1] = sum.median;
 		row[2] = stats_percentile_sorted(rates, j - i, 1.0);
 		row[3] = stats_percentile_sorted(rates, j - i, 99.0);
-		if (plot_row(s, row) < 0)
+		if (plot_row(s, row) < 0 ||
+		    (o->link_gbps > 0 &&
+		     plot_check_line_rate(&above, o, p[i].dir, row[0], row[1]) < 0))
 			goto out;
 		sizes[nsizes++] = p[i].size_b;
 	}
-	snprintf(title, sizeof(title), "Ethernet line rate, %g Gbit/s",
-		 o->link_gbps);
-	line = plot_series_add(&set, title, "using 1:2 with lines dashtype 2",
-			       NULL, 0, 2);
-	if (line == NULL || plot_line_rate(line, sizes, nsizes, o->link_gbps) < 0)
-		goto out;
+	if (o->link_gbps > 0) {	/* 0: no speed known, no line rate */
+		snprintf(title, sizeof(title), "Ethernet line rate, %g Gbit/s",
+			 o->link_gbps);
+		line = plot_series_add(&set, title,
+				       "using 1:2 with lines dashtype 2", NULL,
+				       0, 2);
+		if (line == NULL ||
+		    plot_line_rate(line, sizes, nsizes, o->link_gbps) < 0)
+			goto out;
+	}
+	if (above.n > 0) {
+		red = plot_series_add(&set, "median above the line rate",
+				      "using 1:2 with points pt 7 ps 2", NULL,
+				      0, 2);
+		if (red == NULL)
+			goto out;
+		red->color = "red";
+		red->v = above.v;
+		red->n = above.n;
+		red->cap = above.cap;
+		above.v = NULL;
+	}
 	plot_data(b, &set);
 	plot_printf(b, "set format y '%%.1s%%c'\nset yrange [0:*]\n");
 	plot_panel(b, &set, 0, "Throughput against frame size",
@@ -191,6 +230,7 @@ out:
 	if (rc == -ENOMEM)
 		plot_fail(rc, err, err_len, "out of memory");
 	plot_set_free(&set);
+	free(above.v);
 	free(p);
 	free(sizes);
 	free(rates);

@@ -140,8 +140,10 @@ plot_panel(struct plot_buf *b, const struct plot_set *set, int panel,
 
 		if (s->panel != panel)
 			continue;
-		plot_printf(b, "%s$d%zu %s lt %zu title ", sep, i, s->with,
-			    i + 1);
+		plot_printf(b, "%s$d%zu %s lt %zu ", sep, i, s->with, i + 1);
+		if (s->color != NULL)
+			plot_printf(b, "lc rgb '%s' ", s->color);
+		plot_printf(b, "title ");
 		plot_quote(b, s->title);
 		if (s->with2 != NULL)
 			plot_printf(b, ", $d%zu %s lt %zu notitle", i, s->with2,

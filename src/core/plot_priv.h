@@ -19,6 +19,7 @@ struct plot_series {
 	char title[512];
 	const char *with;	/* "using ... with ..." */
 	const char *with2;	/* NULL or a second element on the same data */
+	const char *color;	/* NULL (the line type's) or a gnuplot colour */
 	int panel;		/* multiplot panel (monitor), else 0 */
 	size_t ncols, n, cap;
 	double *v;

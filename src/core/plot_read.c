@@ -3,13 +3,15 @@
  * plot: the data.  Series (rows of numbers a figure draws) and reading
  * them from csv tables: required columns, rows that are DUT figures
  * (result_kind), the (Dir, Size, rate) of rate.csv files and one column's
- * values.
+ * values; the link speed run.json records beside a rate.csv.
  */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "plot_priv.h"
 
@@ -298,4 +300,158 @@ plot_values(const struct plot_input *in, const char *column, size_t min,
 		return rc;
 	}
 	return (long)k;
+}
+
+/* --- run.json: the link speed --- */
+
+/*
+ * A speed in a run.json record: *mbps = the value, left as it is for null
+ * or an absent key; -EINVAL for anything but a positive integer.
+ */
+static int
+plot_speed_value(const json_t *v, const char *path, unsigned long line,
+		 const char *key, double *mbps, char *err, size_t err_len)
+{
+	char *text;
+	int rc;
+
+	if (v == NULL || json_is_null(v))
+		return 0;
+	if (json_is_integer(v) && json_integer_value(v) > 0) {
+		*mbps = (double)json_integer_value(v);
+		return 0;
+	}
+	text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+	rc = plot_fail(-EINVAL, err, err_len,
+		       "%s:%lu: %s: %s is not a speed in Mbit/s (a positive "
+		       "integer or null)", path, line, key,
+		       text != NULL ? text : "?");
+	free(text);
+	return rc;
+}
+
+/* One record's link speed (0: none): link_speed_mbps, else its lowest
+ * ports[].speed_mbps. */
+static int
+plot_record_speed(const json_t *o, const char *path, unsigned long line,
+		  double *mbps, char *err, size_t err_len)
+{
+	const json_t *ports = json_object_get(o, "ports"), *p;
+	char key[64];
+	double v;
+	size_t i;
+	int rc;
+
+	*mbps = 0;
+	rc = plot_speed_value(json_object_get(o, "link_speed_mbps"), path, line,
+			      "link_speed_mbps", mbps, err, err_len);
+	if (rc != 0 || *mbps > 0 || ports == NULL || json_is_null(ports))
+		return rc;
+	if (!json_is_array(ports))
+		return plot_fail(-EINVAL, err, err_len,
+				 "%s:%lu: ports: not an array", path, line);
+	json_array_foreach(ports, i, p) {
+		v = 0;
+		snprintf(key, sizeof(key), "ports[%zu].speed_mbps", i);
+		if (!json_is_object(p))
+			return plot_fail(-EINVAL, err, err_len,
+					 "%s:%lu: ports[%zu]: not an object",
+					 path, line, i);
+		rc = plot_speed_value(json_object_get(p, "speed_mbps"), path,
+				      line, key, &v, err, err_len);
+		if (rc != 0)
+			return rc;
+		if (v > 0 && (*mbps == 0 || v < *mbps))
+			*mbps = v;
+	}
+	return 0;
+}
+
+/*
+ * The lowest and highest link speed (Mbit/s) of the records of run.json
+ * file path: 1 found, 0 none recorded, -ENOENT no such file, -EINVAL (err
+ * set) or -ENOMEM.
+ */
+static int
+plot_runinfo_speed(const char *path, double *lo, double *hi, char *err,
+		   size_t err_len)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned long lineno = 0;
+	json_error_t je;
+	json_t *o;
+	double v;
+	int rc = 0;
+
+	*lo = *hi = 0;
+	if (f == NULL)
+		return -errno;
+	while (rc >= 0 && getline(&line, &cap, f) >= 0) {
+		lineno++;
+		if (line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		o = json_loads(line, 0, &je);
+		if (o == NULL || !json_is_object(o)) {
+			rc = plot_fail(-EINVAL, err, err_len,
+				       "%s:%lu: not a JSON object: %s", path,
+				       lineno, o == NULL ? je.text :
+				       "another JSON value");
+		} else if (plot_record_speed(o, path, lineno, &v, err,
+					     err_len) < 0) {
+			rc = -EINVAL;
+		} else if (v > 0) {
+			*lo = *lo == 0 || v < *lo ? v : *lo;
+			*hi = v > *hi ? v : *hi;
+			rc = 1;
+		}
+		json_decref(o);
+	}
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+int
+plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
+		struct plot_buf *notes, char *err, size_t err_len)
+{
+	double lo = 0, hi = 0, flo, fhi;
+	char path[sizeof(in->t->path) + 16];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		const char *csv = in[i].t->path, *slash = strrchr(csv, '/');
+
+		snprintf(path, sizeof(path), "%.*s%srun.json",
+			 slash != NULL ? (int)(slash - csv) : 0, csv,
+			 slash != NULL ? "/" : "");
+		rc = plot_runinfo_speed(path, &flo, &fhi, err, err_len);
+		if (rc == -EINVAL)
+			return rc;
+		if (rc == -ENOMEM)
+			return plot_fail(rc, err, err_len, "out of memory");
+		if (rc < 0)
+			plot_printf(notes, "%s: %s: no link speed for %s\n",
+				    path, strerror(-rc), csv);
+		else if (rc == 0)
+			plot_printf(notes, "%s: no link speed recorded "
+				    "(link_speed_mbps and the ports' speed_mbps "
+				    "null or absent)\n", path);
+		if (rc <= 0)
+			continue;
+		lo = lo == 0 || flo < lo ? flo : lo;
+		hi = fhi > hi ? fhi : hi;
+	}
+	*gbps = lo / 1000.0;
+	if (lo == 0)
+		plot_printf(notes, "no link speed in run.json: no line rate "
+			    "drawn (--link-gbps sets one)\n");
+	else if (hi > lo)
+		plot_printf(notes, "the runs' link speeds differ, %g to %g "
+			    "Gbit/s: the line rate is drawn at the lowest\n",
+			    lo / 1000.0, hi / 1000.0);
+	return notes->oom ? plot_fail(-ENOMEM, err, err_len, "out of memory") : 0;
 }
