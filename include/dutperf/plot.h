@@ -76,11 +76,11 @@ double plot_line_rate_fps(double frame_size_b, double link_gbps);
  * link_speed_mbps (the speed dutperf bounded its rates by: [traffic]
  * link_speed_gbps, else the ports' lowest), else the lowest of its
  * ports[].speed_mbps; *gbps = the lowest over every record of every input,
- * 0 when none records one.  notes gets a line for an input without a
- * speed (no run.json, or only nulls in it), when the speeds differ, and
- * when none is found (no line rate drawn).  0, or -EINVAL with err naming
- * the run.json, its line and key (not JSON, a speed that is no positive
- * integer), or -ENOMEM.
+ * 0 when none records one.  notes (not NULL) gets a line for an input
+ * without a speed (no run.json, or only nulls in it), when the speeds
+ * differ, and when none is found (no line rate drawn).  0, or -EINVAL with
+ * err naming the run.json, its line and key (not JSON, a speed that is no
+ * positive integer), or -ENOMEM.
  */
 int plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
 		    struct plot_buf *notes, char *err, size_t err_len);

@@ -453,5 +453,7 @@ plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
 		plot_printf(notes, "the runs' link speeds differ, %g to %g "
 			    "Gbit/s: the line rate is drawn at the lowest\n",
 			    lo / 1000.0, hi / 1000.0);
-	return notes->oom ? plot_fail(-ENOMEM, err, err_len, "out of memory") : 0;
+	if (notes->oom)
+		return plot_fail(-ENOMEM, err, err_len, "out of memory");
+	return 0;
 }
