@@ -46,11 +46,15 @@ struct plot_opts {
 	enum plot_kind kind;
 	enum plot_format format;
 	const char *output;		/* the file gnuplot writes; NULL: stdout */
-	double link_gbps;		/* tput-size: the line rate's speed */
+	double link_gbps;		/* tput-size: the line rate's speed;
+					 * 0: no line rate drawn */
 	double conf_pct;		/* compare: Student's t confidence */
 	const char *column;		/* searches, compare: default "rate" */
 	const char *const *metrics;	/* latency, pdv: column suffixes */
 	size_t nb_metrics;		/* 0: the kind's default metrics */
+	struct plot_buf *notes;		/* NULL, or warnings for the user, a
+					 * line each (tput-size: each point
+					 * above the line rate) */
 };
 
 /* "tput-size" ... "monitor" and back; -EINVAL for an unknown name. */
@@ -65,6 +69,21 @@ int plot_format_from_path(const char *path, enum plot_format *f, char *err,
 
 /* Ethernet line rate in frames/s: link / ((size + 20 bytes) * 8). */
 double plot_line_rate_fps(double frame_size_b, double link_gbps);
+
+/*
+ * tput-size's link speed, from the run.json beside each input's rate.csv
+ * (the same directory; JSON Lines, one record per run): a record's
+ * link_speed_mbps (the speed dutperf bounded its rates by: [traffic]
+ * link_speed_gbps, else the ports' lowest), else the lowest of its
+ * ports[].speed_mbps; *gbps = the lowest over every record of every input,
+ * 0 when none records one.  notes (not NULL) gets a line for an input
+ * without a speed (no run.json, or only nulls in it), when the speeds
+ * differ, and when none is found (no line rate drawn).  0, or -EINVAL with
+ * err naming the run.json, its line and key (not JSON, a speed that is no
+ * positive integer), or -ENOMEM.
+ */
+int plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
+		    struct plot_buf *notes, char *err, size_t err_len);
 
 void plot_buf_free(struct plot_buf *b);
 void plot_printf(struct plot_buf *b, const char *fmt, ...)

@@ -1,21 +1,20 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * plot: result files to gnuplot scripts.  Each kind collects series (rows
- * of numbers) from csv tables, then one writer emits them as datablocks and
- * plot commands.  Statistics come from the stats module, so the numbers
- * drawn are the ones dutperf-stats prints.
+ * plot: the figures.  Each kind collects series (rows of numbers) from csv
+ * tables (plot_read.c), then one writer emits them as datablocks and plot
+ * commands (plot_gp.c).  Statistics come from the stats module, so the
+ * numbers drawn are the ones dutperf-stats prints.
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "dutperf/plot.h"
 #include "dutperf/stats.h"
+#include "plot_priv.h"
 
 static const char *const plot_kind_names[PLOT_NB_KINDS] = {
 	[PLOT_TPUT_SIZE] = "tput-size",
@@ -26,34 +25,6 @@ static const char *const plot_kind_names[PLOT_NB_KINDS] = {
 	[PLOT_PDV] = "pdv",
 	[PLOT_MONITOR] = "monitor",
 };
-
-/* One plotted series: rows of ncols numbers and how gnuplot draws them. */
-struct plot_series {
-	char title[512];
-	const char *with;	/* "using ... with ..." */
-	const char *with2;	/* NULL or a second element on the same data */
-	int panel;		/* multiplot panel (monitor), else 0 */
-	size_t ncols, n, cap;
-	double *v;
-};
-
-struct plot_set {
-	struct plot_series *s;
-	size_t n, cap;
-};
-
-static int
-plot_fail(int rc, char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL && err_len > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
-	return rc;
-}
 
 int
 plot_kind_from_name(const char *name, enum plot_kind *kind)
@@ -113,281 +84,6 @@ plot_line_rate_fps(double frame_size_b, double link_gbps)
 	return link_gbps * 1e9 / ((frame_size_b + 20.0) * 8.0);
 }
 
-void
-plot_buf_free(struct plot_buf *b)
-{
-	free(b->s);
-	b->s = NULL;
-	b->len = b->cap = 0;
-}
-
-static void
-plot_vprintf(struct plot_buf *b, const char *fmt, va_list ap)
-{
-	va_list aq;
-	int n;
-
-	if (b->oom)
-		return;
-	for (;;) {
-		va_copy(aq, ap);
-		n = vsnprintf(b->s ? b->s + b->len : NULL,
-			      b->s ? b->cap - b->len : 0, fmt, aq);
-		va_end(aq);
-		if (n < 0) {
-			b->oom = true;
-			return;
-		}
-		if (b->s != NULL && (size_t)n < b->cap - b->len) {
-			b->len += (size_t)n;
-			return;
-		}
-		size_t ncap = b->cap ? b->cap : 4096;
-		char *ns;
-
-		while (ncap < b->len + (size_t)n + 1)
-			ncap *= 2;
-		ns = realloc(b->s, ncap);
-		if (ns == NULL) {
-			b->oom = true;
-			return;
-		}
-		b->s = ns;
-		b->cap = ncap;
-	}
-}
-
-void
-plot_printf(struct plot_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	plot_vprintf(b, fmt, ap);
-	va_end(ap);
-}
-
-void
-plot_quote(struct plot_buf *b, const char *s)
-{
-	plot_printf(b, "\"");
-	for (; *s != '\0'; s++) {
-		if (*s == '"' || *s == '\\')
-			plot_printf(b, "\\%c", *s);
-		else if (*s == '\n')
-			plot_printf(b, "\\n");
-		else if (*s == '\r' || *s == '\t')
-			plot_printf(b, " ");
-		else
-			plot_printf(b, "%c", *s);
-	}
-	plot_printf(b, "\"");
-}
-
-/* --- series --- */
-
-static struct plot_series *
-plot_series_add(struct plot_set *set, const char *title, const char *with,
-		const char *with2, int panel, size_t ncols)
-{
-	struct plot_series *s;
-
-	if (set->n == set->cap) {
-		size_t ncap = set->cap ? set->cap * 2 : 8;
-		struct plot_series *ns = realloc(set->s, ncap * sizeof(*ns));
-
-		if (ns == NULL)
-			return NULL;
-		set->s = ns;
-		set->cap = ncap;
-	}
-	s = &set->s[set->n++];
-	memset(s, 0, sizeof(*s));
-	snprintf(s->title, sizeof(s->title), "%s", title);
-	s->with = with;
-	s->with2 = with2;
-	s->panel = panel;
-	s->ncols = ncols;
-	return s;
-}
-
-/* The series of this title and panel, created when new. */
-static struct plot_series *
-plot_series_get(struct plot_set *set, const char *title, const char *with,
-		const char *with2, int panel, size_t ncols)
-{
-	size_t i;
-
-	for (i = 0; i < set->n; i++)
-		if (set->s[i].panel == panel &&
-		    strcmp(set->s[i].title, title) == 0)
-			return &set->s[i];
-	return plot_series_add(set, title, with, with2, panel, ncols);
-}
-
-/* Append one row of s->ncols numbers; 0 or -ENOMEM. */
-static int
-plot_row(struct plot_series *s, const double *row)
-{
-	if (s->n == s->cap) {
-		size_t ncap = s->cap ? s->cap * 2 : 32;
-		double *nv = realloc(s->v, ncap * s->ncols * sizeof(*nv));
-
-		if (nv == NULL)
-			return -ENOMEM;
-		s->v = nv;
-		s->cap = ncap;
-	}
-	memcpy(&s->v[s->n * s->ncols], row, s->ncols * sizeof(*row));
-	s->n++;
-	return 0;
-}
-
-static int
-plot_row2(struct plot_series *s, double x, double y)
-{
-	double row[2] = { x, y };
-
-	return plot_row(s, row);
-}
-
-static int
-plot_cmp_first(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Sort a series' rows by their first column. */
-static void
-plot_series_sort(struct plot_series *s)
-{
-	qsort(s->v, s->n, s->ncols * sizeof(*s->v), plot_cmp_first);
-}
-
-static void
-plot_set_free(struct plot_set *set)
-{
-	size_t i;
-
-	for (i = 0; i < set->n; i++)
-		free(set->s[i].v);
-	free(set->s);
-	set->s = NULL;
-	set->n = set->cap = 0;
-}
-
-/* Drop the series without rows. */
-static void
-plot_set_compact(struct plot_set *set)
-{
-	size_t i, j = 0;
-
-	for (i = 0; i < set->n; i++) {
-		if (set->s[i].n == 0)
-			free(set->s[i].v);
-		else
-			set->s[j++] = set->s[i];
-	}
-	set->n = j;
-}
-
-/* --- the script --- */
-
-static void
-plot_begin(struct plot_buf *b, const struct plot_opts *o)
-{
-	plot_printf(b, "# dutperf-plot %s\n", plot_kind_name(o->kind));
-	if (o->format == PLOT_SVG)
-		plot_printf(b, "set terminal svg size 1000,640 noenhanced "
-			    "font 'sans,11' background '#ffffff'\n");
-	else
-		plot_printf(b, "set terminal pngcairo size 1000,640 noenhanced "
-			    "font 'sans,11'\n");
-	if (o->output != NULL) {	/* else gnuplot writes to stdout */
-		plot_printf(b, "set output ");
-		plot_quote(b, o->output);
-		plot_printf(b, "\n");
-	}
-	plot_printf(b, "set encoding utf8\nset grid\nset key below\n"
-		    "set datafile separator whitespace\n");
-}
-
-static void
-plot_data(struct plot_buf *b, const struct plot_set *set)
-{
-	size_t i, r, c;
-
-	for (i = 0; i < set->n; i++) {
-		const struct plot_series *s = &set->s[i];
-
-		plot_printf(b, "$d%zu << EOD\n", i);
-		for (r = 0; r < s->n; r++)
-			for (c = 0; c < s->ncols; c++)
-				plot_printf(b, "%.10g%c", s->v[r * s->ncols + c],
-					    c + 1 < s->ncols ? ' ' : '\n');
-		plot_printf(b, "EOD\n");
-	}
-}
-
-/* Labels and the plot command of the series of one panel. */
-static void
-plot_panel(struct plot_buf *b, const struct plot_set *set, int panel,
-	   const char *title, const char *xlabel, const char *ylabel)
-{
-	const char *sep = "plot ";
-	size_t i;
-
-	plot_printf(b, "set title ");
-	plot_quote(b, title);
-	plot_printf(b, "\nset xlabel ");
-	plot_quote(b, xlabel);
-	plot_printf(b, "\nset ylabel ");
-	plot_quote(b, ylabel);
-	plot_printf(b, "\n");
-	for (i = 0; i < set->n; i++) {
-		const struct plot_series *s = &set->s[i];
-
-		if (s->panel != panel)
-			continue;
-		plot_printf(b, "%s$d%zu %s lt %zu title ", sep, i, s->with,
-			    i + 1);
-		plot_quote(b, s->title);
-		if (s->with2 != NULL)
-			plot_printf(b, ", $d%zu %s lt %zu notitle", i, s->with2,
-				    i + 1);
-		sep = ", \\\n\t";
-	}
-	plot_printf(b, "\n");
-}
-
-/* --- reading cells --- */
-
-static int
-plot_need_rows(const struct csv_table *t, char *err, size_t err_len)
-{
-	if (t->nb_rows == 0)
-		return plot_fail(-EINVAL, err, err_len,
-				 "%s:2: no data rows after the header", t->path);
-	return 0;
-}
-
-/* Column indices of names[0..n-1] in t, which must have data rows. */
-static int
-plot_cols(const struct csv_table *t, const char *const *names, size_t n,
-	  long *idx, char *err, size_t err_len)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		idx[i] = csv_table_column(t, names[i], err, err_len);
-		if (idx[i] < 0)
-			return (int)idx[i];
-	}
-	return plot_need_rows(t, err, err_len);
-}
-
 static const char *
 plot_dir_name(const char *d)
 {
@@ -398,103 +94,6 @@ plot_dir_name(const char *d)
 	if (strcmp(d, "r") == 0)
 		return "reverse";
 	return d;
-}
-
-
-/*
- * A rate.csv row that is a DUT figure: a file without the result_kind
- * column (older files), or "measured" there (docs/results.md).  Rows of
- * tester-bound lower bounds and searches without a result are left out.
- */
-static bool
-plot_row_measured(const struct csv_table *t, size_t r)
-{
-	long c = csv_table_column(t, "result_kind", NULL, 0);
-	const char *kind;
-
-	if (c < 0)
-		return true;
-	kind = csv_table_cell(t, r, (size_t)c);
-	return kind != NULL && strcmp(kind, "measured") == 0;
-}
-
-/* --- tput-size --- */
-
-struct plot_tput {
-	char dir[16];
-	double size_b;
-	double rate_fps;
-};
-
-static int
-plot_tput_cmp(const void *a, const void *b)
-{
-	const struct plot_tput *x = a, *y = b;
-	int c = strcmp(x->dir, y->dir);
-
-	if (c != 0)
-		return c;
-	if (x->size_b != y->size_b)
-		return (x->size_b > y->size_b) - (x->size_b < y->size_b);
-	return (x->rate_fps > y->rate_fps) - (x->rate_fps < y->rate_fps);
-}
-
-/* Every (Dir, Size, rate) of the inputs into *out (malloc'ed). */
-static int
-plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
-	       size_t *count, char *err, size_t err_len)
-{
-	static const char *const names[] = { "Size", "Dir", "rate" };
-	struct plot_tput *p;
-	size_t i, r, total = 0, k = 0;
-	long col[3];
-	int rc;
-
-	for (i = 0; i < n; i++)
-		total += in[i].t->nb_rows;
-	p = calloc(total + 1, sizeof(*p));
-	if (p == NULL)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		const struct csv_table *t = in[i].t;
-
-		rc = plot_cols(t, names, 3, col, err, err_len);
-		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
-			const char *dir;
-
-			if (!plot_row_measured(t, r))
-				continue;
-
-			rc = csv_table_number(t, r, col[0], false, &p[k].size_b,
-					      err, err_len);
-			if (rc == 0 && p[k].size_b <= 0)
-				rc = plot_fail(-EINVAL, err, err_len,
-					       "%s:%lu: column 'Size': %g is not a frame size",
-					       t->path, t->lineno[r], p[k].size_b);
-			if (rc == 0)
-				rc = csv_table_text(t, r, col[1], &dir, err,
-						    err_len);
-			if (rc == 0 && strlen(dir) >= sizeof(p[k].dir))
-				rc = plot_fail(-EINVAL, err, err_len,
-					       "%s:%lu: column 'Dir': '%s' is not a direction",
-					       t->path, t->lineno[r], dir);
-			if (rc == 0) {
-				strcpy(p[k].dir, dir);
-				rc = csv_table_number(t, r, col[2], false,
-						      &p[k].rate_fps, err,
-						      err_len);
-			}
-			k++;
-		}
-		if (rc != 0) {
-			free(p);
-			return rc;
-		}
-	}
-	qsort(p, k, sizeof(*p), plot_tput_cmp);
-	*out = p;
-	*count = k;
-	return 0;
 }
 
 /*
@@ -528,13 +127,34 @@ plot_line_rate(struct plot_series *line, double *sizes, size_t n,
 	return 0;
 }
 
+/*
+ * A median above the line rate it is drawn against: a row of above (its
+ * own series, red) and a note naming it.  A rate above the line rate was
+ * not measured on a link of that speed: the speed is wrong.
+ */
+static int
+plot_check_line_rate(struct plot_series *above, const struct plot_opts *o,
+		     const char *dir, double size_b, double median)
+{
+	double line = plot_line_rate_fps(size_b, o->link_gbps);
+
+	if (!(median > line))
+		return 0;
+	if (o->notes != NULL)
+		plot_printf(o->notes, "warning: %g B, %s: the median %.0f fps is "
+			    "above the line rate at %g Gbit/s, %.0f fps\n",
+			    size_b, plot_dir_name(dir), median, o->link_gbps,
+			    line);
+	return plot_row2(above, size_b, median);
+}
+
 static int
 plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
 	       const struct plot_input *in, size_t n, char *err,
 	       size_t err_len)
 {
 	struct plot_set set = { 0 };
-	struct plot_series *s = NULL, *line;
+	struct plot_series *s = NULL, *line, *red, above = { .ncols = 2 };
 	struct plot_tput *p = NULL;
 	double *sizes = NULL, *rates = NULL;
 	size_t count = 0, i, j, nsizes = 0;
@@ -573,16 +193,34 @@ plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
 		row[1] = sum.median;
 		row[2] = stats_percentile_sorted(rates, j - i, 1.0);
 		row[3] = stats_percentile_sorted(rates, j - i, 99.0);
-		if (plot_row(s, row) < 0)
+		if (plot_row(s, row) < 0 ||
+		    (o->link_gbps > 0 &&
+		     plot_check_line_rate(&above, o, p[i].dir, row[0], row[1]) < 0))
 			goto out;
 		sizes[nsizes++] = p[i].size_b;
 	}
-	snprintf(title, sizeof(title), "Ethernet line rate, %g Gbit/s",
-		 o->link_gbps);
-	line = plot_series_add(&set, title, "using 1:2 with lines dashtype 2",
-			       NULL, 0, 2);
-	if (line == NULL || plot_line_rate(line, sizes, nsizes, o->link_gbps) < 0)
-		goto out;
+	if (o->link_gbps > 0) {	/* 0: no speed known, no line rate */
+		snprintf(title, sizeof(title), "Ethernet line rate, %g Gbit/s",
+			 o->link_gbps);
+		line = plot_series_add(&set, title,
+				       "using 1:2 with lines dashtype 2", NULL,
+				       0, 2);
+		if (line == NULL ||
+		    plot_line_rate(line, sizes, nsizes, o->link_gbps) < 0)
+			goto out;
+	}
+	if (above.n > 0) {
+		red = plot_series_add(&set, "median above the line rate",
+				      "using 1:2 with points pt 7 ps 2", NULL,
+				      0, 2);
+		if (red == NULL)
+			goto out;
+		red->color = "red";
+		red->v = above.v;
+		red->n = above.n;
+		red->cap = above.cap;
+		above.v = NULL;
+	}
 	plot_data(b, &set);
 	plot_printf(b, "set format y '%%.1s%%c'\nset yrange [0:*]\n");
 	plot_panel(b, &set, 0, "Throughput against frame size",
@@ -592,6 +230,7 @@ out:
 	if (rc == -ENOMEM)
 		plot_fail(rc, err, err_len, "out of memory");
 	plot_set_free(&set);
+	free(above.v);
 	free(p);
 	free(sizes);
 	free(rates);
@@ -670,53 +309,6 @@ plot_loss_load(struct plot_buf *b, const struct plot_input *in, size_t n,
 
 
 /* --- searches and compare --- */
-
-/* The values of column o->column of in (at least min of them; rows that
- * are no DUT figure left out, plot_row_measured). */
-static long
-plot_values(const struct plot_input *in, const char *column, size_t min,
-	    double **v, char *err, size_t err_len)
-{
-	const struct csv_table *t = in->t;
-	long col;
-	size_t r, k = 0;
-	int rc;
-
-	*v = NULL;
-	col = csv_table_column(t, column, err, err_len);
-	if (col < 0)
-		return col;
-	rc = plot_need_rows(t, err, err_len);
-	if (rc == 0 && t->nb_rows < min)
-		rc = plot_fail(-EINVAL, err, err_len,
-			       "%s:%lu: at least %zu rows needed, found %zu",
-			       t->path, t->lineno[t->nb_rows - 1], min,
-			       t->nb_rows);
-	if (rc != 0)
-		return rc;
-	*v = malloc(t->nb_rows * sizeof(**v));
-	if (*v == NULL)
-		return plot_fail(-ENOMEM, err, err_len, "out of memory");
-	for (r = 0; r < t->nb_rows; r++) {
-		if (!plot_row_measured(t, r))
-			continue;
-		rc = csv_table_number(t, r, col, false, &(*v)[k++], err,
-				      err_len);
-		if (rc != 0)
-			break;
-	}
-	if (rc == 0 && k < min)
-		rc = plot_fail(-EINVAL, err, err_len,
-			       "%s: at least %zu measured rows needed, found %zu "
-			       "(rows whose result_kind is not 'measured' are "
-			       "left out)", t->path, min, k);
-	if (rc != 0) {
-		free(*v);
-		*v = NULL;
-		return rc;
-	}
-	return (long)k;
-}
 
 static const char *
 plot_value_label(const char *column)

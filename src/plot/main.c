@@ -2,8 +2,9 @@
 /*
  * dutperf-plot: pictures of dutperf's result files with gnuplot (Debian:
  * gnuplot-nox).  No DPDK, no root.  The script is built by the core's plot
- * module; this file reads the inputs, runs gnuplot on a temporary output
- * and renames it into place only when gnuplot succeeded.
+ * module; this file reads the inputs (and for tput-size the link speed in
+ * run.json), prints the module's notes on stderr, runs gnuplot on a
+ * temporary output and renames it into place only when gnuplot succeeded.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -34,8 +35,11 @@ usage(FILE *out)
 		"tput-size FILE|DIR...  throughput against frame size from rate.csv files:\n"
 		"                       the median of the searches of each size and\n"
 		"                       direction with 1st-99th percentile bars, and the\n"
-		"                       Ethernet line rate; a DIR is a scripts/batch.sh\n"
-		"                       output (DIR/rate.csv or DIR/*/rate.csv)\n"
+		"                       Ethernet line rate at the link speed the run.json\n"
+		"                       beside each rate.csv records (the lowest); a\n"
+		"                       median above it is drawn red and named on\n"
+		"                       stderr; a DIR is a scripts/batch.sh output\n"
+		"                       (DIR/rate.csv or DIR/*/rate.csv)\n"
 		"loss-load FLR.csv...   frame loss rate (%%) against offered load, one line\n"
 		"                       per file and direction (rows without loss_pct,\n"
 		"                       where nothing was sent, are left out)\n"
@@ -57,7 +61,9 @@ usage(FILE *out)
 		"                         writes an SVG image to its stdout\n"
 		"  -l, --label TEXT       legend label of the next input file (repeat in\n"
 		"                         file order; default: the file name)\n"
-		"  -g, --link-gbps SPEED  tput-size: link speed in Gbit/s (default: 10)\n"
+		"  -g, --link-gbps SPEED  tput-size: link speed in Gbit/s of the line\n"
+		"                         rate, over what run.json records (default:\n"
+		"                         that; none recorded: no line rate)\n"
 		"  -c, --confidence LEVEL compare: 80, 90, 95, 98, 99 or 99.5 (default: 95)\n"
 		"  -C, --column NAME      searches, compare: the column (default: rate);\n"
 		"                         latency, pdv: a column suffix after fwd_/rev_,\n"
@@ -76,8 +82,24 @@ struct opts {
 	const char *labels[PLOT_MAX_INPUTS];
 	size_t nb_labels;
 	const char *metrics[64];
-	bool column_set;
+	bool link_set;			/* --link-gbps: run.json not read */
+	struct plot_buf notes;		/* for stderr, a line each */
 };
+
+/* The notes, each line after "dutperf-plot: ", then none. */
+static void
+print_notes(struct plot_buf *notes)
+{
+	const char *p, *e, *end = notes->s + notes->len;
+
+	for (p = notes->s; p != NULL && p < end; p = e + 1) {
+		e = memchr(p, '\n', (size_t)(end - p));
+		if (e == NULL)
+			e = end;
+		fprintf(stderr, "dutperf-plot: %.*s\n", (int)(e - p), p);
+	}
+	notes->len = 0;
+}
 
 static int
 parse_positive(const char *opt, const char *s, double *v)
@@ -225,6 +247,7 @@ render(struct opts *o, const struct plot_input *in, size_t n)
 		o->p.output = tmp_out;
 	}
 	rc = plot_script(&b, &o->p, in, n, err, sizeof(err));
+	print_notes(&o->notes);
 	if (rc < 0) {
 		fprintf(stderr, "dutperf-plot: %s\n", err);
 		rc = rc == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
@@ -268,7 +291,7 @@ plot_files(struct opts *o, char **files, size_t n)
 	struct csv_table *t;
 	char err[2048];
 	size_t i, nread = 0;
-	int rc = 0;
+	int r, rc = 0;
 
 	in = calloc(n, sizeof(*in));
 	t = calloc(n, sizeof(*t));
@@ -277,7 +300,7 @@ plot_files(struct opts *o, char **files, size_t n)
 		goto out;
 	}
 	for (i = 0; i < n; i++, nread++) {
-		int r = csv_table_read(files[i], &t[i], err, sizeof(err));
+		r = csv_table_read(files[i], &t[i], err, sizeof(err));
 
 		if (r < 0) {
 			fprintf(stderr, "dutperf-plot: %s\n", err);
@@ -286,6 +309,16 @@ plot_files(struct opts *o, char **files, size_t n)
 		}
 		in[i].t = &t[i];
 		in[i].label = i < o->nb_labels ? o->labels[i] : files[i];
+	}
+	if (o->p.kind == PLOT_TPUT_SIZE && !o->link_set) {
+		r = plot_link_speed(in, n, &o->p.link_gbps, &o->notes, err,
+				    sizeof(err));
+		print_notes(&o->notes);
+		if (r < 0) {
+			fprintf(stderr, "dutperf-plot: %s\n", err);
+			rc = r == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+			goto out;
+		}
 	}
 	rc = render(o, in, n);
 out:
@@ -315,10 +348,10 @@ main(int argc, char **argv)
 	char **files;
 	int c, rc;
 
-	o.p.link_gbps = 10.0;
 	o.p.conf_pct = 95.0;
 	o.p.column = "rate";
 	o.p.metrics = o.metrics;
+	o.p.notes = &o.notes;
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -354,6 +387,7 @@ main(int argc, char **argv)
 			if (parse_positive("--link-gbps", optarg,
 					   &o.p.link_gbps) < 0)
 				return EXIT_USAGE;
+			o.link_set = true;
 			break;
 		case 'c':
 			if (stats_parse_confidence(optarg, &o.p.conf_pct, err,
@@ -420,5 +454,6 @@ main(int argc, char **argv)
 	for (i = 0; i < nfiles; i++)
 		free(files[i]);
 	free(files);
+	plot_buf_free(&o.notes);
 	return rc;
 }

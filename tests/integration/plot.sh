@@ -91,6 +91,34 @@ render tput-size tput $((groups + dirs)) "Throughput against frame size" \
 	"$BIN" tput-size --script "$TMP/files.gp" "$B"/*/rate.csv &&
 	cmp -s "$TMP/dir.gp" "$TMP/files.gp" || fail "tput-size: DIR and its files differ"
 
+# --- tput-size's line rate from run.json (tests/data/plot/link: the
+# runs beside the rate.csv files record 10 Gbit/s and once 1 Gbit/s, the
+# lowest): each median above the line rate (awk: the median of an odd
+# number of rates, 10^9 / ((Size + 20) * 8)) is named on stderr and drawn
+# once more, red, with a key sample
+K=$DATA/link
+above=$(for f in "$K"/*/rate.csv; do
+	awk -F' *, *' 'NR > 1 { print $2, $12 }' "$f" | sort -k2n |
+		awk '{ s = $1; r[NR] = $2 } END { m = r[(NR + 1) / 2]
+			if (m > 1e9 / ((s + 20) * 8)) print s }'
+done | wc -l)
+[ "$above" -ge 1 ] || fail "the link fixtures lost their median above 1 Gbit/s"
+render tput-size tput-link $((3 + 1 + above + 1)) "Ethernet line rate, 1 Gbit/s" \
+	"median above the line rate" -- "$K"
+[ "$(grep -c 'warning: .* is above the line rate at 1 Gbit/s' "$TMP/tput-link.err")" = "$above" ] ||
+	fail "tput-size: not $above warnings: $(cat "$TMP/tput-link.err")"
+grep -q "link speeds differ, 1 to 10 Gbit/s" "$TMP/tput-link.err" ||
+	fail "tput-size: no note that the link speeds differ"
+# --link-gbps overrides run.json: at 10 Gbit/s nothing is above
+render tput-size tput-10g 4 "Ethernet line rate, 10 Gbit/s" -- -g 10 "$K"
+[ ! -s "$TMP/tput-10g.err" ] || fail "tput-size -g 10: $(cat "$TMP/tput-10g.err")"
+# no run.json: said on stderr, no line rate drawn
+render tput-size tput-norun 2 "Throughput against frame size" -- "$DATA/norun"
+grep -q "norun/run.json: No such file or directory" "$TMP/tput-norun.err" &&
+	grep -q "no line rate drawn (--link-gbps sets one)" "$TMP/tput-norun.err" ||
+	fail "tput-size without run.json: $(cat "$TMP/tput-norun.err")"
+! grep -q "line rate" "$TMP/tput-norun.svg" || fail "tput-size: a line rate without a speed"
+
 # --- loss-load: each non-empty loss_pct of a trial that was not invalid
 # (those measured the tester), 2 files x 2 directions
 R=$DATA/flr-routed.csv
@@ -173,6 +201,9 @@ bad "$X/short-row.csv:2: column 'loss_pct': missing" loss-load "$R" "$X/short-ro
 bad "$X/monitor-text.csv:3: column 'rx_fps': 'fast' is not a number" \
 	monitor "$X/monitor-text.csv"
 bad "$X/text-cell.csv:1: column 'fwd_tl_us' not found" latency "$X/text-cell.csv"
+bad "$X/runjson-syntax/run.json:2: not a JSON object" tput-size "$X/runjson-syntax"
+bad "$X/runjson-speed/run.json:1: link_speed_mbps: \"fast\" is not a speed" \
+	tput-size "$X/runjson-speed"
 bad "$X/one-row.csv:2: at least 2 rows needed" compare "$A" "$X/one-row.csv"
 bad "$TMP/nosuch.csv: No such file" pdv "$TMP/nosuch.csv"
 bad "compare takes 2 input files, not 3" compare "$A" "$Z" "$A"

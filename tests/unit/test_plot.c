@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "dutperf/csv.h"
 #include "dutperf/plot.h"
 #include "dutperf/report.h"
@@ -26,7 +28,7 @@
 
 static struct csv_table tables[4];
 static struct plot_input inputs[4];
-static struct plot_buf script;
+static struct plot_buf script, notes;
 static char err[2048];
 
 static int
@@ -39,6 +41,8 @@ teardown(void **state)
 		csv_table_free(&tables[i]);
 	plot_buf_free(&script);
 	memset(&script, 0, sizeof(script));
+	plot_buf_free(&notes);
+	memset(&notes, 0, sizeof(notes));
 	err[0] = '\0';
 	return 0;
 }
@@ -59,16 +63,25 @@ load(size_t n, const char *const *names)
 	}
 }
 
+/* plot_script of the fixtures names[], tput-size's line rate at gbps;
+ * warnings into notes. */
 static int
-run(enum plot_kind kind, size_t n, const char *const *names)
+run_at(enum plot_kind kind, size_t n, const char *const *names, double gbps)
 {
 	struct plot_opts o = {
 		.kind = kind, .format = PLOT_SVG, .output = "out.svg",
-		.link_gbps = 10.0, .conf_pct = 95.0, .column = "rate",
+		.link_gbps = gbps, .conf_pct = 95.0, .column = "rate",
+		.notes = &notes,
 	};
 
 	load(n, names);
 	return plot_script(&script, &o, inputs, n, err, sizeof(err));
+}
+
+static int
+run(enum plot_kind kind, size_t n, const char *const *names)
+{
+	return run_at(kind, n, names, 10.0);
 }
 
 /* The text of datablock $d<i> of the script (static buffer). */
@@ -291,6 +304,176 @@ test_result_kinds(void **state)
 	assert_string_equal(block(0), "84 276855 276410 277300\n");
 }
 
+/*
+ * tput-size's link speed from the run.json beside each rate.csv.  The
+ * fixtures in link/: 64-b link_speed_mbps 10000 from the ports; 1024-b
+ * three runs appended, the middle one with [traffic] link_speed_gbps = 1
+ * over ports of 10 Gb/s (its link_speed_mbps 1000 counts, not the ports),
+ * the others 10000 from the ports (the lowest record counts); 1518-b
+ * link_speed_mbps null, the ports 10000 and 25000 (their lowest).  The
+ * lowest file is the middle one.
+ */
+static void
+test_link_speed(void **state)
+{
+	static const char *const all[] = {
+		"link/64-b/rate.csv", "link/1024-b/rate.csv",
+		"link/1518-b/rate.csv",
+	};
+	static const double want[] = { 10, 1, 10 };
+	double gbps = -1;
+	size_t i;
+
+	(void)state;
+	load(3, all);
+	assert_int_equal(plot_link_speed(inputs, 3, &gbps, &notes, err,
+					 sizeof(err)), 0);
+	assert_true(gbps == 1.0);
+	assert_non_null(notes.s);
+	assert_string_equal(notes.s, "the runs' link speeds differ, 1 to 10 "
+			    "Gbit/s: the line rate is drawn at the lowest\n");
+	for (i = 0; i < 3; i++) {
+		teardown(NULL);
+		gbps = -1;
+		load(1, &all[i]);
+		assert_int_equal(plot_link_speed(inputs, 1, &gbps, &notes, err,
+						 sizeof(err)), 0);
+		assert_true(gbps == want[i]);
+		/* only 1024-b's two runs differ */
+		assert_int_equal(notes.len > 0, i == 1);
+	}
+}
+
+static void
+test_link_speed_none(void **state)
+{
+	static const char *const names[] = {
+		"nolink/rate.csv", "norun/rate.csv",
+	};
+	double gbps = -1;
+
+	(void)state;
+	load(2, names);
+	assert_int_equal(plot_link_speed(inputs, 2, &gbps, &notes, err,
+					 sizeof(err)), 0);
+	assert_true(gbps == 0);
+	assert_non_null(notes.s);
+	assert_contains(notes.s, "plot/nolink/run.json: no link speed recorded "
+			"(link_speed_mbps and the ports' speed_mbps null or "
+			"absent)\n");
+	assert_contains(notes.s, "plot/norun/run.json: No such file or "
+			"directory: no link speed for " DATA "norun/rate.csv\n");
+	assert_contains(notes.s, "no link speed in run.json: no line rate drawn "
+			"(--link-gbps sets one)\n");
+	/* no speed: no line rate; sorted 199800 200100 201000 */
+	teardown(NULL);
+	assert_int_equal(run_at(PLOT_TPUT_SIZE, 1, names, 0), 0);
+	assert_string_equal(block(0), "512 200100 199800 201000\n");
+	assert_null(strstr(script.s, "$d1 << EOD"));
+	assert_null(strstr(script.s, "line rate"));
+	assert_null(notes.s);
+}
+
+static void
+test_link_speed_bad(void **state)
+{
+	static const char *const syntax[] = { "bad/runjson-syntax/rate.csv" };
+	static const char *const speed[] = { "bad/runjson-speed/rate.csv" };
+	double gbps;
+
+	(void)state;
+	load(1, syntax);
+	assert_int_equal(plot_link_speed(inputs, 1, &gbps, &notes, err,
+					 sizeof(err)), -EINVAL);
+	assert_contains(err, "bad/runjson-syntax/run.json:2: not a JSON object: ");
+	teardown(NULL);
+	load(1, speed);
+	assert_int_equal(plot_link_speed(inputs, 1, &gbps, &notes, err,
+					 sizeof(err)), -EINVAL);
+	assert_contains(err, "bad/runjson-speed/run.json:1: link_speed_mbps: "
+			"\"fast\" is not a speed in Mbit/s");
+}
+
+/*
+ * A median above the line rate drawn is a series of its own, red, and a
+ * warning.  At 1 Gbit/s: 1024 B 10^9 / (1044 * 8) = 119732 fps, under
+ * the median 210300 (140500 210300 213800); 1518 B 81274 fps, over the
+ * median 80400; 64 B 1488095, over 237000.
+ */
+static void
+test_above_line_rate(void **state)
+{
+	static const char *const names[] = {
+		"link/1518-b/rate.csv", "link/64-b/rate.csv",
+		"link/1024-b/rate.csv",
+	};
+
+	(void)state;
+	assert_int_equal(run_at(PLOT_TPUT_SIZE, 3, names, 1.0), 0);
+	assert_string_equal(block(0),
+			    "64 237000 236200 238100\n"
+			    "1024 210300 140500 213800\n"
+			    "1518 80400 79100 80900\n");
+	assert_contains(block(1), "1024 119731.8008\n");
+	assert_string_equal(block_titled("median above the line rate"),
+			    "1024 210300\n");
+	assert_contains(script.s, "$d2 using 1:2 with points pt 7 ps 2 lt 3 "
+			"lc rgb 'red' title \"median above the line rate\"");
+	assert_non_null(notes.s);
+	assert_string_equal(notes.s, "warning: 1024 B, both directions: the "
+			    "median 210300 fps is above the line rate at 1 "
+			    "Gbit/s, 119732 fps\n");
+	/* at 10 Gbit/s every median is below the line */
+	teardown(NULL);
+	assert_int_equal(run_at(PLOT_TPUT_SIZE, 3, names, 10.0), 0);
+	assert_null(strstr(script.s, "above"));
+	assert_null(strstr(script.s, "$d2 << EOD"));
+	assert_null(notes.s);
+}
+
+/* The keys of run.json, in order (a record and a port), as
+ * tests/data/columns/run.json.keys has them. */
+static void
+join_keys(const json_t *o, char *buf, size_t len)
+{
+	const char *key;
+	json_t *v;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	json_object_foreach((json_t *)o, key, v)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       at ? "," : "", key);
+	assert_true(at < len);
+}
+
+static void
+test_runjson_fixture_keys(void **state)
+{
+	char want[2][1024], got[1024];
+	json_error_t je;
+	json_t *o;
+	FILE *f;
+
+	(void)state;
+	f = fopen(TEST_DATA_DIR "/columns/run.json.keys", "r");
+	assert_non_null(f);
+	assert_non_null(fgets(want[0], sizeof(want[0]), f));
+	assert_non_null(fgets(want[1], sizeof(want[1]), f));
+	fclose(f);
+	want[0][strcspn(want[0], "\n")] = '\0';
+	want[1][strcspn(want[1], "\n")] = '\0';
+	o = json_load_file(DATA "link/64-b/run.json", 0, &je);
+	assert_non_null(o);
+	join_keys(o, got, sizeof(got));
+	assert_string_equal(got, want[0]);
+	join_keys(json_array_get(json_object_get(o, "ports"), 0), got,
+		  sizeof(got));
+	assert_string_equal(want[1], "ports: side,port_id,name,driver,speed_mbps");
+	assert_string_equal(got, want[1] + strlen("ports: "));
+	json_decref(o);
+}
+
 static void
 test_compare(void **state)
 {
@@ -457,6 +640,11 @@ main(void)
 		cmocka_unit_test_teardown(test_loss_load, teardown),
 		cmocka_unit_test_teardown(test_searches, teardown),
 		cmocka_unit_test_teardown(test_result_kinds, teardown),
+		cmocka_unit_test_teardown(test_link_speed, teardown),
+		cmocka_unit_test_teardown(test_link_speed_none, teardown),
+		cmocka_unit_test_teardown(test_link_speed_bad, teardown),
+		cmocka_unit_test_teardown(test_above_line_rate, teardown),
+		cmocka_unit_test_teardown(test_runjson_fixture_keys, teardown),
 		cmocka_unit_test_teardown(test_compare, teardown),
 		cmocka_unit_test_teardown(test_compare_too_few, teardown),
 		cmocka_unit_test_teardown(test_latency, teardown),
