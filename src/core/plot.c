@@ -637,7 +637,7 @@ plot_script(struct plot_buf *b, const struct plot_opts *o,
 				 plot_kind_name(o->kind), min,
 				 max == min ? "" : " or more",
 				 min == 1 && max == 1 ? "" : "s", n);
-	plot_begin(b, o);
+	plot_begin(b, o, plot_kind_name(o->kind));
 	switch (o->kind) {
 	case PLOT_TPUT_SIZE:
 		rc = plot_tput_size(b, o, in, n, err, err_len);

@@ -85,9 +85,9 @@ plot_quote(struct plot_buf *b, const char *s)
 /* --- the script --- */
 
 void
-plot_begin(struct plot_buf *b, const struct plot_opts *o)
+plot_begin(struct plot_buf *b, const struct plot_opts *o, const char *kind)
 {
-	plot_printf(b, "# dutperf-plot %s\n", plot_kind_name(o->kind));
+	plot_printf(b, "# dutperf-plot %s\n", kind);
 	if (o->format == PLOT_SVG)
 		plot_printf(b, "set terminal svg size 1000,640 noenhanced "
 			    "font 'sans,11' background '#ffffff'\n");

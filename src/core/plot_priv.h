@@ -82,7 +82,9 @@ long plot_values(const struct plot_input *in, const char *column, size_t min,
 /* --- the script (plot_gp.c) --- */
 
 /* Terminal, output and the common settings. */
-void plot_begin(struct plot_buf *b, const struct plot_opts *o);
+/* The script's head: terminal, output; kind: the plot kind's name */
+void plot_begin(struct plot_buf *b, const struct plot_opts *o,
+		const char *kind);
 /* Each series of set as datablock $d<index>. */
 void plot_data(struct plot_buf *b, const struct plot_set *set);
 /* Labels and the plot command of the series of one panel. */
