@@ -228,6 +228,9 @@ struct cfg {
 	/* [output] */
 	char outdir[CFG_PATH_LEN];
 
+	/* [commands] */
+	uint32_t command_timeout_s;	/* a user command's longest run */
+
 	struct cfg_stateful st;
 };
 

@@ -269,6 +269,11 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
 	    "directory for results (CSV files)", NULL),
 
+	KEY("commands", "timeout_s", command_timeout_s, CFG_KEY_U, 1, 86400,
+	    "60", "s", "every user command ([stateful] hook_trial, hook_search, "
+	    "teardown_cmd, [reset] command) still running after this is killed "
+	    "(its process group) and the run stops (exit status 1)", NULL),
+
 	/* RFC 9693 stateful NATxy tests (docs/stateful.md) */
 	KEY("stateful", "initiator", st.initiator, CFG_KEY_ENUM, 0, 0, "left", "",
 	    "side of the Initiator (private side); the other side, IPv4, responds",
@@ -331,7 +336,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
 	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output",
-	"stateful"
+	"commands", "stateful"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

@@ -390,8 +390,8 @@ void engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
 void engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
 			    uint16_t len);
 uint32_t feature_stateful_recorded(const struct trial_ctx *t);
-int feature_stateful_hook(const char *key, const char *cmd, char *err,
-			  size_t err_len);
+int feature_stateful_hook(const struct cfg *c, const char *key,
+			  const char *cmd, char *err, size_t err_len);
 /* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
  * timeout T), phase 2 (the configured directions, D, responder_tuple) and
  * the Responder-only check. */

@@ -17,12 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <rte_cycles.h>
 #include <rte_malloc.h>
 
 #include "dpdk.h"
+#include "dutperf/command.h"
 #include "dutperf/search.h"
 #include "dutperf/stateful.h"
 
@@ -224,32 +224,31 @@ engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
 		stateful_table_record(table, &tu);
 }
 
-/* Run a [stateful] hook command: 0, or -EIO with its exit status. */
+/*
+ * Run a [stateful] hook command (command.h: its own process group,
+ * [commands] timeout_s): 0; -EIO with a message naming it, its end and
+ * its last output: the run stops.  Interrupted with dutperf: 0, the
+ * driver records the interruption.
+ */
 int
-feature_stateful_hook(const char *key, const char *cmd, char *err,
-		      size_t err_len)
+feature_stateful_hook(const struct cfg *c, const char *key, const char *cmd,
+		      char *err, size_t err_len)
 {
-	int st;
+	char what[64];
+	size_t n;
+	int rc;
 
 	if (cmd == NULL || cmd[0] == '\0')
 		return 0;
-	fflush(NULL);
-	st = system(cmd);
-	if (st == -1) {
-		snprintf(err, err_len, "[stateful] %s = \"%s\": cannot run it",
-			 key, cmd);
-		return -EIO;
-	}
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+	snprintf(what, sizeof(what), "[stateful] %s", key);
+	rc = command_user(what, cmd, c->command_timeout_s, &engine_stop, NULL,
+			  err, err_len);
+	if (rc == -EINTR)
 		return 0;
-	if (WIFEXITED(st))
-		snprintf(err, err_len, "[stateful] %s = \"%s\": exit status %d: "
-			 "the run stops", key, cmd, WEXITSTATUS(st));
-	else
-		snprintf(err, err_len, "[stateful] %s = \"%s\": killed by "
-			 "signal %d: the run stops", key, cmd,
-			 WIFSIGNALED(st) ? WTERMSIG(st) : 0);
-	return -EIO;
+	n = strlen(err);
+	if (rc != 0 && n < err_len)
+		snprintf(err + n, err_len - n, ": the run stops");
+	return rc;
 }
 
 /*
@@ -268,8 +267,8 @@ feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,
 	if (s == NULL || spec->phase == TRIAL_PHASE_PLAIN)
 		return 0;
 	if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
-		rc = feature_stateful_hook("hook_trial", t->cfg->st.hook_trial,
-					   err, err_len);
+		rc = feature_stateful_hook(t->cfg, "hook_trial",
+					   t->cfg->st.hook_trial, err, err_len);
 		/* the lcores start 50 ms after this (trial_run) */
 		s->prelim_start_tsc = rte_rdtsc() + t->hz / 20;
 		return rc;
@@ -321,7 +320,7 @@ feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
 		       struct trial_spec *real, struct trial_spec *check,
 		       char *err, size_t err_len)
 {
-	int rc = feature_stateful_hook("hook_search", c->st.hook_search, err,
+	int rc = feature_stateful_hook(c, "hook_search", c->st.hook_search, err,
 				       err_len);
 
 	if (rc == 0)

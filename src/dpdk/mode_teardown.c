@@ -83,7 +83,7 @@ teardown_time(const struct cfg *c, uint64_t *ns, char *err, size_t err_len)
 	int rc;
 
 	clock_gettime(CLOCK_MONOTONIC, &a);
-	rc = feature_stateful_hook("teardown_cmd", c->st.teardown_cmd, err,
+	rc = feature_stateful_hook(c, "teardown_cmd", c->st.teardown_cmd, err,
 				   err_len);
 	clock_gettime(CLOCK_MONOTONIC, &b);
 	*ns = (uint64_t)(b.tv_sec - a.tv_sec) * 1000000000ULL +
