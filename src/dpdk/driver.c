@@ -292,10 +292,11 @@ driver_live_start(struct driver_live *l, struct mode_ctx *m,
 	pthread_cond_init(&l->cond, &ca);
 	pthread_condattr_destroy(&ca);
 	/* Ctrl-C is the main thread's business: the thread starts with
-	 * SIGINT and SIGTERM blocked */
+	 * SIGINT, SIGTERM and SIGHUP blocked */
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 	rc = pthread_create(&l->thread, NULL, driver_live_main, l);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -553,6 +554,10 @@ driver_run(struct mode_ctx *m, char *err, size_t err_len)
 		snprintf(m->result, sizeof(m->result), "%u %s run(s)%s",
 			 m->runs_done, ops->cli.name,
 			 engine_stop ? ", interrupted" : "");
+	else if (engine_stop && strstr(m->result, "interrupted") == NULL)
+		/* a mode's result of the runs before the signal */
+		snprintf(m->result + strlen(m->result),
+			 sizeof(m->result) - strlen(m->result), ", interrupted");
 	/* run.json lists each run's result: before driver_close frees them */
 	if (rc == 0)
 		rc = runinfo_append(m, time(NULL), m->result, err, err_len);

@@ -104,6 +104,7 @@ reset_launch(struct trial_ctx *t, uint64_t start_tsc, void *arg)
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	x->started = pthread_create(&x->thread, NULL, reset_thread, x) == 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
