@@ -70,6 +70,7 @@ struct stateful_phases {
 	bool need_prelim;
 	bool to_inner;			/* failed phase 1: the inner's invalid */
 	bool failed;			/* phase 1 failed max_retries + 1 times */
+	bool gone;			/* the inner ended: the DUT went away */
 	uint32_t max_retries, retries;
 	uint32_t prelim_trials;
 };

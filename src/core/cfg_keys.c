@@ -225,6 +225,10 @@ static const struct cfg_key cfg_keys[] = {
 	    "tolerated loss (0 = RFC 2544 zero loss)", NULL),
 	KEY("search", "repeat", repeat, CFG_KEY_U, 1, 10000, "1", "",
 	    "searches per run", NULL),
+	KEY("search", "dut_wait_s", dut_wait_s, CFG_KEY_U, 0, 86400, "0", "s",
+	    "a trial losing every frame: wait this long for the DUT (link up, "
+	    "a probe trial passing) before the run ends with no result (0 = "
+	    "only a link down counts, for max_retries repeats)", NULL),
 
 	KEY("monitor", "interval_ms", mon_interval_ms, CFG_KEY_U, 100, 60000,
 	    "1000", "ms", "monitor: one line and monitor.csv row per interval",

@@ -20,6 +20,7 @@
 #include "dutperf/cli.h"
 #include "dutperf/csv.h"
 #include "dutperf/delay.h"
+#include "dutperf/dutwatch.h"
 #include "dutperf/frame.h"
 #include "dutperf/monitor.h"
 #include "dutperf/pacer.h"
@@ -499,6 +500,12 @@ struct mode_ctx {
 	void *priv;			/* the mode's state */
 	double trial_max_s;		/* the longest trial period so far and */
 	double trial_end_s;		/* when the last trial ended (ETA) */
+	/* a DUT that went away (dutwatch.h, driver_watch.c) */
+	bool watched;			/* this run's procedure is watched */
+	struct dutwatch watch;
+	enum dutwatch_step watch_step;	/* for the last trial */
+	bool dut_gone;			/* a run ended so: no further runs */
+	char gone_why[192];		/* how it went, for the messages */
 };
 
 /* The run's result by result.h's rule: run_result = the case's kind,
@@ -507,6 +514,18 @@ void mode_set_result(struct mode_ctx *m, enum result_case why);
 
 /* Run the mode of env.  0 or -errno with err. */
 int driver_run(struct mode_ctx *m, char *err, size_t err_len);
+
+/* Each run, once its procedure is set: watch it unless it is a single
+ * measurement (driver_watch.c). */
+void driver_watch_start(struct mode_ctx *m);
+/*
+ * After trial spec gave r (before its trials.csv row): m->watch_step
+ * RECORD, REPEAT (run spec again, do not record r) or GONE (end the run:
+ * the DUT went away, m->gone_why); probe trials and waits happen here,
+ * and r's reason says what was decided.  0 or -errno.
+ */
+int driver_watch_trial(struct mode_ctx *m, const struct trial_spec *spec,
+		       struct report_trial *r, char *err, size_t err_len);
 
 /* rc of a report_*_row() call: 0 when the row fitted, else rc with
  * "FILE row too long" in err. */

@@ -347,6 +347,8 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 	if (live_on)
 		driver_live_stop(&live);
 	driver_trial_timed(m, driver_now_s() - t0);
+	if (rc == 0)
+		rc = driver_watch_trial(m, spec, r, err, err_len);
 	if (rc != 0)
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
@@ -391,7 +393,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	const struct mode_ops *ops = m->ops;
 	enum trial_phase prev_phase = TRIAL_PHASE_PLAIN;
 	struct trial_spec spec;
-	bool complete;
+	bool complete, again = false;
 	unsigned k;
 	int rc;
 
@@ -408,7 +410,11 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	m->run_result = REPORT_RESULT_MEASURED;
 	m->run_reason = NULL;
 	m->iteration = 0;
-	while (!engine_stop && proc_next(&m->proc, &spec)) {
+	driver_watch_start(m);
+	/* again: the same trial, the last one's result not recorded (the
+	 * DUT was away: driver_watch.c) */
+	while (!engine_stop && (again || proc_next(&m->proc, &spec))) {
+		again = false;
 		/* RFC 9693 phase 2 follows its phase 1 after D, no settle */
 		if (m->trials_done > 0 && !(spec.phase == TRIAL_PHASE_REAL &&
 					    prev_phase == TRIAL_PHASE_PRELIMINARY))
@@ -421,6 +427,13 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		if (rc != 0)
 			return rc;
 		m->trials_done++;
+		if (m->watch_step == DUTWATCH_GONE)
+			break;
+		if (m->watch_step == DUTWATCH_REPEAT) {
+			again = true;
+			driver_progress(m, &spec, &m->last);
+			continue;
+		}
 		proc_record(&m->proc, &spec, &m->last);
 		/* the mode sees its own trials only, never a wrapped phase 1 */
 		if (ops->trial_done != NULL &&
@@ -433,12 +446,26 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		driver_progress(m, &spec, &m->last);
 	}
 	complete = !engine_stop;
+	m->dut_gone = complete && m->watch_step == DUTWATCH_GONE;
+	/* the procedure ends the run without a figure, or the driver does */
+	if (m->dut_gone)
+		complete = proc_dut_gone(&m->proc);
 	if (ops->run_end != NULL) {
 		rc = ops->run_end(m, complete, err, err_len);
 		if (rc != 0)
 			return rc;
 	}
-	if (complete && m->phased && m->phases.failed) {
+	if (m->dut_gone) {
+		mode_set_result(m, RESULT_DUT_GONE);
+		if (!complete)
+			result_format(RESULT_DUT_GONE, "", m->result,
+				      sizeof(m->result));
+		complete = true;	/* a run, with no figure */
+		fprintf(stderr, "dutperf: %s %u: the DUT went away: %s: no "
+			"result (result_kind none, exit status 3)%s\n",
+			ops->run_name, m->no, m->gone_why,
+			m->no < m->repeat ? "; no further runs" : "");
+	} else if (complete && m->phased && m->phases.failed) {
 		/* the mode's trials that phase 1 never let run: no result */
 		m->run_result = REPORT_RESULT_NONE;
 		m->run_reason = "phase 1 failed";
@@ -544,7 +571,8 @@ driver_run(struct mode_ctx *m, char *err, size_t err_len)
 	m->trials.fd = m->out.fd = -1;
 	rc = driver_open(m, err, err_len);
 	m->started_s = driver_now_s();
-	for (m->no = 1; rc == 0 && m->no <= m->repeat && !engine_stop; m->no++)
+	for (m->no = 1; rc == 0 && m->no <= m->repeat && !engine_stop &&
+	     !m->dut_gone; m->no++)
 		rc = driver_one_run(m, err, err_len);
 	if (m->no > m->repeat)
 		m->no = m->repeat;
