@@ -207,8 +207,11 @@ PY
 	fi
 	case $rc in
 	129|143)
+		# the record says "interrupted", unless the signal came after
+		# the last trial (the run complete, no trial interrupted)
 		[ -f "$out/run.json" ] || bad "stopped by a signal ($rc) without a run.json record"
 		jq -e '.result | test("interrupted")' "$out/run.json" >/dev/null 2>&1 ||
+			! csv_col "$out/trials.csv" status all 2>/dev/null | grep -qx interrupted ||
 			bad "run.json after a signal ($rc): $(jq -c .result "$out/run.json" 2>&1)" ;;
 	esac
 }

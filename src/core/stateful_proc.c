@@ -167,6 +167,21 @@ const struct proc_ops stateful_phases_ops = {
 
 
 
+struct stateful_phases *
+stateful_phases_of(const struct proc *p)
+{
+	/* stateful_tp's phases come first (the assert below) */
+	if (p->ops == &stateful_phases_ops || p->ops == &stateful_tp_ops)
+		return p->state;
+	return NULL;
+}
+
+void
+stateful_phases_again(struct stateful_phases *p)
+{
+	p->need_prelim = true;
+}
+
 /* ---------------------------------------------------- stateful throughput */
 
 int

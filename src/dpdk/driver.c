@@ -430,7 +430,13 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		if (m->watch_step == DUTWATCH_GONE)
 			break;
 		if (m->watch_step == DUTWATCH_REPEAT) {
-			again = true;
+			/* a phase 2 again after phase 1 again: the DUT that
+			 * came back may have lost its connections */
+			if (spec.phase == TRIAL_PHASE_REAL &&
+			    stateful_phases_of(&m->proc) != NULL)
+				stateful_phases_again(stateful_phases_of(&m->proc));
+			else
+				again = true;
 			driver_progress(m, &spec, &m->last);
 			continue;
 		}

@@ -104,7 +104,6 @@ driver_watch_probe(struct mode_ctx *m, const struct trial_spec *dead,
 		p.active[d] = false;
 		p.rate_fps[d] = 0;
 	}
-	m->watch.probes++;
 	return trial_run(m->trial, &p, r, why, why_len, err, err_len);
 }
 

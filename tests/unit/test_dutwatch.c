@@ -349,7 +349,8 @@ test_procs(void **state)
 		.lo_fps = 0, .hi_fps = 100000, .initial_fps = 100000,
 		.error_fps = 1000, .max_retries = 3,
 	};
-	struct trial_spec prelim, real, spec;
+	struct trial_spec prelim, real, spec, held;
+	struct report_trial r;
 	struct stateful_tp tp;
 	struct proc p = { &stateful_tp_ops, &tp };
 	struct sweep sw;
@@ -358,6 +359,7 @@ test_procs(void **state)
 	struct proc s1 = { &proc_single_ops, &single };
 
 	(void)state;
+	memset(&r, 0, sizeof(r));
 	memset(&prelim, 0, sizeof(prelim));
 	prelim.active[CFG_FWD] = true;
 	prelim.duration_ms = 1000;
@@ -370,8 +372,28 @@ test_procs(void **state)
 	assert_false(proc_next(&p, &spec));
 	assert_int_equal(proc_remaining(&p), 0);
 	assert_int_equal(search_case(&tp.sp.s), RESULT_DUT_GONE);
+	/* a dead phase 2 repeated: phase 1 first, then the same phase 2 */
+	assert_int_equal(stateful_tp_start(&tp, &sp, &prelim, &real, true), 0);
+	assert_ptr_equal(stateful_phases_of(&p), &tp.ph);
+	assert_true(proc_next(&p, &spec));
+	assert_int_equal(spec.phase, TRIAL_PHASE_PRELIMINARY);
+	r.verdict = VERDICT_PASS;
+	r.recorded = 0;
+	prelim.table_size = 0;
+	proc_record(&p, &spec, &r);
+	assert_true(proc_next(&p, &spec));
+	assert_int_equal(spec.phase, TRIAL_PHASE_REAL);
+	held = spec;
+	stateful_phases_again(stateful_phases_of(&p));
+	assert_true(proc_next(&p, &spec));
+	assert_int_equal(spec.phase, TRIAL_PHASE_PRELIMINARY);
+	proc_record(&p, &spec, &r);
+	assert_true(proc_next(&p, &spec));
+	assert_int_equal(spec.phase, TRIAL_PHASE_REAL);
+	assert_int_equal(trial_spec_rate_fps(&spec), trial_spec_rate_fps(&held));
 	memset(&sw, 0, sizeof(sw));
 	assert_false(proc_dut_gone(&q));
+	assert_null(stateful_phases_of(&q));
 	proc_single_start(&single, &prelim);
 	assert_false(proc_dut_gone(&s1));
 }
