@@ -112,7 +112,7 @@ chmod +x "$WORK/hang.sh"
 cp "$cfg" "$WORK/hang.ini"
 printf '[reset]\ncommand = %s\nat_ms = 200\n[commands]\ntimeout_s = 1\n' "$WORK/hang.sh" \
 	>>"$WORK/hang.ini"
-asan_wire reset -c "$WORK/hang.ini" --rate 1000 --duration 1 --settle 0 -o "$WORK/hang"
+asan_wire reset -c "$WORK/hang.ini" --rate 1000 --duration 2 --settle 0 -o "$WORK/hang"
 expect_equal "hung command: exit status" $? 1
 grep -q 'no end within its timeout of 1 s' "$WORK/err.log" ||
 	fail "hung command: $(tail -3 "$WORK/err.log")"
