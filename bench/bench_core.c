@@ -27,6 +27,7 @@
 
 #include "dutperf/cfg.h"
 #include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "dutperf/pacer.h"
 #include "dutperf/rxstate.h"
 

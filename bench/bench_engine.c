@@ -124,8 +124,9 @@ bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 	if (rc != 0)
 		return rc;
 	rx = &t.rx[CFG_FWD];
-	frames = rx->st.c.received + rx->st.c.duplicates + rx->st.c.late +
-		 rx->st.c.old + rx->st.c.beyond + rx->stale;
+	frames = rx->state.c.received + rx->state.c.duplicates +
+		 rx->state.c.late + rx->state.c.old + rx->state.c.beyond +
+		 rx->stale;
 	printf("rx_ours=%" PRIu64 "\n", frames);
 	for (k = 0; k < FRAME_KIND_COUNT; k++)
 		frames += rx->kinds[k];

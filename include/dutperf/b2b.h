@@ -104,7 +104,7 @@ struct b2b_summary {
 };
 
 /*
- * One b2b.csv row (report_cols.c's report_b2b_table): kind "trial" (one
+ * One b2b.csv row (b2b_table): kind "trial" (one
  * burst), "repetition" (one search's longest lossless burst) or "summary"
  * (a run's repetitions and buffer times).  Fields a kind does not have
  * are empty (the has_* flags).
@@ -131,7 +131,7 @@ struct b2b_row {
 	time_t date;
 };
 
-extern const struct report_table report_b2b_table;	/* b2b.csv */
+extern const struct report_table b2b_table;	/* b2b.csv */
 
 /* A summary's row fields (kind "summary", has_* from what is known). */
 void b2b_summary_row(const struct b2b_summary *s, struct b2b_row *row);

@@ -24,10 +24,11 @@ struct cli_mode {
 	const char *name;	/* "throughput" */
 	const char *help;	/* one line for --help */
 	const char *options;	/* the options that matter to it, for --help
-				 * ("--tagged --delay"); the mode-specific
-				 * ones (--rate, --repeat, the search's, ...)
-				 * are accepted only when listed here; NULL:
-				 * none */
+				 * ("--tagged --delay"); NULL: none.  An
+				 * option that a mode of the table lists is
+				 * accepted only in the modes that list it,
+				 * but for -d, -t and --frame-timeout, which
+				 * every mode takes */
 	/* Mode-specific check of the effective configuration; NULL: none.
 	 * 0 or -EINVAL with err naming the key. */
 	int (*check)(const struct cfg *c, char *err, size_t err_len);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * command: the one way dutperf runs a user's command ([stateful]
- * hook_trial, hook_search, teardown_cmd, [reset] command): /bin/sh -c in
+ * command: how dutperf runs a user's command ([stateful] hook_trial,
+ * hook_search, teardown_cmd, [reset] command; through shell.h, which
+ * names it by its key): /bin/sh -c in
  * a session, hence a process group, of its own (so the terminal's Ctrl-C
  * does not reach it and the whole group can be killed), stdin from
  * /dev/null, stdout and stderr into one pipe that is copied to echo_fd as
@@ -76,16 +77,5 @@ int command_last_lines(const struct command_result *r, unsigned n,
 int command_check(const char *what, const char *cmd,
 		  const struct command_opts *o, const char *timeout_key,
 		  const struct command_result *r, char *err, size_t err_len);
-
-/*
- * A command of the configuration (WHAT: "[section] key"): timeout_s
- * ([commands] timeout_s), its output copied to stderr, killed when *stop
- * is set.  0 for exit status 0, -EINTR when stopped (the caller's run is
- * being interrupted: it goes on to record that), -EIO with command_check's
- * message otherwise; r (may be NULL) receives what happened.
- */
-int command_user(const char *what, const char *cmd, uint32_t timeout_s,
-		 const volatile sig_atomic_t *stop, struct command_result *r,
-		 char *err, size_t err_len);
 
 #endif /* DUTPERF_COMMAND_H */

@@ -14,12 +14,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* siitperf's rate.csv header, byte for byte. */
-#define CSV_RATE_HEADER_SIITPERF \
-	"No, Size, Dir, n, m, Duration, Initial Rate, Timeout, Error, Date, Iterations needed, rate"
-/* dutperf's: siitperf's columns, then what the rate is (docs/results.md). */
-#define CSV_RATE_HEADER CSV_RATE_HEADER_SIITPERF ", result_kind"
-
 struct csv_file {
 	int fd;
 	const char *what;	/* a line in messages: "row" (csv_open's) */

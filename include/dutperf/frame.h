@@ -2,9 +2,9 @@
 /*
  * frame: test frames.  Builder (frame_gen_*, src/core/frame_gen.c with
  * the templates of frame_tmpl.c) for the sender and classifier
- * (frame_cls_*, frame_cls.c; its fast path inline in frame_fast.h) for the
- * receiver, both made from the struct frame_spec of one direction
- * (frame_spec.h).  DPDK-free.
+ * (frame_cls_*, frame_cls.c; frame_classify and its fast path inline in
+ * frame_fast.h) for the receiver, both made from the struct frame_spec of
+ * one direction (frame_spec.h).  DPDK-free.
  *
  * Sizes count the 4-byte FCS as RFC 2544 does: a 64-byte frame is 60 bytes
  * in the buffer.  When translating, the configured size is the IPv6 frame
@@ -28,9 +28,11 @@
 #ifndef DUTPERF_FRAME_H
 #define DUTPERF_FRAME_H
 
+#include <endian.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cfg.h"
 #include "frame_spec.h"
@@ -264,7 +266,63 @@ enum frame_kind frame_classify_ref(const struct frame_cls *k,
 
 const char *frame_kind_name(enum frame_kind k);
 
-/* The fast path of frame_classify, inline (needs the above). */
-#include "frame_fast.h"
+/*
+ * The foreign kinds in three groups, by how far the receiver parsed the
+ * frame (trials.csv fwd_foreign_link, _ip, _udp; docs/accounting.md).
+ * Every kind but FRAME_OURS is in exactly one, so the groups sum to the
+ * foreign count.
+ */
+enum frame_group {
+	FRAME_GROUP_LINK = 0,	/* not IP (ARP, LLDP, other ethertypes, VLAN)
+				 * or ICMPv6 (ND, MLD, router solicitations):
+				 * what a kernel says on its own link */
+	FRAME_GROUP_IP,		/* IP, but no well-formed plain UDP datagram:
+				 * other protocols (ICMP, IGMP, TCP),
+				 * fragments, options, bad or cut headers */
+	FRAME_GROUP_UDP,	/* a UDP datagram, not a test frame of this
+				 * receiver: no signature, bad checksum,
+				 * addresses, ports or stamp */
+	FRAME_GROUP_COUNT
+};
+
+/* k's group; FRAME_GROUP_COUNT for FRAME_OURS and unknown kinds. */
+enum frame_group frame_kind_group(enum frame_kind k);
+
+/* 8 bytes at p, big endian. */
+static inline uint64_t
+frame_get_be64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return be64toh(v);
+}
+
+/* info from the UDP header and stamp at udp of a frame that is ours
+ * (frame_classify_ref and the fast path, frame_fast.h); compact: the
+ * stamp's layout, constant per expectation (above). */
+static inline void
+frame_stamp_info(struct frame_rx_info *info, const uint8_t *udp, bool compact)
+{
+	uint8_t flags = udp[9];
+
+	if (compact) {
+		/* bytes 10..11: seq bits 39..24; 12..19: seq bits 23..0, ts */
+		uint64_t lo = frame_get_be64(udp + 12);
+		uint64_t seq = (uint64_t)(udp[10] << 8 | udp[11]) << 24 |
+			       lo >> FRAME_COMPACT_BITS;
+
+		info->seq = seq == FRAME_COMPACT_MASK ? UINT64_MAX : seq;
+		info->ts = lo & FRAME_COMPACT_MASK;
+		info->ts_shift = 64 - FRAME_COMPACT_BITS;
+	} else {
+		info->seq = frame_get_be64(udp + 10);
+		info->ts = frame_get_be64(udp + 18);
+		info->ts_shift = 0;
+	}
+	info->trial_id = flags >> FRAME_TRIAL_SHIFT;
+	info->background = flags & FRAME_FLAG_BG;
+	info->tagged = flags & FRAME_FLAG_TAGGED;
+}
 
 #endif /* DUTPERF_FRAME_H */

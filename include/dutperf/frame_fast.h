@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * frame_fast: the fast path of frame_classify (docs/frames.md,
- * "Classifier"), included by frame.h; struct frame_fast, which
- * frame_cls_init fills, is in frame.h as a part of struct frame_cls.
+ * "Classifier") and frame_classify itself, for the receiver's loop and
+ * the tests that call it; struct frame_fast, which frame_cls_init fills,
+ * is in frame.h as a part of struct frame_cls, and so is the stamp reader
+ * both paths share (frame_stamp_info).  frame.h does not include this
+ * header: the reference classifier (frame_cls.c) needs nothing of it.
  *
  * The fast path is inline, not in frame_cls.c, so that it compiles into
  * the receiver's loop: GCC never inlines a core library function into the
@@ -13,7 +16,6 @@
 #ifndef DUTPERF_FRAME_FAST_H
 #define DUTPERF_FRAME_FAST_H
 
-#include <endian.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -88,42 +90,6 @@ frame_fast_range(const uint8_t *buf, const struct frame_fast *f, uint8_t v,
 	x = (frame_fast_v16)((x << 8) | (x >> 8));	/* big endian */
 #endif
 	return (frame_fast_v)(x - lo > span);
-}
-
-static inline uint64_t
-frame_fast_get64(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return be64toh(v);
-}
-
-/* info from the UDP header and stamp at udp of a frame that is ours
- * (frame_classify_ref and the fast path); compact: the stamp's layout,
- * constant per expectation (frame.h). */
-static inline void
-frame_stamp_info(struct frame_rx_info *info, const uint8_t *udp, bool compact)
-{
-	uint8_t flags = udp[9];
-
-	if (compact) {
-		/* bytes 10..11: seq bits 39..24; 12..19: seq bits 23..0, ts */
-		uint64_t lo = frame_fast_get64(udp + 12);
-		uint64_t seq = (uint64_t)(udp[10] << 8 | udp[11]) << 24 |
-			       lo >> FRAME_COMPACT_BITS;
-
-		info->seq = seq == FRAME_COMPACT_MASK ? UINT64_MAX : seq;
-		info->ts = lo & FRAME_COMPACT_MASK;
-		info->ts_shift = 64 - FRAME_COMPACT_BITS;
-	} else {
-		info->seq = frame_fast_get64(udp + 10);
-		info->ts = frame_fast_get64(udp + 18);
-		info->ts_shift = 0;
-	}
-	info->trial_id = flags >> FRAME_TRIAL_SHIFT;
-	info->background = flags & FRAME_FLAG_BG;
-	info->tagged = flags & FRAME_FLAG_TAGGED;
 }
 
 /*

@@ -11,6 +11,13 @@
  * compute by hand: it shows jitter that a rate average hides), with its
  * running min and max once warmup intervals have passed.  A variation
  * beyond threshold_ns (absolute) is flagged.
+ *
+ * The last interval of a trial is partial: it ends where sending ended,
+ * not at a sample time (the final counts are taken after the receivers'
+ * timeout, and a nominal interval across the end holds only part of a
+ * period's frames).  Its rates are over its real length, from the sample
+ * before to the end of sending; it has no variation and leaves min/max as
+ * they were (monitor_step_last).
  */
 #ifndef DUTPERF_MONITOR_H
 #define DUTPERF_MONITOR_H
@@ -18,6 +25,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "cfg.h"
+#include "report.h"
 
 /* Cumulative counters at one instant (from the start of the trial). */
 struct monitor_sample {
@@ -28,7 +38,7 @@ struct monitor_sample {
 /* One interval's figures: one monitor.csv row and one line. */
 struct monitor_line {
 	double t_s;			/* end of the interval */
-	double interval_s;
+	double interval_s;		/* its length: the rates' divisor */
 	uint64_t tx_frames, rx_frames;	/* in this interval */
 	double tx_fps, rx_fps;		/* instant */
 	double avg_tx_fps, avg_rx_fps;	/* since the first sample */
@@ -39,6 +49,8 @@ struct monitor_line {
 	uint64_t lost;			/* see monitor_step */
 	uint64_t duplicates, reordered, late;	/* so far */
 	bool warn;			/* |var_ns| > threshold */
+	bool partial;			/* the last interval, up to the end of
+					 * sending (monitor_step_last) */
 };
 
 struct monitor {
@@ -65,15 +77,26 @@ void monitor_init(struct monitor *m, uint32_t warmup, double threshold_ns);
 bool monitor_step(struct monitor *m, const struct monitor_sample *s,
 		  struct monitor_line *out);
 
-/* The same for the last, partial interval at the end of a trial: counts
- * and averages, but no variation (a fraction of an interval says nothing
- * of the period) and min/max unchanged. */
+/*
+ * The last, partial interval at the end of a trial: s holds the final
+ * counts (taken at s->t_ns, after every frame had its time to arrive),
+ * send_end_ns when sending ended (since the start, as t_ns).  The
+ * interval runs from the previous sample to min(send_end_ns, s->t_ns):
+ * t_s is that end, interval_s its length, the instant rates its frames
+ * over that length and the averages over the time up to it.  partial is
+ * set, no variation (a part of an interval says nothing of the period)
+ * and min/max unchanged.  When sending had ended by the previous sample
+ * the length is 0 and so are the instant rates.  Returns as monitor_step.
+ */
 bool monitor_step_last(struct monitor *m, const struct monitor_sample *s,
-		       struct monitor_line *out);
+		       uint64_t send_end_ns, struct monitor_line *out);
 
-/* monitor.csv: header and row (as report.h rows: length or -ENOSPC). */
-const char *monitor_header(void);
-int monitor_row(const struct monitor_line *l, const char *dir, char *buf,
-		size_t len);
+/* A monitor.csv row (monitor_table): an interval of direction dir. */
+struct monitor_row {
+	enum cfg_dir_id dir;		/* "fwd", "rev" */
+	struct monitor_line line;
+};
+
+extern const struct report_table monitor_table;	/* monitor.csv */
 
 #endif /* DUTPERF_MONITOR_H */

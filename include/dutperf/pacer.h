@@ -5,10 +5,9 @@
  * deadline(i) = start + floor(i * hz / rate), exactly (not approximately):
  * a 64.64 fixed-point estimate (period_fp, one division at init) is off by
  * at most one tick and one 128-bit multiply-and-compare corrects it.  No
- * drift, no division per call, O(1) for any i.  (64.32 fixed point, as an
- * earlier version of this header said, is NOT enough: at 5 GHz and
- * 148.8 Mfps the deadline of frame 3600 s * 148.8e6 would be 51 ticks
- * early, up to 125 ticks for other rates; see pacer.c.)
+ * drift, no division per call, O(1) for any i.  (64.32 fixed point is NOT
+ * enough: at 5 GHz and 148.8 Mfps the deadline of frame 3600 s * 148.8e6
+ * would be 51 ticks early, up to 125 ticks for other rates; see pacer.c.)
  *
  * The API is stateless (const struct pacer *), so the pacer can live in
  * the read-only part of an lcore context.  A sender loop:

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * proc: a measurement procedure as a state machine, the shape every
- * search, sweep and measurement of dutperf has (search.h was the first):
+ * search, sweep and measurement of dutperf has:
  *
  *	start(state, params)         one run (a search, a sweep, ...)
- *	while (next(state, &spec))   the next trial, or false: run complete
+ *	while (next(state, &spec))   the next step, or false: run complete
  *		record(state, &spec, &result of trial_run(spec))
  *	result(state)                what the run found
+ *
+ * A step is a trial, or a command the driver runs and times
+ * (spec.step == TRIAL_STEP_COMMAND, trial_spec.h: RFC 9693's timed
+ * tear-down); record() gets its wall time in report_trial.command_ns.
  *
  * A procedure never touches DPDK, files or clocks: the DPDK layer's one
  * driver loop (src/dpdk/driver.c) runs any procedure (settling between
@@ -26,12 +30,12 @@
 
 struct proc_ops {
 	const char *name;		/* "binary search", "loss sweep", ... */
-	/* The next trial into *spec; false when the run is complete. */
+	/* The next step into *spec; false when the run is complete. */
 	bool (*next)(void *state, struct trial_spec *spec);
-	/* The result of the trial next() asked for last. */
+	/* The result of the step next() asked for last. */
 	void (*record)(void *state, const struct trial_spec *spec,
 		       const struct report_trial *r);
-	/* Trials still needed at most (for an ETA); 0 when complete. */
+	/* Steps still needed at most (for an ETA); 0 when complete. */
 	uint32_t (*remaining)(const void *state);
 	/* Where the run stands, for the progress line ("[lo, hi] best x"). */
 	void (*describe)(const void *state, char *buf, size_t len);

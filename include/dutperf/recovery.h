@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "proc.h"
+#include "report.h"
 #include "search.h"
 #include "trial_spec.h"
 
@@ -208,6 +209,7 @@ int reset_check_cfg(const struct cfg *c, char *err, size_t err_len);
 
 /* ---- CSV rows: recovery.csv and reset.csv, one row per run and direction */
 
+/* A recovery.csv row (recov_table). */
 struct recov_row {
 	uint32_t no;			/* run */
 	const char *dir;
@@ -216,16 +218,15 @@ struct recov_row {
 	uint64_t change_frame;		/* k */
 	uint64_t sent, received, lost;
 	uint64_t lost_after;		/* lost frames >= k */
-	uint64_t last_lost;		/* seq; valid when lost_after > 0 */
-	double recovery_ms;
-	const char *status;		/* the trial's verdict */
-	const char *result;		/* measured / none */
+	uint64_t last_lost;		/* seq; empty unless lost_after > 0 */
+	double recovery_ms;		/* empty unless result is measured */
+	enum verdict status;		/* the trial's */
+	enum report_result result;
 };
 
-const char *recov_header(void);
-/* Its length, or -ENOSPC. */
-int recov_row(const struct recov_row *r, char *buf, size_t len);
+extern const struct report_table recov_table;	/* recovery.csv */
 
+/* A reset.csv row (reset_table). */
 struct reset_row {
 	uint32_t no;
 	const char *dir;
@@ -233,13 +234,14 @@ struct reset_row {
 	int command_status;		/* exit status of the command */
 	double command_ms;		/* how long it ran */
 	uint64_t sent, received, lost;
-	struct recov_reset r;
+	struct recov_reset r;		/* reset_ms: gap_ns, empty unless
+					 * result is measured; frame_after,
+					 * sent_in_gap: empty unless resumed */
 	double expected_lost;		/* gap * rate: frames sent within it */
-	const char *status;
-	const char *result;
+	enum verdict status;
+	enum report_result result;
 };
 
-const char *reset_header(void);
-int reset_row(const struct reset_row *r, char *buf, size_t len);
+extern const struct report_table reset_table;	/* reset.csv */
 
 #endif /* DUTPERF_RECOVERY_H */

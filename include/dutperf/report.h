@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * report: rows of the result CSV files (trials, rate, latency, pdv and frame
- * loss rate), formatted without DPDK so the exact bytes are unit-tested.
- * Writing is csv.h's job.
+ * report: rows of the result CSV files, formatted without DPDK so the
+ * exact bytes are unit-tested.  Writing is csv.h's job (the DPDK layer's
+ * driver opens each file with its table's header and appends rows).
  *
  * Every file is one column table (struct report_table, below): the header
  * and every row are written from the same list, so they cannot drift.  A
- * new result file is one row struct and one table.
+ * new result file is one row struct and one table, next to each other:
+ * trials.csv, rate.csv, latency.csv, pdv.csv, flr.csv here (report.c);
+ * mlr.csv in mlr.h, b2b.csv in b2b.h, recovery.csv and reset.csv in
+ * recovery.h, monitor.csv in monitor.h, connrate.csv, cttc.csv and
+ * teardown.csv in stateful_report.h.
  */
 #ifndef DUTPERF_REPORT_H
 #define DUTPERF_REPORT_H
@@ -55,8 +59,13 @@ struct report_trial {
 	 * table entries a preliminary trial recorded (0 otherwise) */
 	const char *phase;
 	uint32_t recorded;
+	/* after the foreign groups: the sending time exactly (duration_s
+	 * rounds it up to whole seconds: 1 for a 0.5 s trial) */
+	uint64_t duration_ms;
 	/* not in trials.csv (yet): for procedures */
 	double loss_ratio;		/* lost / sent over the active dirs */
+	uint64_t command_ns;		/* a command step's wall time (the
+					 * driver's; no trials.csv row) */
 };
 
 /*
@@ -149,8 +158,8 @@ struct report_flr {
  * Column tables.
  *
  * A table describes one CSV file, or a group of its columns: each column
- * names its header field, its unit (documentation: "fps", "us", "b", "s",
- * "ms", "pct"; "" for counts, dates and text) and how its value is found in
+ * names its header field, its unit (documentation: "fps", "us", "ns", "b",
+ * "s", "ms", "pct"; "" for counts, dates and text) and how its value is found in
  * the row struct and printed.  report_header() writes the names, in order,
  * joined by the table's separator; report_row() writes one row.
  *
@@ -163,22 +172,30 @@ struct report_flr {
  * Field formats (none contains a comma or a newline, but REPORT_TEXT is
  * written as given: its strings must not either):
  *   REPORT_U64, REPORT_U32  decimal
+ *   REPORT_INT              int, decimal with its sign (an exit status)
+ *   REPORT_BOOL             bool as 1 or 0
  *   REPORT_HEX64            uint64_t as "0x" and 16 lowercase hex digits:
  *                           text to a spreadsheet, which would round a
  *                           20-digit decimal (the seed)
  *   REPORT_DOUBLE           "%.<decimals>f"; empty when not valid (below)
  *   REPORT_NS_US            uint64_t nanoseconds as microseconds, exact:
  *                           "<ns / 1000>.<ns % 1000, 3 digits>"
+ *   REPORT_NS_MS            uint64_t nanoseconds as milliseconds,
+ *                           "%.<decimals>f" of ns / 1e6
  *   REPORT_DATE             time_t, report_format_date()
  *   REPORT_DIRECTION        enum cfg_direction, report_direction_char()
  *   REPORT_DIR_ID           enum cfg_dir_id, "fwd" or "rev"
  *   REPORT_TEXT             const char *, as is (NULL: empty)
  *   REPORT_VERDICT          enum verdict, verdict_name()
+ *   REPORT_RESULT           enum report_result, report_result_name()
  *   REPORT_REASON           const char *, in double quotes: '"' doubled,
  *                           CR and LF as spaces, ',' as ';' (so readers that
  *                           split at commas still work); NULL as ""
- * Validity (REPORT_DOUBLE): always; REPORT_IF_FLAG, when the bool at
- * valid_off (in the same struct) is true; REPORT_IF_POSITIVE, when > 0.
+ * Validity (any kind but REPORT_GROUP): always; REPORT_IF_FLAG, when the
+ * bool at valid_off (in the same struct) is true; REPORT_IF_RESULT, when
+ * the enum report_result at valid_off is not REPORT_RESULT_NONE (a rate
+ * found, measured or a lower bound); REPORT_IF_MEASURED, when it is
+ * REPORT_RESULT_MEASURED; REPORT_IF_POSITIVE (REPORT_DOUBLE), when > 0.
  * A column with get != NULL is computed: get() fills the value from the row
  * (inside a group: from the group's member) and returns false for an empty
  * field (for any kind but REPORT_GROUP).
@@ -186,14 +203,18 @@ struct report_flr {
 enum report_kind {
 	REPORT_U64 = 0,
 	REPORT_U32,
+	REPORT_INT,
+	REPORT_BOOL,
 	REPORT_HEX64,
 	REPORT_DOUBLE,
 	REPORT_NS_US,
+	REPORT_NS_MS,
 	REPORT_DATE,
 	REPORT_DIRECTION,
 	REPORT_DIR_ID,
 	REPORT_TEXT,
 	REPORT_VERDICT,
+	REPORT_RESULT,
 	REPORT_REASON,
 	REPORT_GROUP,
 };
@@ -201,6 +222,8 @@ enum report_kind {
 enum report_valid {
 	REPORT_ALWAYS = 0,
 	REPORT_IF_FLAG,
+	REPORT_IF_RESULT,
+	REPORT_IF_MEASURED,
 	REPORT_IF_POSITIVE,
 };
 
@@ -208,11 +231,14 @@ enum report_valid {
 union report_value {
 	uint64_t u64;
 	uint32_t u32;
+	int i;
+	bool b;
 	double f;
 	time_t t;
 	enum cfg_direction direction;
 	enum cfg_dir_id dir;
 	enum verdict verdict;
+	enum report_result result;
 	const char *s;
 };
 
@@ -254,6 +280,10 @@ struct report_table {
 	REPORT_COL_(n, u, REPORT_HEX64, type, m, uint64_t)
 #define REPORT_COL_U32(n, u, type, m) \
 	REPORT_COL_(n, u, REPORT_U32, type, m, uint32_t)
+#define REPORT_COL_INT(n, u, type, m) \
+	REPORT_COL_(n, u, REPORT_INT, type, m, int)
+#define REPORT_COL_BOOL(n, type, m) \
+	REPORT_COL_(n, "", REPORT_BOOL, type, m, bool)
 #define REPORT_COL_NS_US(n, type, m) \
 	REPORT_COL_(n, "us", REPORT_NS_US, type, m, uint64_t)
 #define REPORT_COL_DATE(n, type, m) \
@@ -266,13 +296,46 @@ struct report_table {
 	REPORT_COL_(n, "", REPORT_TEXT, type, m, const char *)
 #define REPORT_COL_VERDICT(n, type, m) \
 	REPORT_COL_(n, "", REPORT_VERDICT, type, m, enum verdict)
+#define REPORT_COL_RESULT(n, type, m) \
+	REPORT_COL_(n, "", REPORT_RESULT, type, m, enum report_result)
 #define REPORT_COL_REASON(n, type, m) \
 	REPORT_COL_(n, "", REPORT_REASON, type, m, const char *)
+/* A double with d decimals. */
+#define REPORT_COL_DOUBLE(n, u, d, type, m) { .name = (n), .unit = (u), \
+	.kind = REPORT_DOUBLE, .decimals = (d), \
+	.off = REPORT_OFF(type, m, double) }
+/* Nanoseconds (uint64_t) as milliseconds with d decimals. */
+#define REPORT_COL_NS_MS(n, d, type, m) { .name = (n), .unit = "ms", \
+	.kind = REPORT_NS_MS, .decimals = (d), \
+	.off = REPORT_OFF(type, m, uint64_t) }
+/* A column of kind k on member m (of type t), valid as how says of member
+ * vm (of type vt: a bool, an enum report_result). */
+#define REPORT_COL_IF_(n, u, k, d, type, m, t, how, vm, vt) { .name = (n), \
+	.unit = (u), .kind = (k), .decimals = (d), \
+	.off = REPORT_OFF(type, m, t), .valid = (how), \
+	.valid_off = REPORT_OFF(type, vm, vt) }
 /* A double with d decimals, empty unless the bool member flag is true. */
-#define REPORT_COL_DOUBLE_IF(n, u, d, type, m, flag) { .name = (n), \
-	.unit = (u), .kind = REPORT_DOUBLE, .decimals = (d), \
-	.off = REPORT_OFF(type, m, double), .valid = REPORT_IF_FLAG, \
-	.valid_off = REPORT_OFF(type, flag, bool) }
+#define REPORT_COL_DOUBLE_IF(n, u, d, type, m, flag) REPORT_COL_IF_(n, u, \
+	REPORT_DOUBLE, d, type, m, double, REPORT_IF_FLAG, flag, bool)
+/* A uint64_t, empty unless the bool member flag is true. */
+#define REPORT_COL_U64_IF(n, u, type, m, flag) REPORT_COL_IF_(n, u, \
+	REPORT_U64, 0, type, m, uint64_t, REPORT_IF_FLAG, flag, bool)
+/* A uint64_t, empty when the result member res is REPORT_RESULT_NONE. */
+#define REPORT_COL_U64_IF_RESULT(n, u, type, m, res) REPORT_COL_IF_(n, u, \
+	REPORT_U64, 0, type, m, uint64_t, REPORT_IF_RESULT, res, \
+	enum report_result)
+/* A double with d decimals, empty unless res is REPORT_RESULT_MEASURED. */
+#define REPORT_COL_DOUBLE_IF_MEASURED(n, u, d, type, m, res) \
+	REPORT_COL_IF_(n, u, REPORT_DOUBLE, d, type, m, double, \
+		       REPORT_IF_MEASURED, res, enum report_result)
+/* A double with d decimals, empty when res is REPORT_RESULT_NONE. */
+#define REPORT_COL_DOUBLE_IF_RESULT(n, u, d, type, m, res) \
+	REPORT_COL_IF_(n, u, REPORT_DOUBLE, d, type, m, double, \
+		       REPORT_IF_RESULT, res, enum report_result)
+/* Nanoseconds as milliseconds, empty unless res is measured. */
+#define REPORT_COL_NS_MS_IF_MEASURED(n, d, type, m, res) \
+	REPORT_COL_IF_(n, "ms", REPORT_NS_MS, d, type, m, uint64_t, \
+		       REPORT_IF_MEASURED, res, enum report_result)
 /* A double with d decimals, empty unless > 0. */
 #define REPORT_COL_DOUBLE_POS(n, u, d, type, m) { .name = (n), \
 	.unit = (u), .kind = REPORT_DOUBLE, .decimals = (d), \
@@ -298,6 +361,9 @@ extern const struct report_table report_rate_table;	/* rate.csv */
 extern const struct report_table report_latency_table;	/* latency.csv */
 extern const struct report_table report_pdv_table;	/* pdv.csv */
 extern const struct report_table report_flr_table;	/* flr.csv */
+
+/* Room for the header and any row of the result files' tables. */
+#define REPORT_LINE_MAX 4096
 
 /* Fields of one row, groups expanded. */
 size_t report_nb_fields(const struct report_table *t);
@@ -333,25 +399,5 @@ void report_format_iso8601(time_t t, char *buf, size_t len);
  * U+FFFD.  For JSON, whose strings must be UTF-8 (run.json).
  */
 char *report_utf8_clean(const char *s);
-
-/*
- * The legacy per-file functions, each report_header() / report_row() of its
- * table.  The headers are built on the first call into static storage
- * (call it first from one thread).
- */
-const char *report_trial_header(void);
-/* Returns the row length, or -ENOSPC when buf is too small. */
-int report_trial_row(const struct report_trial *t, char *buf, size_t len);
-int report_search_row(const struct report_search *s, char *buf, size_t len);
-
-const char *report_latency_header(void);
-int report_latency_row(const struct report_latency *r, char *buf, size_t len);
-const char *report_pdv_header(void);
-int report_pdv_row(const struct report_pdv *r, char *buf, size_t len);
-const char *report_flr_header(void);
-/* loss % = (sent - received) * 100 / sent, "" when nothing was sent;
- * lost, loss_pct and rx_fps are "" unless the trial passed or failed
- * (an invalid or interrupted trial measured no loss) */
-int report_flr_row(const struct report_flr *r, char *buf, size_t len);
 
 #endif /* DUTPERF_REPORT_H */

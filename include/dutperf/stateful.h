@@ -207,8 +207,8 @@ uint64_t stateful_foreground(const struct cfg *c);
  * The [stateful] checks: the Responder side speaks IPv4; N >= 1; the
  * foreground frames of N (N - N (n - m) / n) fill the state table of M;
  * the enumeration holds N distinct combinations; N frames at R take no
- * longer than TRIAL_SPEC_MAX_DURATION_MS; D >= N / R + T (phase 2 starts
- * after phase 1 ends).  0, or -EINVAL with a message naming the file,
+ * longer than TRIAL_SPEC_MAX_DURATION_MS; D, when set (not 0: N / R + 2T,
+ * stateful_delay_ms), >= N / R + T (phase 2 starts after phase 1 ends).  0, or -EINVAL with a message naming the file,
  * section, key and value.
  */
 int stateful_check(const struct cfg *c, char *err, size_t err_len);

@@ -19,6 +19,12 @@
  *   and every answer arrives at the Initiator: connections that the DUT
  *   forwarded but did not keep fail the step.
  *
+ * connection tear-down rate: phase 1 loads the DUT's table with N
+ *   connections (every frame must arrive); then the command that deletes
+ *   them, timed by the driver as command steps: once with the table loaded
+ *   (TD), then STATEFUL_TEARDOWN_T0_RUNS times on the empty table (T0: the
+ *   median is the command's own cost, max - min its jitter).
+ *
  * connection tracking table capacity (the shape of siitperf's cttc.sh,
  *   by RFC 9693's authors): for a size C (N = M = C) the connection rate
  *   search gives r(C), each of its steps at r passing when all N
@@ -37,8 +43,32 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cfg.h"
 #include "proc.h"
 #include "search.h"
+
+/*
+ * D, from the start of phase 1 (prelim) to the start of the phase 2 after
+ * it: delay_ms ([stateful] delay_ms) when set, else (0) N / R + 2T of
+ * that phase 1, as siitperf's scripts compute it (D = 1000 N / r + 2 T):
+ * its sending time (trial_spec_send_ms, N / R rounded up) plus twice its
+ * timeout T, once for the receiver's wait after the last frame and once
+ * more as a margin (docs/stateful.md).  Saturates at UINT32_MAX.
+ */
+uint32_t stateful_delay_ms(const struct trial_spec *prelim, uint32_t delay_ms);
+
+/*
+ * The trials of [stateful] the stateful modes start from: prelim, phase 1
+ * (the Initiator's direction only, N = frames at R = rate_fps, table M,
+ * timeout T); real, phase 2 (the configured directions at rate 0 for the
+ * procedure to set, D = delay_ms, responder_tuple); check, real with the
+ * Responder's direction only and timeout T (connrate's, cttc's check).
+ */
+struct stateful_specs {
+	struct trial_spec prelim, real, check;
+};
+
+void stateful_specs(const struct cfg *c, struct stateful_specs *s);
 
 /* ------------------------------------- the phases around any procedure */
 
@@ -47,7 +77,7 @@
  * rate, latency, PDV, a single trial): the mode's own procedure (inner)
  * runs unchanged, and every trial it asks for becomes phase 1 (prelim, as
  * given) then the inner trial as phase 2: TRIAL_PHASE_REAL, with real's
- * delay_ms (D) and responder_tuple.  Phase 1 comes before every phase 2,
+ * delay_ms (D; 0: stateful_delay_ms of prelim) and responder_tuple.  Phase 1 comes before every phase 2,
  * or only before the first when repeat is false.  Phase 1 that is
  * invalid or left the Responder's state table short of its M entries
  * (the DUT does not hold the connections phase 2 is meant to find; as
@@ -129,7 +159,8 @@ extern const struct proc_ops stateful_cr_ops;
  * prelim: a TRIAL_PHASE_PRELIMINARY spec (frames = N, table_size = M,
  * only the Initiator's direction active); check: a TRIAL_PHASE_REAL spec
  * with only the Responder's direction active (its frames are set to the
- * table size).  0 or -EINVAL.
+ * table size; its delay_ms D, 0: stateful_delay_ms of each step's phase 1,
+ * N at the step's rate).  0 or -EINVAL.
  */
 int stateful_cr_start(struct stateful_cr *p, const struct search_params *sp,
 		      const struct trial_spec *prelim,
@@ -183,5 +214,35 @@ uint64_t stateful_cttc_rate_fps(const struct stateful_cttc *p);
  * range) or the search was interrupted (incomplete). */
 enum result_case stateful_cttc_case(const struct stateful_cttc *p);
 enum report_result stateful_cttc_kind(const struct stateful_cttc *p);
+
+/* --------------------------------------------------- tear-down rate */
+
+#define STATEFUL_TEARDOWN_T0_RUNS 3
+
+struct stateful_teardown {
+	struct trial_spec prelim;	/* phase 1 */
+	struct trial_spec command;	/* the timed command's step */
+	uint32_t steps;			/* done: 0, phase 1, TD, the T0s */
+	bool loaded;			/* phase 1 passed */
+	bool done;
+	uint64_t td_ns;
+	uint64_t t0_ns[STATEFUL_TEARDOWN_T0_RUNS];	/* ascending */
+};
+
+extern const struct proc_ops stateful_teardown_ops;
+
+/* prelim: phase 1 (its loss tolerance is set to 0: every connection must
+ * be made); [section] key = cmd: the command that empties the DUT's
+ * table.  0, or -EINVAL when prelim is no phase 1 or cmd is empty. */
+int stateful_teardown_start(struct stateful_teardown *p,
+			    const struct trial_spec *prelim, const char *section,
+			    const char *key, const char *cmd);
+
+/* After the run: false when phase 1 did not load the table (or the run
+ * stopped before the last timing); else TD, T0 (the median of the empty
+ * table's timings) and their spread (max - min). */
+bool stateful_teardown_timed(const struct stateful_teardown *p,
+			     uint64_t *td_ns, uint64_t *t0_ns,
+			     uint64_t *spread_ns);
 
 #endif /* DUTPERF_STATEFUL_PROC_H */

@@ -3,8 +3,8 @@
  * trial_spec: everything one elementary trial needs, chosen by a procedure
  * (search, sweep, single measurement, ...) and run by the DPDK layer's
  * trial_run().  A procedure decides rate, duration or frame count,
- * directions and what to measure per trial; nothing of that is read from
- * struct cfg inside the trial any more.
+ * directions and what to measure per trial; the trial reads none of that
+ * from struct cfg.
  *
  * Length of a trial: `frames` frames per active direction when frames > 0
  * (RFC 9004 back-to-back bursts), else rate * duration_ms / 1000 frames
@@ -19,6 +19,8 @@
 #include <stdint.h>
 
 #include "cfg.h"
+
+struct report_trial;
 
 /* Largest trial: 24 hours of sending (RFC 2544 trials are 60 s). */
 #define TRIAL_SPEC_MAX_DURATION_MS (24ULL * 3600 * 1000)
@@ -37,7 +39,22 @@ enum trial_phase {
 	TRIAL_PHASE_COUNT
 };
 
+/*
+ * What a procedure's step is (proc.h): an elementary trial, which
+ * trial_run() runs, or a command, which the driver runs with /bin/sh
+ * (shell.h) and times, counting it in its progress and ETA like a trial;
+ * record() gets its wall time (report_trial.command_ns).  A command step
+ * uses only the command fields below.
+ */
+enum trial_step {
+	TRIAL_STEP_TRIAL = 0,
+	TRIAL_STEP_COMMAND,	/* RFC 9693 tear-down: [stateful] teardown_cmd */
+};
+
 struct trial_spec {
+	enum trial_step step;
+	/* COMMAND: [command_section] command_key = command (for messages) */
+	const char *command_section, *command_key, *command;
 	bool active[CFG_NB_DIRS];	/* directions that send */
 	uint64_t rate_fps[CFG_NB_DIRS];	/* frames per second, per direction */
 	uint64_t duration_ms;		/* sending time, when frames == 0 */
@@ -56,6 +73,11 @@ struct trial_spec {
 	 * until duration_ms (0: one rate; by duration only) */
 	uint64_t change_ms;
 	uint64_t rate2_fps[CFG_NB_DIRS];
+	/* RFC 9004 (back-to-back): K > 1 flows, source ports from the
+	 * configured first one (cfg_b2b_sport_base) to it + K - 1 cycled
+	 * increasing, the receivers accepting exactly those; 0, 1: the
+	 * configured ports */
+	uint32_t flows;
 	/* stateful phases (RFC 9693, stateful.h) */
 	uint32_t table_size;		/* PRELIMINARY: M entries recorded */
 	uint32_t delay_ms;		/* REAL: D after phase 1's start */
@@ -72,6 +94,13 @@ const char *trial_phase_name(enum trial_phase p);
  */
 void trial_spec_from_cfg(struct trial_spec *s, const struct cfg *c,
 			 uint64_t rate_fps);
+
+/*
+ * What a trials.csv row of s says about s itself: rate_fps, direction,
+ * duration_s (rounded up), duration_ms (trial_spec_send_ms), timeout_ms,
+ * phase; the rest of r is left alone.
+ */
+void trial_spec_report(const struct trial_spec *s, struct report_trial *r);
 
 /* Every active direction at rate_fps. */
 void trial_spec_set_rate(struct trial_spec *s, uint64_t rate_fps);
@@ -97,7 +126,8 @@ uint32_t trial_spec_duration_s(const struct trial_spec *s);
 uint64_t trial_spec_send_ms(const struct trial_spec *s);
 
 /*
- * 0, or -EINVAL with the reason in err: no active direction, a rate of 0,
+ * 0, or -EINVAL with the reason in err: a command step (not a trial),
+ * no active direction, a rate of 0,
  * neither frames nor duration, a duration beyond
  * TRIAL_SPEC_MAX_DURATION_MS, tags that do not fit after tag_delay_ms.
  */

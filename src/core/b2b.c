@@ -295,6 +295,43 @@ b2b_summary_row(const struct b2b_summary *s, struct b2b_row *row)
 	row->buffer_frames = s->buffer_frames;
 }
 
+/* b2b.csv (mode b2b, RFC 9004): one table for its trial, repetition and
+ * summary rows (b2b.h); what a kind does not have stays empty. */
+#define B2B_IF(n, u, d, m, flag) \
+	REPORT_COL_DOUBLE_IF(n, u, d, struct b2b_row, m, flag)
+
+static const struct report_col b2b_cols[] = {
+	REPORT_COL_U32("no", "", struct b2b_row, no),
+	REPORT_COL_TEXT("row", struct b2b_row, kind),
+	REPORT_COL_U32("repetition", "", struct b2b_row, repetition),
+	REPORT_COL_U32("iteration", "", struct b2b_row, iteration),
+	REPORT_COL_U32("frame_size_b", "b", struct b2b_row, frame_size_b),
+	REPORT_COL_DIRECTION("direction", struct b2b_row, direction),
+	REPORT_COL_U32("flows", "", struct b2b_row, flows),
+	REPORT_COL_U64("burst_rate_set_fps", "fps", struct b2b_row,
+		       burst_rate_set_fps),
+	B2B_IF("burst_frames", "", 0, burst_frames, has_frames),
+	B2B_IF("sent", "", 0, sent, has_counts),
+	B2B_IF("received", "", 0, received, has_counts),
+	B2B_IF("lost", "", 0, lost, has_counts),
+	B2B_IF("burst_rate_fps", "fps", 1, burst_rate_fps, has_rate),
+	REPORT_COL_TEXT("result", struct b2b_row, result),
+	REPORT_COL_U32("repetitions", "", struct b2b_row, repetitions),
+	B2B_IF("avg_frames", "", 2, avg_frames, has_summary),
+	B2B_IF("min_frames", "", 0, min_frames, has_summary),
+	B2B_IF("max_frames", "", 0, max_frames, has_summary),
+	B2B_IF("stddev_frames", "", 2, stddev_frames, has_summary),
+	REPORT_COL_DOUBLE_POS("throughput_fps", "fps", 1, struct b2b_row,
+			      throughput_fps),
+	B2B_IF("implied_buffer_us", "us", 3, implied_buffer_us, has_implied),
+	B2B_IF("corrected_buffer_us", "us", 3, corrected_buffer_us,
+	       has_corrected),
+	B2B_IF("buffer_frames", "", 1, buffer_frames, has_corrected),
+	REPORT_COL_DATE("date", struct b2b_row, date),
+};
+
+const struct report_table b2b_table = REPORT_TABLE(",", b2b_cols);
+
 const struct proc_ops b2b_ops = {
 	.name = "back-to-back search",
 	.next = b2b_next,

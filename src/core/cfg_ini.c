@@ -21,6 +21,7 @@
 #include <iniparser/iniparser.h>
 
 #include "dutperf/cfg.h"
+#include "dutperf/text.h"
 #include "cfg_priv.h"
 
 /*
@@ -33,21 +34,6 @@ static bool
 is_blank(char ch)
 {
 	return ch != '\0' && strchr(INI_BLANKS, ch) != NULL;
-}
-
-/* Drop blanks around s; at the start only space and tab (the pre-scan's rule:
- * a CR there makes a line no comment, section or key). */
-static char *
-trim(char *s)
-{
-	char *e;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	e = s + strlen(s);
-	while (e > s && is_blank(e[-1]))
-		*--e = '\0';
-	return s;
 }
 
 /* Read the whole file into a NUL-terminated buffer. */
@@ -112,7 +98,11 @@ ini_read(const char *path, char **bufp, size_t *lenp, char *err, size_t err_len)
 	return 0;
 }
 
-/* The whole file must be text: no NUL, no control byte but tab, CR, LF. */
+/*
+ * The whole file must be text: no NUL, no control byte but tab, CR, LF;
+ * and no byte order mark (an editor's UTF-8 BOM is invisible, and the first
+ * line would be "\xEF\xBB\xBF[traffic]": no section).
+ */
 static int
 ini_check_bytes(const char *path, const char *buf, size_t len, char *err,
 		size_t err_len)
@@ -121,6 +111,16 @@ ini_check_bytes(const char *path, const char *buf, size_t len, char *err,
 	unsigned lineno = 1;
 	size_t i;
 
+	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+		return cfg_errf(err, err_len,
+				"%s:1: starts with a UTF-8 byte order mark (BOM); "
+				"save the file without one", path);
+	if (len >= 2 && (memcmp(buf, "\xFF\xFE", 2) == 0 ||
+			 memcmp(buf, "\xFE\xFF", 2) == 0))
+		return cfg_errf(err, err_len,
+				"%s:1: starts with a UTF-16 byte order mark; "
+				"save the file as UTF-8 (or ASCII) without one",
+				path);
 	for (i = 0; i < len; i++) {
 		unsigned char ch = (unsigned char)buf[i];
 
@@ -190,7 +190,7 @@ cfg_ini_scan(const char *path, char *buf, size_t len, cfg_ini_fn fn,
 		if (strlen(line) > CFG_INI_LINE_MAX)
 			return cfg_errf(err, err_len, "%s:%u: line longer than %d characters",
 					path, lineno, CFG_INI_LINE_MAX);
-		s = trim(line);
+		s = text_trim(line);
 		if (*s == '\0' || *s == ';' || *s == '#')
 			continue;
 		if (s[strlen(s) - 1] == '\\')
@@ -217,8 +217,8 @@ cfg_ini_scan(const char *path, char *buf, size_t len, cfg_ini_fn fn,
 			*eq = '\0';
 			l.kind = CFG_INI_KEY;
 			l.section = section;
-			l.key = trim(s);
-			l.text = trim(eq + 1);
+			l.key = text_trim(s);
+			l.text = text_trim(eq + 1);
 			if (section == NULL)
 				return cfg_errf(err, err_len,
 						"%s: %s = \"%s\": key outside any [section] (line %u)",

@@ -290,8 +290,9 @@ static const struct cfg_key cfg_keys[] = {
 	    "4000", "frames/s", "R: rate of the preliminary frames", NULL),
 	KEY("stateful", "timeout_ms", st.timeout_ms, CFG_KEY_U, 0, 60000, "1000",
 	    "ms", "T: wait for late preliminary frames", NULL),
-	KEY("stateful", "delay_ms", st.delay_ms, CFG_KEY_U, 0, 3600000, "2000",
-	    "ms", "D: from the start of phase 1 to the start of phase 2", NULL),
+	KEY("stateful", "delay_ms", st.delay_ms, CFG_KEY_U, 0, 3600000, "0",
+	    "ms", "D: from the start of phase 1 to the start of phase 2 "
+	    "(0 = N / R + 2T)", NULL),
 	KEY("stateful", "order", st.order, CFG_KEY_ENUM, 0, 0, "random", "",
 	    "preliminary combinations: increasing, decreasing or random "
 	    "(a unique pseudorandom permutation)", order_names),

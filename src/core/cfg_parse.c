@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cfg_parse: the strict value parsers shared by the INI reader and the
- * command line, and cfg_errf.  DPDK-free.
+ * command line, and cfg_errf / cfg_errf_rc.  DPDK-free.
  */
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -18,17 +18,36 @@
 #include "dutperf/cfg.h"
 #include "cfg_priv.h"
 
+static void cfg_verrf(char *err, size_t err_len, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+static void
+cfg_verrf(char *err, size_t err_len, const char *fmt, va_list ap)
+{
+	if (err != NULL && err_len > 0)
+		vsnprintf(err, err_len, fmt, ap);
+}
+
 int
 cfg_errf(char *err, size_t err_len, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (err != NULL && err_len > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	cfg_verrf(err, err_len, fmt, ap);
+	va_end(ap);
 	return -EINVAL;
+}
+
+int
+cfg_errf_rc(int rc, char *err, size_t err_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cfg_verrf(err, err_len, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 /* ---------------------------------------------------------------- parsers */

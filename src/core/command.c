@@ -333,23 +333,3 @@ command_check(const char *what, const char *cmd,
 	(void)n;
 	return -EIO;
 }
-
-int
-command_user(const char *what, const char *cmd, uint32_t timeout_s,
-	     const volatile sig_atomic_t *stop, struct command_result *r,
-	     char *err, size_t err_len)
-{
-	struct command_result own;
-	struct command_opts o;
-
-	if (r == NULL)
-		r = &own;
-	command_opts_init(&o);
-	o.timeout_ms = timeout_s * 1000;
-	o.stop = stop;
-	o.echo_fd = STDERR_FILENO;
-	fflush(NULL);	/* what dutperf printed comes before its output */
-	command_run(cmd, &o, r);
-	return command_check(what, cmd, &o, "[commands] timeout_s", r, err,
-			     err_len);
-}

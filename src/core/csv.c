@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,20 +14,9 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "dutperf/cfg.h"
 #include "dutperf/csv.h"
-
-static int
-csv_fail(int rc, char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL && err_len > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, err_len, fmt, ap);
-		va_end(ap);
-	}
-	return rc;
-}
+#include "dutperf/text.h"
 
 /*
  * Cut f back to size start after a failed write of what (a row, record or
@@ -72,28 +60,28 @@ csv_write_once(struct csv_file *f, const char *buf, size_t len,
 
 	/* O_APPEND: the line lands at the end, and we are the only writer */
 	if (fstat(f->fd, &st) < 0)
-		return csv_fail(-errno, err, err_len, "%s: fstat: %s", f->path,
-				strerror(errno));
+		return cfg_errf_rc(-errno, err, err_len, "%s: fstat: %s",
+				   f->path, strerror(errno));
 	do {
 		w = write(f->fd, buf, len);
 	} while (w < 0 && errno == EINTR);
 	if (w < 0) {
 		e = errno;
-		return csv_fail(-e, err, err_len,
-				"%s: write: %s; the %s was not written",
-				f->path, strerror(e), what);
+		return cfg_errf_rc(-e, err, err_len,
+				   "%s: write: %s; the %s was not written",
+				   f->path, strerror(e), what);
 	}
 	if ((size_t)w != len) {
-		csv_fail(-EIO, err, err_len,
-			 "%s: short write: %zd of %zu bytes (disk full?)",
-			 f->path, w, len);
+		cfg_errf_rc(-EIO, err, err_len,
+			    "%s: short write: %zd of %zu bytes (disk full?)",
+			    f->path, w, len);
 		csv_cut_back(f, st.st_size, true, what, err, err_len);
 		return -EIO;
 	}
 	if (fdatasync(f->fd) < 0) {
 		e = errno;
-		csv_fail(-e, err, err_len, "%s: fdatasync: %s", f->path,
-			 strerror(e));
+		cfg_errf_rc(-e, err, err_len, "%s: fdatasync: %s", f->path,
+			    strerror(e));
 		csv_cut_back(f, st.st_size, false, what, err, err_len);
 		return -e;
 	}
@@ -110,15 +98,15 @@ csv_write_line(struct csv_file *f, const char *line, const char *what,
 	int rc;
 
 	if (line == NULL || strpbrk(line, "\r\n") != NULL)
-		return csv_fail(-EINVAL, err, err_len,
+		return cfg_errf(err, err_len,
 				"%s: a row must be one line without newlines",
 				f->path);
 	len = strlen(line);
 	if (len + 1 > sizeof(stackbuf)) {
 		buf = malloc(len + 1);
 		if (buf == NULL)
-			return csv_fail(-ENOMEM, err, err_len, "%s: out of memory",
-					f->path);
+			return cfg_errf_rc(-ENOMEM, err, err_len, "%s: out of memory",
+					   f->path);
 	}
 	memcpy(buf, line, len);
 	buf[len] = '\n';
@@ -139,18 +127,18 @@ csv_open(struct csv_file *f, const char *path, const char *header,
 	f->path[0] = '\0';
 	f->what = "row";
 	if (path == NULL || path[0] == '\0')
-		return csv_fail(-EINVAL, err, err_len, "empty CSV file name");
+		return cfg_errf(err, err_len, "empty CSV file name");
 	if (strlen(path) >= sizeof(f->path))
-		return csv_fail(-ENAMETOOLONG, err, err_len,
-				"CSV file name too long");
+		return cfg_errf_rc(-ENAMETOOLONG, err, err_len,
+				   "CSV file name too long");
 	strcpy(f->path, path);
 	f->fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (f->fd < 0)
-		return csv_fail(-errno, err, err_len, "%s: %s", path,
-				strerror(errno));
+		return cfg_errf_rc(-errno, err, err_len, "%s: %s", path,
+				   strerror(errno));
 	if (fstat(f->fd, &st) < 0) {
-		rc = csv_fail(-errno, err, err_len, "%s: fstat: %s", path,
-			      strerror(errno));
+		rc = cfg_errf_rc(-errno, err, err_len, "%s: fstat: %s", path,
+				 strerror(errno));
 		csv_close(f);
 		return rc;
 	}
@@ -168,7 +156,7 @@ int
 csv_append(struct csv_file *f, const char *line, char *err, size_t err_len)
 {
 	if (f == NULL || f->fd < 0)
-		return csv_fail(-EBADF, err, err_len, "CSV file not open");
+		return cfg_errf_rc(-EBADF, err, err_len, "CSV file not open");
 	return csv_write_line(f, line, f->what, err, err_len);
 }
 
@@ -189,11 +177,11 @@ csv_mkdirs(const char *path, char *err, size_t err_len)
 	size_t len, i;
 
 	if (path == NULL || path[0] == '\0')
-		return csv_fail(-EINVAL, err, err_len, "empty directory name");
+		return cfg_errf(err, err_len, "empty directory name");
 	len = strlen(path);
 	if (len >= sizeof(buf))
-		return csv_fail(-ENAMETOOLONG, err, err_len,
-				"directory name too long");
+		return cfg_errf_rc(-ENAMETOOLONG, err, err_len,
+				   "directory name too long");
 	memcpy(buf, path, len + 1);
 	/* Create each prefix that ends before a '/' and finally the whole. */
 	for (i = 1; i <= len; i++) {
@@ -206,35 +194,19 @@ csv_mkdirs(const char *path, char *err, size_t err_len)
 			int e = errno;
 
 			if (e != EEXIST)
-				return csv_fail(-e, err, err_len, "mkdir %s: %s",
-						buf, strerror(e));
+				return cfg_errf_rc(-e, err, err_len, "mkdir %s: %s",
+						   buf, strerror(e));
 			if (stat(buf, &st) < 0)
-				return csv_fail(-errno, err, err_len, "%s: %s",
-						buf, strerror(errno));
+				return cfg_errf_rc(-errno, err, err_len,
+						   "%s: %s", buf, strerror(errno));
 			if (!S_ISDIR(st.st_mode))
-				return csv_fail(-ENOTDIR, err, err_len,
-						"%s: not a directory", buf);
+				return cfg_errf_rc(-ENOTDIR, err, err_len,
+						   "%s: not a directory", buf);
 		}
 		if (i < len)
 			buf[i] = '/';
 	}
 	return 0;
-}
-
-/* Strip leading and trailing blanks in place; returns the new start. */
-static char *
-csv_trim(char *s)
-{
-	char *e;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' ||
-			 e[-1] == '\n'))
-		e--;
-	*e = '\0';
-	return s;
 }
 
 static int
@@ -255,8 +227,8 @@ csv_open_header(const char *path, FILE **fp, char **line, size_t *cap,
 
 	*fp = fopen(path, "re");
 	if (*fp == NULL)
-		return csv_fail(-errno, err, err_len, "%s: %s", path,
-				strerror(errno));
+		return cfg_errf_rc(-errno, err, err_len, "%s: %s", path,
+				   strerror(errno));
 	errno = 0;
 	r = getline(line, cap, *fp);
 	if (r < 0 || csv_is_blank(*line)) {
@@ -264,7 +236,8 @@ csv_open_header(const char *path, FILE **fp, char **line, size_t *cap,
 
 		fclose(*fp);
 		*fp = NULL;
-		return csv_fail(rc, err, err_len, "%s:1: no header line", path);
+		return cfg_errf_rc(rc, err, err_len, "%s:1: no header line",
+				   path);
 	}
 	if (strncmp(*line, "\xef\xbb\xbf", 3) == 0)
 		memmove(*line, *line + 3, strlen(*line + 3) + 1);
@@ -289,7 +262,7 @@ csv_next_field(char **p)
 	} else {
 		*p = NULL;
 	}
-	return csv_trim(field);
+	return text_trim(field);
 }
 
 /* "a, b, c" from a header line (modifies it). */
@@ -339,7 +312,7 @@ csv_find_column(const char *path, char *header, const char *name,
 
 	copy = strdup(header);
 	if (copy == NULL)
-		return csv_fail(-ENOMEM, err, err_len, "out of memory");
+		return cfg_errf_rc(-ENOMEM, err, err_len, "out of memory");
 	for (idx = 0; (field = csv_next_field(&p)) != NULL; idx++) {
 		if (strcmp(field, name) == 0) {
 			free(copy);
@@ -381,17 +354,17 @@ csv_parse_number(const char *path, unsigned long lineno, const char *name,
 	char *end;
 
 	if (field[0] == '\0')
-		return csv_fail(-EINVAL, err, err_len,
+		return cfg_errf(err, err_len,
 				"%s:%lu: column '%s': empty value", path, lineno,
 				name);
 	errno = 0;
 	*v = strtod(field, &end);
 	if (end == field || *end != '\0')
-		return csv_fail(-EINVAL, err, err_len,
+		return cfg_errf(err, err_len,
 				"%s:%lu: column '%s': '%s' is not a number",
 				path, lineno, name, field);
 	if (errno == ERANGE || !isfinite(*v))
-		return csv_fail(-EINVAL, err, err_len,
+		return cfg_errf(err, err_len,
 				"%s:%lu: column '%s': '%s' is out of range",
 				path, lineno, name, field);
 	return 0;
@@ -409,7 +382,7 @@ csv_parse_row(const char *path, unsigned long lineno, char *line, long col,
 	for (i = 0; i < col; i++) {
 		p = strchr(p, ',');
 		if (p == NULL)
-			return csv_fail(-EINVAL, err, err_len,
+			return cfg_errf(err, err_len,
 					"%s:%lu: column '%s': missing (only %ld fields)",
 					path, lineno, name, i + 1);
 		p++;
@@ -417,7 +390,7 @@ csv_parse_row(const char *path, unsigned long lineno, char *line, long col,
 	end = strchr(p, ',');
 	if (end != NULL)
 		*end = '\0';
-	return csv_parse_number(path, lineno, name, csv_trim(p), v, err,
+	return csv_parse_number(path, lineno, name, text_trim(p), v, err,
 				err_len);
 }
 
@@ -437,8 +410,8 @@ csv_next_row(FILE *fp, const char *path, char **line, size_t *cap,
 		errno = 0;
 		if (getline(line, cap, fp) < 0) {
 			e = errno;
-			return e == 0 ? 0 : csv_fail(-e, err, err_len, "%s: %s",
-						     path, strerror(e));
+			return e == 0 ? 0 : cfg_errf_rc(-e, err, err_len, "%s: %s",
+							path, strerror(e));
 		}
 		(*lineno)++;
 		if (csv_is_blank(*line)) {
@@ -447,7 +420,7 @@ csv_next_row(FILE *fp, const char *path, char **line, size_t *cap,
 			continue;
 		}
 		if (*blank_at != 0)
-			return csv_fail(-EINVAL, err, err_len,
+			return cfg_errf(err, err_len,
 					"%s:%lu: blank line inside the data",
 					path, *blank_at);
 		return 1;
@@ -468,7 +441,7 @@ csv_read_column(const char *path, const char *name, double **values,
 
 	*values = NULL;
 	if (name == NULL || name[0] == '\0')
-		return csv_fail(-EINVAL, err, err_len, "empty column name");
+		return cfg_errf(err, err_len, "empty column name");
 	rc = csv_open_header(path, &fp, &line, &lcap, err, err_len);
 	if (rc < 0) {
 		free(line);
@@ -492,7 +465,8 @@ csv_read_column(const char *path, const char *name, double **values,
 			break;
 		rc = csv_push(&v, &n, &cap, x);
 		if (rc < 0) {
-			csv_fail(rc, err, err_len, "%s: out of memory", path);
+			cfg_errf_rc(rc, err, err_len, "%s: out of memory",
+				    path);
 			break;
 		}
 	}
@@ -574,8 +548,8 @@ csv_table_read(const char *path, struct csv_table *t, char *err,
 
 	memset(t, 0, sizeof(*t));
 	if (strlen(path) >= sizeof(t->path))
-		return csv_fail(-ENAMETOOLONG, err, err_len,
-				"CSV file name too long");
+		return cfg_errf_rc(-ENAMETOOLONG, err, err_len,
+				   "CSV file name too long");
 	strcpy(t->path, path);
 	rc = csv_open_header(path, &fp, &line, &lcap, err, err_len);
 	if (rc < 0) {
@@ -597,7 +571,7 @@ csv_table_read(const char *path, struct csv_table *t, char *err,
 	if (rc == 0)
 		rc = csv_table_split(t);
 	if (rc == -ENOMEM)
-		csv_fail(rc, err, err_len, "%s: out of memory", path);
+		cfg_errf_rc(rc, err, err_len, "%s: out of memory", path);
 	if (rc < 0)
 		csv_table_free(t);
 	return rc;
@@ -643,7 +617,8 @@ csv_table_column(const struct csv_table *t, const char *name, char *err,
 			len += strlen(t->cols[c]) + 1;
 		copy = malloc(len);
 		if (copy == NULL)
-			return csv_fail(-ENOMEM, err, err_len, "out of memory");
+			return cfg_errf_rc(-ENOMEM, err, err_len,
+					   "out of memory");
 		copy[0] = '\0';
 		for (c = 0; c < t->nb_cols; c++)
 			strcat(strcat(copy, c > 0 ? "," : ""), t->cols[c]);
@@ -669,11 +644,11 @@ csv_table_text(const struct csv_table *t, size_t row, size_t col,
 {
 	*s = csv_table_cell(t, row, col);
 	if (*s == NULL)
-		return csv_fail(-EINVAL, err, err_len,
+		return cfg_errf(err, err_len,
 				"%s:%lu: column '%s': missing (the row is short)",
 				t->path, t->lineno[row], t->cols[col]);
 	if ((*s)[0] == '\0')
-		return csv_fail(-EINVAL, err, err_len,
+		return cfg_errf(err, err_len,
 				"%s:%lu: column '%s': empty value", t->path,
 				t->lineno[row], t->cols[col]);
 	return 0;

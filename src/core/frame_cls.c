@@ -370,3 +370,27 @@ frame_kind_name(enum frame_kind k)
 		return "unknown";
 	return names[k];
 }
+
+enum frame_group
+frame_kind_group(enum frame_kind k)
+{
+	switch (k) {
+	case FRAME_FOREIGN_ARP:
+	case FRAME_FOREIGN_ND:
+	case FRAME_FOREIGN_LLDP:
+	case FRAME_FOREIGN_OTHER_L2:
+		return FRAME_GROUP_LINK;
+	case FRAME_FOREIGN_OTHER_L3:
+	case FRAME_BAD_TRUNCATED:
+	case FRAME_BAD_IP:
+		return FRAME_GROUP_IP;
+	case FRAME_FOREIGN_OTHER_UDP:
+	case FRAME_BAD_UDP_CKSUM:
+	case FRAME_BAD_ADDR:
+	case FRAME_BAD_PORT:
+	case FRAME_BAD_STAMP:
+		return FRAME_GROUP_UDP;
+	default:
+		return FRAME_GROUP_COUNT;
+	}
+}

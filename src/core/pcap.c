@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "dutperf/cfg.h"
 #include "dutperf/pcap.h"
 
 #define PCAP_MAGIC_US 0xa1b2c3d4u
@@ -44,14 +45,13 @@ pcap_wr_open(struct pcap_wr *w, const char *path, char *err, size_t err_len)
 
 	w->frames = 0;
 	w->f = fopen(path, "wb");
-	if (!w->f) {
-		rc = -errno;
-		snprintf(err, err_len, "%s: %s", path, strerror(-rc));
-		return rc;
-	}
+	if (!w->f)
+		return cfg_errf_rc(-errno, err, err_len, "%s: %s", path,
+				   strerror(errno));
 	if (fwrite(&h, sizeof(h), 1, w->f) != 1) {
 		rc = errno ? -errno : -EIO;
-		snprintf(err, err_len, "%s: write: %s", path, strerror(-rc));
+		cfg_errf_rc(rc, err, err_len, "%s: write: %s", path,
+			    strerror(-rc));
 		fclose(w->f);
 		w->f = NULL;
 		return rc;

@@ -330,71 +330,66 @@ reset_check_cfg(const struct cfg *c, char *err, size_t err_len)
 
 /* ---- CSV ---- */
 
-const char *
-recov_header(void)
+/* The last lost frame: only when one was lost from the change on. */
+static bool
+recov_get_last_lost(const void *row, union report_value *v)
 {
-	return "No,dir,throughput_fps,overload_fps,after_fps,overload_ms,"
-	       "after_ms,change_frame,sent,received,lost,lost_after_change,"
-	       "last_lost_frame,recovery_ms,status,result_kind";
+	const struct recov_row *r = row;
+
+	v->u64 = r->last_lost;
+	return r->lost_after > 0;
 }
 
-static int
-recov_fit(int n, size_t len)
-{
-	return n < 0 || (size_t)n >= len ? -ENOSPC : n;
-}
+static const struct report_col recov_cols[] = {
+	REPORT_COL_U32("No", "", struct recov_row, no),
+	REPORT_COL_TEXT("dir", struct recov_row, dir),
+	REPORT_COL_U64("throughput_fps", "fps", struct recov_row,
+		       throughput_fps),
+	REPORT_COL_U64("overload_fps", "fps", struct recov_row, overload_fps),
+	REPORT_COL_U64("after_fps", "fps", struct recov_row, after_fps),
+	REPORT_COL_U64("overload_ms", "ms", struct recov_row, overload_ms),
+	REPORT_COL_U64("after_ms", "ms", struct recov_row, after_ms),
+	REPORT_COL_U64("change_frame", "", struct recov_row, change_frame),
+	REPORT_COL_U64("sent", "", struct recov_row, sent),
+	REPORT_COL_U64("received", "", struct recov_row, received),
+	REPORT_COL_U64("lost", "", struct recov_row, lost),
+	REPORT_COL_U64("lost_after_change", "", struct recov_row, lost_after),
+	REPORT_COL_GET("last_lost_frame", "", REPORT_U64, 0,
+		       recov_get_last_lost),
+	/* a lower bound (the throughput searched was one) keeps its time */
+	REPORT_COL_DOUBLE_IF_RESULT("recovery_ms", "ms", 3, struct recov_row,
+				    recovery_ms, result),
+	REPORT_COL_VERDICT("status", struct recov_row, status),
+	REPORT_COL_RESULT("result_kind", struct recov_row, result),
+};
 
-int
-recov_row(const struct recov_row *r, char *buf, size_t len)
-{
-	char last[32] = "", ms[32] = "";
-	bool measured = strcmp(r->result, "measured") == 0;
+const struct report_table recov_table = REPORT_TABLE(",", recov_cols);
 
-	if (r->lost_after > 0)
-		snprintf(last, sizeof(last), "%" PRIu64, r->last_lost);
-	if (measured)
-		snprintf(ms, sizeof(ms), "%.3f", r->recovery_ms);
-	return recov_fit(snprintf(buf, len, "%u,%s,%" PRIu64 ",%" PRIu64 ",%"
-				  PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-				  ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%"
-				  PRIu64 ",%s,%s,%s,%s", r->no, r->dir,
-				  r->throughput_fps, r->overload_fps,
-				  r->after_fps, r->overload_ms, r->after_ms,
-				  r->change_frame, r->sent, r->received,
-				  r->lost, r->lost_after, last, ms, r->status,
-				  r->result), len);
-}
+static const struct report_col reset_cols[] = {
+	REPORT_COL_U32("No", "", struct reset_row, no),
+	REPORT_COL_TEXT("dir", struct reset_row, dir),
+	REPORT_COL_U64("rate_fps", "fps", struct reset_row, rate_fps),
+	REPORT_COL_U64("duration_ms", "ms", struct reset_row, duration_ms),
+	REPORT_COL_U64("at_ms", "ms", struct reset_row, at_ms),
+	REPORT_COL_INT("command_status", "", struct reset_row, command_status),
+	REPORT_COL_DOUBLE("command_ms", "ms", 1, struct reset_row, command_ms),
+	REPORT_COL_U64("sent", "", struct reset_row, sent),
+	REPORT_COL_U64("received", "", struct reset_row, received),
+	REPORT_COL_U64("lost", "", struct reset_row, lost),
+	REPORT_COL_BOOL("resumed", struct reset_row, r.resumed),
+	REPORT_COL_NS_MS_IF_MEASURED("reset_ms", 3, struct reset_row, r.gap_ns,
+				     result),
+	REPORT_COL_NS_MS("gap_from_ms", 3, struct reset_row, r.from_ns),
+	REPORT_COL_NS_MS("gap_to_ms", 3, struct reset_row, r.to_ns),
+	REPORT_COL_U64("frame_before", "", struct reset_row, r.from_seq),
+	REPORT_COL_U64_IF("frame_after", "", struct reset_row, r.to_seq,
+			  r.resumed),
+	REPORT_COL_U64_IF("sent_in_gap", "", struct reset_row, r.in_gap,
+			  r.resumed),
+	REPORT_COL_DOUBLE("expected_lost", "", 1, struct reset_row,
+			  expected_lost),
+	REPORT_COL_VERDICT("status", struct reset_row, status),
+	REPORT_COL_RESULT("result_kind", struct reset_row, result),
+};
 
-const char *
-reset_header(void)
-{
-	return "No,dir,rate_fps,duration_ms,at_ms,command_status,command_ms,"
-	       "sent,received,lost,resumed,reset_ms,gap_from_ms,gap_to_ms,"
-	       "frame_before,frame_after,sent_in_gap,expected_lost,status,"
-	       "result_kind";
-}
-
-int
-reset_row(const struct reset_row *r, char *buf, size_t len)
-{
-	char ms[32] = "", after[32] = "", ingap[32] = "";
-	bool measured = strcmp(r->result, "measured") == 0;
-
-	if (measured)
-		snprintf(ms, sizeof(ms), "%.3f", (double)r->r.gap_ns / 1e6);
-	if (r->r.resumed) {
-		snprintf(after, sizeof(after), "%" PRIu64, r->r.to_seq);
-		snprintf(ingap, sizeof(ingap), "%" PRIu64, r->r.in_gap);
-	}
-	return recov_fit(snprintf(buf, len, "%u,%s,%" PRIu64 ",%" PRIu64 ",%"
-				  PRIu64 ",%d,%.1f,%" PRIu64 ",%" PRIu64 ",%"
-				  PRIu64 ",%d,%s,%.3f,%.3f,%" PRIu64 ",%s,%s,"
-				  "%.1f,%s,%s", r->no, r->dir, r->rate_fps,
-				  r->duration_ms, r->at_ms, r->command_status,
-				  r->command_ms, r->sent, r->received, r->lost,
-				  r->r.resumed ? 1 : 0, ms,
-				  (double)r->r.from_ns / 1e6,
-				  (double)r->r.to_ns / 1e6, r->r.from_seq,
-				  after, ingap, r->expected_lost, r->status,
-				  r->result), len);
-}
+const struct report_table reset_table = REPORT_TABLE(",", reset_cols);

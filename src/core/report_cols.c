@@ -1,13 +1,52 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* report_cols: headers and rows of any column table (report.h). */
+/*
+ * report_cols: headers and rows of any column table (report.h), and the
+ * formats of its values (dates, directions, result kinds).
+ */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "dutperf/b2b.h"
 #include "dutperf/report.h"
+
+char
+report_direction_char(enum cfg_direction d)
+{
+	switch (d) {
+	case CFG_DIRECTION_FORWARD:
+		return 'f';
+	case CFG_DIRECTION_REVERSE:
+		return 'r';
+	default:
+		return 'b';
+	}
+}
+
+void
+report_format_date(time_t t, char *buf, size_t len)
+{
+	struct tm tm;
+
+	if (localtime_r(&t, &tm) == NULL ||
+	    strftime(buf, len, "%Y-%m-%d %H:%M:%S", &tm) == 0)
+		snprintf(buf, len, "%s", "1970-01-01 00:00:00");
+}
+
+const char *
+report_result_name(enum report_result r)
+{
+	switch (r) {
+	case REPORT_RESULT_MEASURED:
+		return "measured";
+	case REPORT_RESULT_LOWER_BOUND:
+		return "lower_bound";
+	case REPORT_RESULT_NONE:
+		return "none";
+	}
+	return "?";
+}
 
 /* A row or header being written: buf[0..pos), overflow is pos = len. */
 struct report_out {
@@ -115,10 +154,17 @@ col_load(const struct report_col *c, const void *row, union report_value *v)
 	case REPORT_U64:
 	case REPORT_HEX64:
 	case REPORT_NS_US:
+	case REPORT_NS_MS:
 		v->u64 = *(const uint64_t *)p;
 		break;
 	case REPORT_U32:
 		v->u32 = *(const uint32_t *)p;
+		break;
+	case REPORT_INT:
+		v->i = *(const int *)p;
+		break;
+	case REPORT_BOOL:
+		v->b = *(const bool *)p;
 		break;
 	case REPORT_DOUBLE:
 		v->f = *(const double *)p;
@@ -135,6 +181,9 @@ col_load(const struct report_col *c, const void *row, union report_value *v)
 	case REPORT_VERDICT:
 		v->verdict = *(const enum verdict *)p;
 		break;
+	case REPORT_RESULT:
+		v->result = *(const enum report_result *)p;
+		break;
 	case REPORT_TEXT:
 	case REPORT_REASON:
 		v->s = *(const char *const *)p;
@@ -145,6 +194,12 @@ col_load(const struct report_col *c, const void *row, union report_value *v)
 	switch (c->valid) {
 	case REPORT_IF_FLAG:
 		return *(const bool *)at(row, c->valid_off);
+	case REPORT_IF_RESULT:
+		return *(const enum report_result *)at(row, c->valid_off) !=
+		       REPORT_RESULT_NONE;
+	case REPORT_IF_MEASURED:
+		return *(const enum report_result *)at(row, c->valid_off) ==
+		       REPORT_RESULT_MEASURED;
 	case REPORT_IF_POSITIVE:
 		return v->f > 0;
 	case REPORT_ALWAYS:
@@ -189,12 +244,21 @@ put_value(struct report_out *o, const struct report_col *c,
 	case REPORT_U32:
 		out_put(o, "%" PRIu32, v->u32);
 		break;
+	case REPORT_INT:
+		out_put(o, "%d", v->i);
+		break;
+	case REPORT_BOOL:
+		out_put(o, "%d", v->b ? 1 : 0);
+		break;
 	case REPORT_DOUBLE:
 		out_put(o, "%.*f", (int)c->decimals, v->f);
 		break;
 	case REPORT_NS_US:
 		out_put(o, "%" PRIu64 ".%03" PRIu64, v->u64 / 1000,
 			v->u64 % 1000);
+		break;
+	case REPORT_NS_MS:
+		out_put(o, "%.*f", (int)c->decimals, (double)v->u64 / 1e6);
 		break;
 	case REPORT_DATE:
 		report_format_date(v->t, date, sizeof(date));
@@ -211,6 +275,9 @@ put_value(struct report_out *o, const struct report_col *c,
 		break;
 	case REPORT_VERDICT:
 		out_put(o, "%s", verdict_name(v->verdict));
+		break;
+	case REPORT_RESULT:
+		out_put(o, "%s", report_result_name(v->result));
 		break;
 	case REPORT_REASON:
 		put_reason(o, v->s);
@@ -306,40 +373,3 @@ report_col_find(const struct report_table *t, const char *name,
 
 	return find(t, name, &n, col);
 }
-
-/* b2b.csv (mode b2b, RFC 9004): one table for its trial, repetition and
- * summary rows (b2b.h); what a kind does not have stays empty. */
-#define B2B_IF(n, u, d, m, flag) \
-	REPORT_COL_DOUBLE_IF(n, u, d, struct b2b_row, m, flag)
-
-static const struct report_col b2b_cols[] = {
-	REPORT_COL_U32("no", "", struct b2b_row, no),
-	REPORT_COL_TEXT("row", struct b2b_row, kind),
-	REPORT_COL_U32("repetition", "", struct b2b_row, repetition),
-	REPORT_COL_U32("iteration", "", struct b2b_row, iteration),
-	REPORT_COL_U32("frame_size_b", "b", struct b2b_row, frame_size_b),
-	REPORT_COL_DIRECTION("direction", struct b2b_row, direction),
-	REPORT_COL_U32("flows", "", struct b2b_row, flows),
-	REPORT_COL_U64("burst_rate_set_fps", "fps", struct b2b_row,
-		       burst_rate_set_fps),
-	B2B_IF("burst_frames", "", 0, burst_frames, has_frames),
-	B2B_IF("sent", "", 0, sent, has_counts),
-	B2B_IF("received", "", 0, received, has_counts),
-	B2B_IF("lost", "", 0, lost, has_counts),
-	B2B_IF("burst_rate_fps", "fps", 1, burst_rate_fps, has_rate),
-	REPORT_COL_TEXT("result", struct b2b_row, result),
-	REPORT_COL_U32("repetitions", "", struct b2b_row, repetitions),
-	B2B_IF("avg_frames", "", 2, avg_frames, has_summary),
-	B2B_IF("min_frames", "", 0, min_frames, has_summary),
-	B2B_IF("max_frames", "", 0, max_frames, has_summary),
-	B2B_IF("stddev_frames", "", 2, stddev_frames, has_summary),
-	REPORT_COL_DOUBLE_POS("throughput_fps", "fps", 1, struct b2b_row,
-			      throughput_fps),
-	B2B_IF("implied_buffer_us", "us", 3, implied_buffer_us, has_implied),
-	B2B_IF("corrected_buffer_us", "us", 3, corrected_buffer_us,
-	       has_corrected),
-	B2B_IF("buffer_frames", "", 1, buffer_frames, has_corrected),
-	REPORT_COL_DATE("date", struct b2b_row, date),
-};
-
-const struct report_table report_b2b_table = REPORT_TABLE(",", b2b_cols);

@@ -473,7 +473,10 @@ stateful_check(const struct cfg *c, char *err, size_t err_len)
 				cfg_key_blame(c, "stateful", "frames", lead,
 					      sizeof(lead)), send_ms,
 				c->st.rate_fps);
-	if ((uint64_t)c->st.delay_ms < send_ms + c->st.timeout_ms)
+	/* 0: N / R + 2T (stateful_delay_ms); a D set must not be less
+	 * than N / R + T (siitperf's own check) */
+	if (c->st.delay_ms != 0 &&
+	    (uint64_t)c->st.delay_ms < send_ms + c->st.timeout_ms)
 		return cfg_errf(err, err_len, "%s: phase 2 would start before "
 				"phase 1 ends: N / R + T = %" PRIu64 " + %u ms "
 				"([stateful] frames = %" PRIu64 ", rate_fps = %"

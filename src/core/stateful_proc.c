@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/stateful.h"
 #include "dutperf/stateful_proc.h"
 
 /* A phase-1 result the step cannot go on with: the retry of the rate. */
@@ -25,6 +26,44 @@ stateful_prelim_verdict(const struct report_trial *r)
 			rx += r->dir[d].v.received;
 	/* nothing recorded: the Responder has no tuple to answer with */
 	return rx == 0 ? VERDICT_INVALID : r->verdict;
+}
+
+void
+stateful_specs(const struct cfg *c, struct stateful_specs *s)
+{
+	enum cfg_dir_id idir = stateful_init_dir(c);
+	enum cfg_dir_id rdir = idir == CFG_FWD ? CFG_REV : CFG_FWD;
+	struct trial_spec *prelim = &s->prelim, *real = &s->real;
+
+	trial_spec_from_cfg(prelim, c, c->st.rate_fps);
+	prelim->active[rdir] = false;
+	trial_spec_set_rate(prelim, c->st.rate_fps);
+	prelim->phase = TRIAL_PHASE_PRELIMINARY;
+	prelim->frames = c->st.frames;
+	prelim->table_size = c->st.table_size;
+	prelim->timeout_ms = c->st.timeout_ms;
+	trial_spec_from_cfg(real, c, 0);
+	real->phase = TRIAL_PHASE_REAL;
+	real->delay_ms = c->st.delay_ms;
+	real->responder_tuple = c->st.responder_tuple;
+	s->check = *real;
+	s->check.active[idir] = false;
+	s->check.rate_fps[idir] = 0;
+	s->check.timeout_ms = c->st.timeout_ms;
+}
+
+uint32_t
+stateful_delay_ms(const struct trial_spec *prelim, uint32_t delay_ms)
+{
+	uint64_t ms;
+
+	if (delay_ms != 0)
+		return delay_ms;
+	ms = trial_spec_send_ms(prelim);	/* saturates at UINT64_MAX */
+	if (ms >= UINT32_MAX)
+		return UINT32_MAX;
+	ms += 2 * (uint64_t)prelim->timeout_ms;
+	return ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
 }
 
 /* ------------------------------------- the phases around any procedure */
@@ -82,7 +121,7 @@ stateful_phases_next(void *state, struct trial_spec *spec)
 	}
 	*spec = p->held;
 	spec->phase = TRIAL_PHASE_REAL;
-	spec->delay_ms = p->real.delay_ms;
+	spec->delay_ms = stateful_delay_ms(&p->prelim, p->real.delay_ms);
 	spec->responder_tuple = p->real.responder_tuple;
 	return true;
 }
@@ -246,7 +285,12 @@ stateful_cr_next(void *state, struct trial_spec *spec)
 		return false;
 	r = search_next_rate(&p->s);
 	if (p->in_check) {
+		struct trial_spec prelim = p->prelim;
+
+		/* D after this step's phase 1: N at r (0: N / r + 2T) */
+		trial_spec_set_rate(&prelim, r);
 		*spec = p->check;
+		spec->delay_ms = stateful_delay_ms(&prelim, p->check.delay_ms);
 		r = r * p->check_pct / 100;
 		trial_spec_set_rate(spec, p->check_rate_fps ? p->check_rate_fps :
 				    r > 0 ? r : 1);
@@ -513,4 +557,92 @@ enum report_result
 stateful_cttc_kind(const struct stateful_cttc *p)
 {
 	return result_case_kind(stateful_cttc_case(p));
+}
+
+/* ------------------------------------------------------- tear-down rate */
+
+int
+stateful_teardown_start(struct stateful_teardown *p,
+			const struct trial_spec *prelim, const char *section,
+			const char *key, const char *cmd)
+{
+	if (prelim->phase != TRIAL_PHASE_PRELIMINARY || cmd == NULL ||
+	    cmd[0] == '\0')
+		return -EINVAL;
+	memset(p, 0, sizeof(*p));
+	p->prelim = *prelim;
+	p->prelim.loss_ppm = 0;
+	p->command.step = TRIAL_STEP_COMMAND;
+	p->command.command_section = section;
+	p->command.command_key = key;
+	p->command.command = cmd;
+	return 0;
+}
+
+static bool
+teardown_next(void *state, struct trial_spec *spec)
+{
+	struct stateful_teardown *p = state;
+
+	if (p->done)
+		return false;
+	*spec = p->steps == 0 ? p->prelim : p->command;
+	return true;
+}
+
+static void
+teardown_record(void *state, const struct trial_spec *spec,
+		const struct report_trial *r)
+{
+	struct stateful_teardown *p = state;
+	uint32_t k;
+
+	if (spec->step != TRIAL_STEP_COMMAND) {
+		/* the table was not loaded: nothing to time */
+		p->loaded = r->verdict == VERDICT_PASS;
+		p->done = !p->loaded;
+		p->steps = 1;
+		return;
+	}
+	if (p->steps == 1) {
+		p->td_ns = r->command_ns;
+	} else {
+		/* insert T0 number steps - 1 into the ascending list */
+		for (k = p->steps - 2; k > 0 && p->t0_ns[k - 1] > r->command_ns;
+		     k--)
+			p->t0_ns[k] = p->t0_ns[k - 1];
+		p->t0_ns[k] = r->command_ns;
+	}
+	p->steps++;
+	p->done = p->steps == 2 + STATEFUL_TEARDOWN_T0_RUNS;
+}
+
+static uint32_t
+teardown_remaining(const void *state)
+{
+	const struct stateful_teardown *p = state;
+
+	if (p->done)
+		return 0;
+	/* phase 1, TD, the T0s: those not done */
+	return 2 + STATEFUL_TEARDOWN_T0_RUNS - p->steps;
+}
+
+const struct proc_ops stateful_teardown_ops = {
+	.name = "tear-down rate",
+	.next = teardown_next,
+	.record = teardown_record,
+	.remaining = teardown_remaining,
+};
+
+bool
+stateful_teardown_timed(const struct stateful_teardown *p, uint64_t *td_ns,
+			uint64_t *t0_ns, uint64_t *spread_ns)
+{
+	if (!p->loaded || p->steps != 2 + STATEFUL_TEARDOWN_T0_RUNS)
+		return false;
+	*td_ns = p->td_ns;
+	*t0_ns = p->t0_ns[STATEFUL_TEARDOWN_T0_RUNS / 2];
+	*spread_ns = p->t0_ns[STATEFUL_TEARDOWN_T0_RUNS - 1] - p->t0_ns[0];
+	return true;
 }

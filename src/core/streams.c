@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dutperf/cfg.h"
 #include "dutperf/streams.h"
 
 uint64_t
@@ -28,15 +29,11 @@ streams_lcore_id(const char **s, unsigned int max, unsigned int *out,
 	char *end;
 	unsigned long v;
 
-	if (**s < '0' || **s > '9') {
-		snprintf(err, err_len, "want lcore ids like 1-2,4");
-		return -EINVAL;
-	}
+	if (**s < '0' || **s > '9')
+		return cfg_errf(err, err_len, "want lcore ids like 1-2,4");
 	v = strtoul(*s, &end, 10);
-	if (v > max) {
-		snprintf(err, err_len, "lcore %lu above %u", v, max);
-		return -EINVAL;
-	}
+	if (v > max)
+		return cfg_errf(err, err_len, "lcore %lu above %u", v, max);
 	*s = end;
 	*out = (unsigned int)v;
 	return 0;
@@ -51,10 +48,8 @@ streams_parse_lcores(const char *s, unsigned int max, uint16_t *out,
 	int rc;
 
 	*nb = 0;
-	if (s == NULL || *s == '\0') {
-		snprintf(err, err_len, "empty lcore list");
-		return -EINVAL;
-	}
+	if (s == NULL || *s == '\0')
+		return cfg_errf(err, err_len, "empty lcore list");
 	for (;;) {
 		rc = streams_lcore_id(&s, max, &lo, err, err_len);
 		if (rc != 0)
@@ -65,29 +60,23 @@ streams_parse_lcores(const char *s, unsigned int max, uint16_t *out,
 			rc = streams_lcore_id(&s, max, &hi, err, err_len);
 			if (rc != 0)
 				return rc;
-			if (hi < lo) {
-				snprintf(err, err_len, "range %u-%u goes down", lo, hi);
-				return -EINVAL;
-			}
+			if (hi < lo)
+				return cfg_errf(err, err_len, "range %u-%u goes down",
+						lo, hi);
 		}
 		for (v = lo; v <= hi; v++) {
 			for (k = 0; k < *nb; k++)
-				if (out[k] == v) {
-					snprintf(err, err_len, "lcore %u listed twice", v);
-					return -EINVAL;
-				}
-			if (*nb == cap) {
-				snprintf(err, err_len, "more than %u lcores", cap);
-				return -EINVAL;
-			}
+				if (out[k] == v)
+					return cfg_errf(err, err_len,
+							"lcore %u listed twice", v);
+			if (*nb == cap)
+				return cfg_errf(err, err_len, "more than %u lcores", cap);
 			out[(*nb)++] = (uint16_t)v;
 		}
 		if (*s == '\0')
 			return 0;
-		if (*s != ',') {
-			snprintf(err, err_len, "want lcore ids like 1-2,4");
-			return -EINVAL;
-		}
+		if (*s != ',')
+			return cfg_errf(err, err_len, "want lcore ids like 1-2,4");
 		s++;
 	}
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/report.h"
 #include "dutperf/search.h"
 #include "dutperf/trial_spec.h"
 
@@ -115,6 +116,19 @@ trial_spec_duration_s(const struct trial_spec *s)
 	return sec > UINT32_MAX ? UINT32_MAX : (uint32_t)sec;
 }
 
+void
+trial_spec_report(const struct trial_spec *s, struct report_trial *r)
+{
+	r->rate_fps = trial_spec_rate_fps(s);
+	r->direction = s->active[CFG_FWD] && s->active[CFG_REV] ?
+		       CFG_DIRECTION_BOTH : s->active[CFG_FWD] ?
+		       CFG_DIRECTION_FORWARD : CFG_DIRECTION_REVERSE;
+	r->duration_s = trial_spec_duration_s(s);
+	r->duration_ms = trial_spec_send_ms(s);
+	r->timeout_ms = s->timeout_ms;
+	r->phase = trial_phase_name(s->phase);
+}
+
 int
 trial_spec_check(const struct trial_spec *s, char *err, size_t err_len)
 {
@@ -122,6 +136,11 @@ trial_spec_check(const struct trial_spec *s, char *err, size_t err_len)
 	bool any = false;
 	int d;
 
+	if (s->step != TRIAL_STEP_TRIAL)
+		return cfg_errf(err, err_len, "trial: a command step ([%s] %s), "
+				"not a trial", s->command_section ?
+				s->command_section : "?", s->command_key ?
+				s->command_key : "?");
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!s->active[d])
 			continue;

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The thin DPDK layer of dutperf: ports (port_), the per-lcore burst loops
- * (engine_), one elementary trial (trial_) with its optional measurements
- * (feature.c), the one driver loop that runs any procedure (driver_), run
- * records (runinfo_) and the mode table (mode_).  Everything computable without a NIC lives in the core
- * library; this layer only moves bursts and reads clocks.
+ * The thin DPDK layer of dutperf, lowest first: ports (port_), the
+ * per-lcore burst loops (engine_), one elementary trial (trial_: set up in
+ * trial_ctx.c, run in trial.c, collected in trial_collect.c) with the
+ * features it may carry (feature_: attach, then feature.c's facade); the
+ * one driver loop that runs any procedure (driver_) with the run records
+ * (runinfo_); the modes (mode_NAME.c, the table in modes.c, what several
+ * share in mode_common.c).  A layer calls only its own and those below
+ * (tests/tools/deps.py).  Everything computable without a NIC lives in
+ * the core library; this layer only moves bursts and reads clocks.
  */
 #ifndef DUTPERF_DPDK_H
 #define DUTPERF_DPDK_H
@@ -190,7 +194,8 @@ struct engine_rx {
 	/* read-only during a trial */
 	uint16_t port_id;
 	uint16_t queue_id;		/* RX queue */
-	uint16_t nb_streams;		/* of the direction: > 1 uses sst */
+	uint16_t nb_streams;		/* of the direction: > 1 uses
+					 * stream_states */
 	uint8_t trial_id;
 	uint64_t planned;
 	uint64_t deadline_tsc;		/* end of sending + timeout */
@@ -207,11 +212,12 @@ struct engine_rx {
 	/* phase 1: the Responder's state table (its only writer) */
 	struct stateful_table *table;
 	/* written by the receiving lcore only */
-	struct rxstate st;		/* one stream: its state */
-	struct rxstate *sst;		/* several: nb_streams states, a stream
-					 * id >= nb_streams counts as beyond
-					 * in sst[0] */
-	struct engine_rx_pub pub;	/* st's counts, published per burst */
+	struct rxstate state;		/* one stream: its state; several:
+					 * state.c.received is their sum */
+	struct rxstate *stream_states;	/* several: nb_streams states, a
+					 * stream id >= nb_streams counts as
+					 * beyond in stream_states[0] */
+	struct engine_rx_pub pub;	/* the counts, published per burst */
 	uint64_t kinds[FRAME_KIND_COUNT];
 	uint64_t stale;			/* ours, from an earlier trial */
 	uint64_t last_tsc;		/* when it finished (bench_engine) */
@@ -231,24 +237,27 @@ struct engine_lcore {
 
 /* The published counters, as the main lcore reads them during a trial. */
 static inline uint64_t
-engine_tx_pub_sent(const struct engine_tx *t)
+engine_tx_pub_sent(const struct engine_tx *tx)
 {
-	return __atomic_load_n(&t->pub_sent, __ATOMIC_RELAXED);
+	return __atomic_load_n(&tx->pub_sent, __ATOMIC_RELAXED);
 }
 
 static inline void
-engine_rx_pub_read(const struct engine_rx *r, struct engine_rx_pub *out)
+engine_rx_pub_read(const struct engine_rx *rx, struct engine_rx_pub *out)
 {
-	out->received = __atomic_load_n(&r->pub.received, __ATOMIC_RELAXED);
-	out->duplicates = __atomic_load_n(&r->pub.duplicates, __ATOMIC_RELAXED);
-	out->reordered = __atomic_load_n(&r->pub.reordered, __ATOMIC_RELAXED);
-	out->late = __atomic_load_n(&r->pub.late, __ATOMIC_RELAXED);
+	out->received = __atomic_load_n(&rx->pub.received, __ATOMIC_RELAXED);
+	out->duplicates = __atomic_load_n(&rx->pub.duplicates, __ATOMIC_RELAXED);
+	out->reordered = __atomic_load_n(&rx->pub.reordered, __ATOMIC_RELAXED);
+	out->late = __atomic_load_n(&rx->pub.late, __ATOMIC_RELAXED);
 }
 
+/* Sleep ms milliseconds (in steps of 10), returning early when
+ * engine_stop is set (the settle pause, RFC 9693's D). */
+void engine_sleep_ms(uint32_t ms);
 /* Runs the lcore's roles until all are done or engine_stop is set. */
 int engine_lcore_main(void *arg);
 /* Before each trial, after the generator is set up: see engine.c. */
-void engine_tx_prefill(struct engine_tx *t);
+void engine_tx_prefill(struct engine_tx *tx);
 
 /* ---- trial ---- */
 
@@ -271,15 +280,21 @@ struct trial_ctx {
 	unsigned int nb_rxq[CFG_NB_DIRS];	/* [rx side] queues */
 	struct engine_tx *txs[CFG_NB_DIRS][STREAMS_MAX];
 	struct engine_rx *rxs[CFG_NB_DIRS][STREAMS_MAX];
-	uint64_t *bits[CFG_NB_DIRS][STREAMS_MAX];	/* per RX queue: a
-						 * window per stream */
-	struct rxstate *sst[CFG_NB_DIRS][STREAMS_MAX];	/* per RX queue with
-						 * several streams: theirs */
-	/* features, attached by a mode's setup (feature.c); NULL: none */
+	/* per RX queue: a window per stream; with several streams their
+	 * states (engine_rx.stream_states) */
+	uint64_t *bits[CFG_NB_DIRS][STREAMS_MAX];
+	struct rxstate *stream_states[CFG_NB_DIRS][STREAMS_MAX];
+	/* features, attached by a mode's setup (feature.c; the driver
+	 * attaches the phases for --stateful); NULL: none */
 	struct engine_tags *tags[CFG_NB_DIRS];
 	struct engine_delays *delays[CFG_NB_DIRS];
 	struct engine_recov *recov[CFG_NB_DIRS];
+	struct feature_stateful *stateful;	/* RFC 9693 phases */
 	struct pacer then[CFG_NB_DIRS];	/* tx[d].then of a rate change */
+	/* spec[d].sport while a trial's flows (RFC 9004) replace it; the
+	 * flows in spec[d] and every RX queue's classifier, 0: none */
+	struct cfg_var sport_saved[CFG_NB_DIRS];
+	uint32_t flows[CFG_NB_DIRS];
 	/*
 	 * Called on the main lcore right before the lcores start, with the
 	 * trial's common start instant (the reset mode starts its command's
@@ -287,7 +302,6 @@ struct trial_ctx {
 	 */
 	void (*on_launch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
 	void *on_launch_arg;
-	struct feature_stateful *stateful;	/* RFC 9693 phases */
 	struct engine_lcore lcores[2 * CFG_NB_DIRS * STREAMS_MAX];
 	unsigned int nb_lcores;
 	/*
@@ -298,6 +312,12 @@ struct trial_ctx {
 	 */
 	void (*watch)(struct trial_ctx *t, uint64_t start_tsc, void *arg);
 	void *watch_arg;
+	/* the common start of the last trial, and the planned end of
+	 * sending of each active direction: the deadline of the frame after
+	 * its last (start + duration); set before the lcores start,
+	 * read-only while they run */
+	uint64_t start_tsc;
+	uint64_t send_end_tsc[CFG_NB_DIRS];
 };
 
 #define TRIAL_WATCH_MS 10
@@ -307,6 +327,19 @@ struct trial_ctx {
 uint64_t trial_pub_sent(const struct trial_ctx *t, enum cfg_dir_id d);
 void trial_pub_rx(const struct trial_ctx *t, enum cfg_dir_id d,
 		  struct engine_rx_pub *out);
+
+/* After trial_run: when direction d's sending ended, the planned end
+ * (send_end_tsc) unless a sender stopped early (Ctrl-C, behind schedule):
+ * then its last burst, the latest of them. */
+uint64_t trial_send_ended_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
+
+/* The trial's common start instant (TSC) of the last trial_run, and the
+ * planned end of direction d's sending (send_end_tsc). */
+uint64_t trial_start_tsc(const struct trial_ctx *t);
+uint64_t trial_send_end_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
+
+/* The DPDK driver of side s's port ("net_memif", "net_af_packet", ...). */
+const char *trial_port_driver(const struct trial_ctx *t, enum cfg_side_id s);
 
 /* Does the main lcore carry a role (then no watch can run)? */
 bool trial_main_has_role(const struct trial_ctx *t);
@@ -335,7 +368,7 @@ int trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	      struct report_trial *out, char *why, size_t why_len, char *err,
 	      size_t err_len);
 
-/* ---- features (feature.c) ---- */
+/* ---- features (feature.c: attach, then the facade) ---- */
 
 /* Allocate room for nb tags per configured direction (near the lcores that
  * write them); a spec may then ask for up to nb tags. */
@@ -346,12 +379,29 @@ int feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len);
 /* Allocate the lost-frame and arrival-gap records (recovery.h); a spec
  * may then ask for them (recov_track). */
 int feature_attach_recov(struct trial_ctx *t, char *err, size_t err_len);
+/* RFC 9693 phases (feature_stateful.c): the state table and the
+ * receivers' expectations after a NAT (the Initiator's frames from
+ * [initiator side] ipv4_virt, the Responder's ports swapped); a spec may
+ * then ask for a phase. */
+int feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len);
+/* Every attached feature freed (trial_ctx_fini). */
 void feature_detach(struct trial_ctx *t);
 
+/* A run of the procedure begins (the driver): [stateful] hook_search when
+ * the phases are attached.  0, or -EIO with err. */
+int feature_start_run(struct trial_ctx *t, char *err, size_t err_len);
 /* Before a trial: set up the attached features the spec asks for, on the
  * engine of direction d that sends total frames.  0 or -EINVAL. */
 int feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		    enum cfg_dir_id d, uint64_t total, char *err, size_t err_len);
+/* Right before the lcores start (trial_run): [stateful] hook_trial before
+ * phase 1; phase 2 waits until D after phase 1's start.  0, or -EIO. */
+int feature_begin(struct trial_ctx *t, const struct trial_spec *spec, char *err,
+		  size_t err_len);
+/* After the trial: what the features put in the trials.csv row (the
+ * entries a phase 1 recorded). */
+void feature_collect(const struct trial_ctx *t, const struct trial_spec *spec,
+		     struct report_trial *out);
 
 /*
  * After a trial with tags: RFC 8219 7.2 latency of direction d (lost tags
@@ -368,86 +418,53 @@ const struct engine_recov *feature_recov(const struct trial_ctx *t,
 void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
 		 struct delay_pdv_summary *s);
 
-/* RFC 9693 phases (feature_stateful.c): attach (a stateful mode's setup;
- * adjusts what the receivers expect after a NAT), per trial prepare
- * (from feature_prepare) and begin (trial_run: the trial hook, the delay
- * D before phase 2), the engine's hooks, entries recorded by the last
- * phase 1, and a [stateful] hook command (0 or -EIO, err says why). */
-struct feature_stateful;
-struct search_params;
-/* sp: NULL, or the [search] bounds (trial_spec_search_params) to fill. */
-int feature_attach_stateful(struct trial_ctx *t, struct search_params *sp,
-			    char *err, size_t err_len);
-void feature_detach_stateful(struct trial_ctx *t);
-/* connrate, cttc: a warning on stderr when no hook_trial flushes the DUT */
-struct mode_ctx;
-void feature_stateful_warn_no_flush(const struct mode_ctx *m);
-int feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
-			     enum cfg_dir_id d, char *err, size_t err_len);
-int feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,
-			   char *err, size_t err_len);
-void engine_stateful_frames(struct engine_stateful_tx *s, struct rte_mbuf **m,
-			    unsigned int n, uint64_t seq);
-void engine_stateful_record(struct stateful_table *table, const uint8_t *frame,
-			    uint16_t len);
-uint32_t feature_stateful_recorded(const struct trial_ctx *t);
-int feature_stateful_hook(const struct cfg *c, const char *key,
-			  const char *cmd, char *err, size_t err_len);
-/* The stateful modes' trials from [stateful]: phase 1 (N at R, table M,
- * timeout T), phase 2 (the configured directions, D, responder_tuple) and
- * the Responder-only check. */
-void feature_stateful_specs(const struct cfg *c, struct trial_spec *prelim,
-			    struct trial_spec *real, struct trial_spec *check);
-/* A stateful mode's start: [stateful] hook_search, then the three specs
- * (0, or -EIO from the hook). */
-int feature_stateful_start(const struct cfg *c, struct trial_spec *prelim,
-			   struct trial_spec *real, struct trial_spec *check,
-			   char *err, size_t err_len);
-/* A stateful mode's run_end: append row (n: its snprintf length, over
- * row_size: -ENOSPC), then the run's result kind and reason (result.h's
- * for a search, NULL: none) and, measured, value. */
-struct mode_ctx;
-int feature_stateful_row(struct mode_ctx *m, int n, const char *row,
-			 size_t row_size, enum report_result kind,
-			 const char *reason, double value, char *err,
-			 size_t err_len);
 
 /* Human summary of one trial on f. */
 void trial_print(FILE *f, const struct report_trial *r);
 
-/* Sleep ms milliseconds, returning early when engine_stop is set. */
-void trial_sleep_ms(uint32_t ms);
 
 /* ---- modes and the driver loop (driver.c) ---- */
 
 #define MODE_MAX_VALUES 4	/* per-run values a mode summarises */
+#define MODE_MAX_FILES 2	/* result files of a mode besides trials.csv */
 
 struct mode_ctx;
+
+/* A result file: its name in the output directory and its column table
+ * (report.h; its header and rows). */
+struct mode_file {
+	const char *name;
+	const struct report_table *table;
+};
 
 /*
  * One mode: one file src/dpdk/mode_NAME.c defining a struct mode_ops, one
  * entry in mode_table (modes.c).  The driver (driver_run) opens
- * trials.csv and the mode's file, then for each of --repeat runs: start
- * (the mode sets m->proc), the procedure's trials (settle, trial_run,
- * trials.csv row, record, trial_done, progress), run_end; then summary
- * and the run.json record.  Hooks that are NULL are skipped.
+ * trials.csv and the mode's files, then for each of --repeat runs: the
+ * features' run start, start (the mode sets m->proc), the procedure's
+ * steps (a trial: settle, trial_run, trials.csv row, record, trial_done,
+ * progress; a command: run, timed, record, progress), run_end; then
+ * summary and the run.json record.  Hooks that are NULL are skipped.
  */
 struct mode_ops {
 	struct cli_mode cli;		/* name, help, options, check */
 	const char *run_name;		/* "search": word of the progress line */
-	const char *file;		/* the mode's own CSV file; NULL: none */
-	const char *(*header)(void);	/* its header */
+	/* the mode's own result files, mode_write's k = 0, 1, ...; the
+	 * first without a name ends the list */
+	struct mode_file files[MODE_MAX_FILES];
 	bool once;			/* one run whatever --repeat says */
 	size_t priv_size;		/* m->priv, zeroed, freed by the driver */
 	/* Before the first run: attach features, allocate. */
 	int (*setup)(struct mode_ctx *m, char *err, size_t err_len);
 	/* A run begins (m->no): set m->proc. */
 	int (*start)(struct mode_ctx *m, char *err, size_t err_len);
-	/* After each trial that was not interrupted: the mode's rows. */
+	/* After each trial that was not interrupted (not after a command
+	 * step, nor a phase 1 the driver's --stateful wrapper added): the
+	 * mode's rows. */
 	int (*trial_done)(struct mode_ctx *m, const struct trial_spec *spec,
 			  const struct report_trial *r, char *err,
 			  size_t err_len);
-	/* After a run's last trial; complete: the procedure finished (not
+	/* After a run's last step; complete: the procedure finished (not
 	 * stopped).  Sets m->value[] for the summary when complete. */
 	int (*run_end)(struct mode_ctx *m, bool complete, char *err,
 		       size_t err_len);
@@ -469,7 +486,8 @@ struct mode_ctx {
 	/* the command line (run.json): argv[1..eal_argc) are the EAL's */
 	int argc, eal_argc;
 	char **argv;
-	struct csv_file trials, out;	/* out: ops->file */
+	struct csv_file trials;
+	struct csv_file out[MODE_MAX_FILES];	/* ops->files[k] */
 	struct proc proc;		/* the current run's, set by start */
 	/* [stateful] phases (--stateful): proc wrapped, every trial of the
 	 * mode's own procedure run as phase 2 after phase 1 */
@@ -478,7 +496,7 @@ struct mode_ctx {
 	uint32_t no, repeat;		/* run 1..repeat */
 	uint32_t iteration;		/* trial 1.. within the run */
 	uint32_t trials_done;		/* over all runs */
-	uint32_t per_run;		/* trials of a whole run at most (ETA) */
+	uint32_t per_run;		/* steps of a whole run at most (ETA) */
 	double started_s;
 	struct report_trial last;	/* the last trial's result */
 	char last_why[256];
@@ -498,8 +516,8 @@ struct mode_ctx {
 					 * MEASURED: exit status 3 */
 	char result[128];		/* run.json "result" */
 	void *priv;			/* the mode's state */
-	double trial_max_s;		/* the longest trial period so far and */
-	double trial_end_s;		/* when the last trial ended (ETA) */
+	double trial_max_s;		/* the longest step period so far and */
+	double trial_end_s;		/* when the last step ended (ETA) */
 	/* a DUT that went away (dutwatch.h, driver_watch.c) */
 	bool watched;			/* this run's procedure is watched */
 	struct dutwatch watch;
@@ -508,11 +526,8 @@ struct mode_ctx {
 	char gone_why[192];		/* how it went, for the messages */
 };
 
-/* The run's result by result.h's rule: run_result = the case's kind,
- * run_reason = its reason. */
-void mode_set_result(struct mode_ctx *m, enum result_case why);
-
-/* Run the mode of env.  0 or -errno with err. */
+/* Run the mode m->ops with m's configuration on m->trial: every run,
+ * the summary, the run.json record.  0 or -errno with err. */
 int driver_run(struct mode_ctx *m, char *err, size_t err_len);
 
 /* Each run, once its procedure is set: watch it unless it is a single
@@ -527,13 +542,23 @@ void driver_watch_start(struct mode_ctx *m);
 int driver_watch_trial(struct mode_ctx *m, const struct trial_spec *spec,
 		       struct report_trial *r, char *err, size_t err_len);
 
-/* rc of a report_*_row() call: 0 when the row fitted, else rc with
- * "FILE row too long" in err. */
-int mode_row_check(int rc, const char *file, char *err, size_t err_len);
+/* Append row (a row struct of its table) to the mode's file k
+ * (ops->files[k]).  0, or -ENOSPC ("FILE row too long") or csv_append's. */
+int mode_write(struct mode_ctx *m, unsigned k, const void *row, char *err,
+	       size_t err_len);
 
-/* Append row to the mode's own file (ops->file); rc from report_*_row. */
-int mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
-		size_t err_len);
+/* ---- what several modes do alike (mode_common.c) ---- */
+
+/* The run's result by result.h's rule: run_result = the case's kind,
+ * run_reason = its reason. */
+void mode_set_result(struct mode_ctx *m, enum result_case why);
+
+/* A run's result row: row (file 0's row struct, e.g. stateful_report.h's)
+ * appended, then the run's result kind and reason (result.h's for a
+ * search, NULL: none) and, measured, value[0]. */
+int mode_result_row(struct mode_ctx *m, const void *row,
+		    enum report_result kind, const char *reason, double value,
+		    char *err, size_t err_len);
 
 /* What a report_run row starts with, for trial r of run m->no. */
 void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
@@ -544,7 +569,7 @@ void mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
 void mode_search_fields(const struct mode_ctx *m, struct report_search *rs);
 /* A complete search's rate.csv row (the fields above, duration, initial
  * rate, error, iterations, result, kind into *rs) appended; then the run's
- * result kind and, measured, value[0] = the rate.  0 or mode_append's. */
+ * result kind and, measured, value[0] = the rate.  0 or mode_write's. */
 struct search;
 int mode_search_row(struct mode_ctx *m, const struct search *s,
 		    uint64_t initial_fps, struct report_search *rs, char *err,
@@ -585,11 +610,36 @@ void mode_measure_summary_in(struct mode_ctx *m,
 			     const char *const metric[MODE_METRICS],
 			     const char *unit);
 
+
+/* "search bounds: lower L, upper U, initial I, error E: inconsistent" in
+ * err for the bounds a search refused; returns rc. */
+int mode_search_bounds_error(const struct search_params *sp, int rc, char *err,
+			     size_t err_len);
+/*
+ * A stateful mode's setup (stateful, connrate, cttc, teardown): its
+ * [search] bounds into *sp (NULL: it has no search); flush: its trials
+ * assume an empty DUT table (connrate, cttc), so a warning when no
+ * [stateful] hook_trial empties it; then the phases attached
+ * (feature_attach_stateful).  0 or -ENOMEM.
+ */
+int stateful_mode_setup(struct mode_ctx *m, struct search_params *sp, bool flush,
+			char *err, size_t err_len);
+/*
+ * A stateful mode's start: [stateful]'s three trials (stateful_specs) for
+ * its procedure.  [stateful] hook_search, which comes first, the driver
+ * has run already (feature_start_run, before every run with the phases
+ * attached).
+ */
+struct stateful_specs;
+void stateful_mode_start(const struct mode_ctx *m, struct stateful_specs *sp);
+
 /* ---- run record ---- */
 
-/* Open OUTDIR/name for appending (header NULL: none). */
-int runinfo_open_csv(const struct cfg *c, const char *name, const char *header,
-		     struct csv_file *f, char *err, size_t err_len);
+/* Open OUTDIR/name for appending, with the header of table t when the
+ * file is new (t NULL: none). */
+int runinfo_open_csv(const struct cfg *c, const char *name,
+		     const struct report_table *t, struct csv_file *f,
+		     char *err, size_t err_len);
 
 /* Append one JSON line describing the run to OUTDIR/run.json (JSON Lines;
  * before the mode's results are freed: it lists each run's result). */

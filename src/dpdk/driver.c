@@ -22,8 +22,7 @@
 #include "dpdk.h"
 #include "dutperf/csv.h"
 #include "dutperf/monitor.h"
-#include "dutperf/search.h"
-#include "dutperf/stats.h"
+#include "dutperf/shell.h"
 
 /* Trials this long or longer get a line before they start. */
 #define DRIVER_ANNOUNCE_MS 5000
@@ -37,108 +36,38 @@ driver_now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int
-mode_row_check(int rc, const char *file, char *err, size_t err_len)
+/* trials.csv: every mode's, one row per trial */
+static const struct mode_file driver_trials = { "trials.csv",
+						&report_trials_table };
+
+/* Append row, formatted by file's table, to f. */
+static int
+driver_append(struct csv_file *f, const struct mode_file *file,
+	      const void *row, char *err, size_t err_len)
 {
-	if (rc >= 0)
-		return 0;
-	snprintf(err, err_len, "%s row too long", file);
-	return rc;
-}
+	char line[REPORT_LINE_MAX];
 
-int
-mode_append(struct mode_ctx *m, int rc, const char *row, char *err,
-	    size_t err_len)
-{
-	rc = mode_row_check(rc, m->ops->file, err, err_len);
-	return rc != 0 ? rc : csv_append(&m->out, row, err, err_len);
-}
-
-void
-mode_run_fields(const struct mode_ctx *m, const struct report_trial *r,
-		struct report_run *run)
-{
-	*run = (struct report_run){
-		.start = r->start, .no = m->no, .rate_fps = r->rate_fps,
-		.frame_size_b = r->frame_size_b, .direction = r->direction,
-		.duration_s = r->duration_s, .timeout_ms = r->timeout_ms,
-		.frame_timeout_ms = m->cfg->frame_timeout_ms, .seed = r->seed,
-		.verdict = r->verdict, .reason = r->reason,
-	};
-}
-
-void
-mode_search_fields(const struct mode_ctx *m, struct report_search *rs)
-{
-	const struct cfg *c = m->cfg;
-
-	*rs = (struct report_search){
-		.no = m->no, .frame_size_b = c->frame_size_b,
-		.direction = c->direction, .n = c->n, .m = c->m,
-		.timeout_ms = c->timeout_ms, .date = time(NULL),
-	};
-}
-
-void
-mode_set_result(struct mode_ctx *m, enum result_case why)
-{
-	m->run_result = result_case_kind(why);
-	m->run_reason = result_case_reason(why);
-}
-
-int
-mode_search_row(struct mode_ctx *m, const struct search *s,
-		uint64_t initial_fps, struct report_search *rs, char *err,
-		size_t err_len)
-{
-	char row[1024];
-	int rc;
-
-	mode_search_fields(m, rs);
-	rs->duration_s = m->cfg->duration_s;
-	rs->initial_fps = initial_fps;
-	rs->error_fps = m->cfg->error_fps;
-	rs->iterations = s->iterations;
-	rs->rate_fps = search_result(s);
-	rs->result = search_kind(s);
-	rc = mode_append(m, report_search_row(rs, row, sizeof(row)), row, err,
-			 err_len);
-	if (rc != 0)
-		return rc;
-	mode_set_result(m, search_case(s));
-	/* only measured searches enter the summary */
-	if (rs->result == REPORT_RESULT_MEASURED)
-		m->value[0] = (double)rs->rate_fps;
-	return 0;
-}
-
-uint32_t
-mode_summarize(const struct mode_ctx *m, unsigned k, struct stats_summary *s,
-	       double *p1, double *p99)
-{
-	double *v;
-	uint32_t i, n = 0;
-
-	if (k >= MODE_MAX_VALUES || m->values[k] == NULL)
-		return 0;
-	v = calloc(m->runs_done ? m->runs_done : 1, sizeof(*v));
-	if (v == NULL)
-		return 0;
-	for (i = 0; i < m->runs_done; i++)
-		if (!isnan(m->values[k][i]))
-			v[n++] = m->values[k][i];
-	if (n >= 2 && stats_summarize(v, n, s) == 0) {
-		*p1 = stats_percentile(v, n, 1.0);
-		*p99 = stats_percentile(v, n, 99.0);
-	} else if (n >= 2) {
-		n = 0;
+	if (report_row(file->table, row, line, sizeof(line)) < 0) {
+		snprintf(err, err_len, "%s row too long", file->name);
+		return -ENOSPC;
 	}
-	free(v);
-	return n;
+	return csv_append(f, line, err, err_len);
 }
 
-/* Trials left over every run, at most (the procedures count retries of
- * invalid trials), for the ETA. */
+int
+mode_write(struct mode_ctx *m, unsigned k, const void *row, char *err,
+	   size_t err_len)
+{
+	if (k >= MODE_MAX_FILES || m->ops->files[k].name == NULL) {
+		snprintf(err, err_len, "mode %s has no result file %u",
+			 m->ops->cli.name, k);
+		return -EINVAL;
+	}
+	return driver_append(&m->out[k], &m->ops->files[k], row, err, err_len);
+}
+
+/* Steps (trials and commands) left over every run, at most (the
+ * procedures count retries of invalid trials), for the ETA. */
 static uint64_t
 driver_left(const struct mode_ctx *m)
 {
@@ -147,25 +76,28 @@ driver_left(const struct mode_ctx *m)
 }
 
 /*
- * The longest a trial of spec may take with the settle pause before it:
- * its sending time, the wait for late frames and the pause, or the
- * longest from one trial's end to the next's so far when that was longer
- * (port start, bookkeeping, a loaded machine).
+ * The longest a step like spec may take: a trial its sending time, the
+ * wait for late frames and the settle pause before it (a command: no
+ * nominal length), or the longest from one step's end to the next's so
+ * far when that was longer (port start, bookkeeping, a loaded machine, a
+ * slow command).
  */
 static double
-driver_trial_bound_s(const struct mode_ctx *m, const struct trial_spec *spec)
+driver_step_bound_s(const struct mode_ctx *m, const struct trial_spec *spec)
 {
-	double nominal_s = (double)(trial_spec_send_ms(spec) + spec->timeout_ms +
-				    m->cfg->settle_ms) / 1e3;
+	double nominal_s = spec->step == TRIAL_STEP_COMMAND ? 0 :
+		(double)(trial_spec_send_ms(spec) + spec->timeout_ms +
+			 m->cfg->settle_ms) / 1e3;
 
 	return m->trial_max_s > nominal_s ? m->trial_max_s : nominal_s;
 }
 
-/* After a trial that took run_s: the longest trial period so far. */
+/* After a step that took run_s, settle_s after the one before (a trial's
+ * settle pause; 0 for a command): the longest step period so far. */
 static void
-driver_trial_timed(struct mode_ctx *m, double run_s)
+driver_step_timed(struct mode_ctx *m, double run_s, double settle_s)
 {
-	double now = driver_now_s(), period = run_s + m->cfg->settle_ms / 1e3;
+	double now = driver_now_s(), period = run_s + settle_s;
 
 	if (m->trial_end_s > 0 && now - m->trial_end_s > period)
 		period = now - m->trial_end_s;
@@ -191,7 +123,7 @@ driver_progress(const struct mode_ctx *m, const struct trial_spec *spec,
 		r->rate_fps, verdict_name(r->verdict),
 		r->reason && *r->reason ? ": " : "", r->reason ? r->reason : "",
 		where, *where ? "  " : "", elapsed,
-		ceil(driver_trial_bound_s(m, spec) * (double)driver_left(m)));
+		ceil(driver_step_bound_s(m, spec) * (double)driver_left(m)));
 }
 
 /*
@@ -330,7 +262,6 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 	struct driver_live live;
 	bool live_on = false;
 	double t0;
-	char row[1024];
 	int rc;
 
 	if (!m->cli->quiet && trial_spec_send_ms(spec) >= DRIVER_ANNOUNCE_MS) {
@@ -346,36 +277,67 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 		       err_len);
 	if (live_on)
 		driver_live_stop(&live);
-	driver_trial_timed(m, driver_now_s() - t0);
+	driver_step_timed(m, driver_now_s() - t0, m->cfg->settle_ms / 1e3);
 	if (rc == 0)
 		rc = driver_watch_trial(m, spec, r, err, err_len);
 	if (rc != 0)
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
 	r->iteration = m->ops->once ? 0 : m->iteration;
-	rc = mode_row_check(report_trial_row(r, row, sizeof(row)),
-			    "trials.csv", err, err_len);
+	return driver_append(&m->trials, &driver_trials, r, err, err_len);
+}
+
+/*
+ * Command step no of the run (RFC 9693's timed tear-down): run with
+ * shell_run, the one function that runs a command; its wall time to the
+ * procedure, a progress line.  A command that fails stops the run
+ * (-EIO with err).
+ */
+static int
+driver_command(struct mode_ctx *m, const struct trial_spec *spec, uint32_t no,
+	       char *err, size_t err_len)
+{
+	struct command_result res;
+	struct report_trial done;
+	double t0 = driver_now_s();
+	int rc;
+
+	memset(&done, 0, sizeof(done));
+	rc = shell_run(spec->command_section, spec->command_key, spec->command,
+		       m->cfg->command_timeout_s, &engine_stop, &res, err,
+		       err_len);
+	driver_step_timed(m, driver_now_s() - t0, 0);
+	if (rc == -EINTR)
+		return 0;	/* not recorded: the run stops interrupted */
 	if (rc != 0)
 		return rc;
-	return csv_append(&m->trials, row, err, err_len);
+	done.command_ns = res.elapsed_ns;
+	done.verdict = VERDICT_PASS;
+	proc_record(&m->proc, spec, &done);
+	if (!m->cli->quiet)
+		fprintf(stderr, "%s %u/%u command %u: [%s] %s: %.3f ms  elapsed "
+			"%.0f s, ETA <= %.0f s\n", m->ops->run_name, m->no,
+			m->repeat, no, spec->command_section, spec->command_key,
+			(double)done.command_ns / 1e6,
+			driver_now_s() - m->started_s,
+			ceil(driver_step_bound_s(m, spec) *
+			     (double)driver_left(m)));
+	return 0;
 }
 
 /*
  * [stateful] phases: the mode's procedure, as start set it, wrapped so
- * that each of its trials runs as phase 2 after phase 1 ([stateful]
- * hook_search first, as the stateful modes do).
+ * that each of its trials runs as phase 2 after phase 1 of [stateful]
+ * (stateful_specs; its hook_search ran before start: feature_start_run).
  */
 static int
 driver_phases_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct trial_spec prelim, real, check;
+	struct stateful_specs sp;
 	int rc;
 
-	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
-				    err_len);
-	if (rc != 0)
-		return rc;
-	rc = stateful_phases_start(&m->phases, m->proc, &prelim, &real,
+	stateful_specs(m->cfg, &sp);
+	rc = stateful_phases_start(&m->phases, m->proc, &sp.prelim, &sp.real,
 				   m->cfg->st.repeat_preliminary,
 				   m->cfg->max_retries, false);
 	if (rc != 0) {
@@ -386,19 +348,24 @@ driver_phases_start(struct mode_ctx *m, char *err, size_t err_len)
 	return 0;
 }
 
-/* One run: start, the procedure's trials, run_end. */
+/* One run: start, the procedure's steps, run_end. */
 static int
 driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct mode_ops *ops = m->ops;
 	enum trial_phase prev_phase = TRIAL_PHASE_PLAIN;
 	struct trial_spec spec;
+	uint32_t commands = 0;
 	bool complete, again = false;
 	unsigned k;
 	int rc;
 
 	m->proc.ops = NULL;
-	rc = ops->start(m, err, err_len);
+	/* the attached features' part of a run's start ([stateful]
+	 * hook_search), then the mode's */
+	rc = feature_start_run(m->trial, err, err_len);
+	if (rc == 0)
+		rc = ops->start(m, err, err_len);
 	if (rc == 0 && m->phased)
 		rc = driver_phases_start(m, err, err_len);
 	if (rc != 0)
@@ -415,10 +382,17 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	 * DUT was away: driver_watch.c) */
 	while (!engine_stop && (again || proc_next(&m->proc, &spec))) {
 		again = false;
+		if (spec.step == TRIAL_STEP_COMMAND) {
+			/* no settle pause: it belongs to the trial before */
+			rc = driver_command(m, &spec, ++commands, err, err_len);
+			if (rc != 0)
+				return rc;
+			continue;
+		}
 		/* RFC 9693 phase 2 follows its phase 1 after D, no settle */
 		if (m->trials_done > 0 && !(spec.phase == TRIAL_PHASE_REAL &&
 					    prev_phase == TRIAL_PHASE_PRELIMINARY))
-			trial_sleep_ms(m->cfg->settle_ms);
+			engine_sleep_ms(m->cfg->settle_ms);
 		prev_phase = spec.phase;
 		if (engine_stop)
 			break;
@@ -462,7 +436,8 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 			return rc;
 	}
 	if (m->dut_gone) {
-		mode_set_result(m, RESULT_DUT_GONE);
+		m->run_result = result_case_kind(RESULT_DUT_GONE);
+		m->run_reason = result_case_reason(RESULT_DUT_GONE);
 		if (!complete)
 			result_format(RESULT_DUT_GONE, "", m->result,
 				      sizeof(m->result));
@@ -533,15 +508,16 @@ driver_open(struct mode_ctx *m, char *err, size_t err_len)
 	m->phased = m->cfg->st.phases &&
 		    ops->cli.stateful == CLI_STATEFUL_PHASES;
 	if (m->phased) {
-		rc = feature_attach_stateful(m->trial, NULL, err, err_len);
+		rc = feature_attach_stateful(m->trial, err, err_len);
 		if (rc != 0)
 			return rc;
 	}
-	rc = runinfo_open_csv(m->cfg, "trials.csv", report_trial_header(),
+	rc = runinfo_open_csv(m->cfg, driver_trials.name, driver_trials.table,
 			      &m->trials, err, err_len);
-	if (rc == 0 && ops->file != NULL)
-		rc = runinfo_open_csv(m->cfg, ops->file, ops->header(), &m->out,
-				      err, err_len);
+	for (k = 0; rc == 0 && k < MODE_MAX_FILES && ops->files[k].name; k++)
+		rc = runinfo_open_csv(m->cfg, ops->files[k].name,
+				      ops->files[k].table, &m->out[k], err,
+				      err_len);
 	return rc;
 }
 
@@ -554,8 +530,9 @@ driver_close(struct mode_ctx *m)
 		m->ops->teardown(m);
 	if (m->trials.fd >= 0)
 		csv_close(&m->trials);
-	if (m->out.fd >= 0)
-		csv_close(&m->out);
+	for (k = 0; k < MODE_MAX_FILES; k++)
+		if (m->out[k].fd >= 0)
+			csv_close(&m->out[k]);
 	for (k = 0; k < MODE_MAX_VALUES; k++) {
 		free(m->values[k]);
 		m->values[k] = NULL;
@@ -572,9 +549,12 @@ int
 driver_run(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct mode_ops *ops = m->ops;
+	unsigned k;
 	int rc;
 
-	m->trials.fd = m->out.fd = -1;
+	m->trials.fd = -1;
+	for (k = 0; k < MODE_MAX_FILES; k++)
+		m->out[k].fd = -1;
 	rc = driver_open(m, err, err_len);
 	m->started_s = driver_now_s();
 	for (m->no = 1; rc == 0 && m->no <= m->repeat && !engine_stop &&
@@ -597,89 +577,4 @@ driver_run(struct mode_ctx *m, char *err, size_t err_len)
 		rc = runinfo_append(m, time(NULL), m->result, err, err_len);
 	driver_close(m);
 	return rc;
-}
-
-/* ---- measuring modes (latency, pdv): one trial per run at --rate ---- */
-
-int
-mode_measure_start(struct mode_ctx *m, struct proc_single *single,
-		   uint32_t nb_tags, bool delays)
-{
-	struct trial_spec spec;
-
-	trial_spec_from_cfg(&spec, m->cfg, m->cfg->rate_fps);
-	spec.nb_tags = nb_tags;
-	spec.tag_delay_ms = (uint64_t)m->cfg->lat_delay_s * 1000;
-	spec.delays = delays;
-	proc_single_start(single, &spec);
-	m->proc = (struct proc){ &proc_single_ops, single };
-	return 0;
-}
-
-bool
-mode_measured(const struct report_trial *r)
-{
-	return r->verdict == VERDICT_PASS || r->verdict == VERDICT_FAIL;
-}
-
-void
-mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
-		     const struct report_trial *r)
-{
-	const char *why = r->reason && *r->reason ? r->reason : "see trials.csv";
-	bool aborted = false;
-	int d;
-
-	if (mode_measured(r))
-		return;
-	/* the sender stops at once when it falls behind the limit (engine) */
-	for (d = 0; d < CFG_NB_DIRS; d++)
-		aborted |= r->dir[d].active && r->dir[d].v.max_lag_ns >
-			   (uint64_t)spec->max_lag_us * 1000;
-	m->run_result = REPORT_RESULT_NONE;
-	m->run_reason = "invalid trial";
-	printf("%s %u: no valid result: the trial was %s (%s): no figures\n",
-	       m->ops->run_name, m->no, aborted ?
-	       "invalid, the sender aborted it behind schedule" :
-	       verdict_name(r->verdict), why);
-	fprintf(stderr, "dutperf: %s %u: trial %s (%s): no measured result, "
-		"left out of any summary (exit status 3)\n", m->ops->run_name,
-		m->no, verdict_name(r->verdict), why);
-}
-
-void
-mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
-{
-	mode_measure_summary_in(m, metric, "us");
-}
-
-void
-mode_measure_summary_in(struct mode_ctx *m,
-			const char *const metric[MODE_METRICS], const char *unit)
-{
-	struct stats_summary s;
-	double p1, p99;
-	uint32_t n;
-	int d, k;
-
-	for (d = 0; d < CFG_NB_DIRS; d++)
-		for (k = 0; k < MODE_METRICS; k++) {
-			if (!cfg_dir_active(m->cfg, d) || metric[k] == NULL)
-				continue;
-			n = mode_summarize(m, MODE_VALUE(d, k), &s, &p1, &p99);
-			if (n < 2)
-				continue;
-			printf("%s %s over %u runs: median %.3f %s, 1st "
-			       "percentile %.3f, 99th percentile %.3f, min %.3f, "
-			       "max %.3f\n", trial_dir_name[d], metric[k], n,
-			       s.median, unit, p1, p99, s.min, s.max);
-		}
-	/* why each was left out: said per run (mode_measure_invalid, or
-	 * the mode's own line, e.g. a DUT that did not recover) */
-	if (m->not_measured > 0 && m->runs_done > 1)
-		printf("summary: %u of %u runs left out (no valid result)\n",
-		       m->not_measured, m->runs_done);
-	snprintf(m->result, sizeof(m->result), "%u %s run(s), %u without a "
-		 "valid result%s", m->runs_done, m->ops->cli.name,
-		 m->not_measured, engine_stop ? ", interrupted" : "");
 }

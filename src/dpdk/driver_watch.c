@@ -167,7 +167,7 @@ driver_watch_trial(struct mode_ctx *m, const struct trial_spec *spec,
 	while ((step == DUTWATCH_PROBE || step == DUTWATCH_WAIT) &&
 	       !engine_stop) {
 		if (step == DUTWATCH_WAIT)
-			trial_sleep_ms(DUTWATCH_POLL_MS);
+			engine_sleep_ms(DUTWATCH_POLL_MS);
 		if (engine_stop)
 			break;
 		up = driver_watch_links(m, links, sizeof(links));

@@ -12,6 +12,7 @@
  * prebuilt in the core (frame_gen_next patches only what varies).
  */
 #include <string.h>
+#include <time.h>
 
 #include <rte_branch_prediction.h>
 #include <rte_cycles.h>
@@ -21,8 +22,20 @@
 #include <rte_prefetch.h>
 
 #include "dpdk.h"
+#include "dutperf/frame_fast.h"
+#include "dutperf/stateful.h"
 
 volatile sig_atomic_t engine_stop;
+
+void
+engine_sleep_ms(uint32_t ms)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	uint32_t slept;
+
+	for (slept = 0; slept < ms && !engine_stop; slept += 10)
+		nanosleep(&ts, NULL);
+}
 
 #define TX_RETRIES 64
 #define RX_BURST 64
@@ -35,32 +48,32 @@ volatile sig_atomic_t engine_stop;
  * (the copy is not counted).  Only this slow path knows about it.
  */
 static uint16_t
-tx_inject(struct engine_tx *t, struct rte_mbuf **m, uint16_t n)
+tx_inject(struct engine_tx *tx, struct rte_mbuf **mbufs, uint16_t n)
 {
 	struct rte_mbuf *copy;
 	uint16_t i, done = 0;
 
 	for (i = 0; i < n; i++) {
-		if (t->drop_every != 0 && ++t->drop_count == t->drop_every) {
-			t->drop_count = 0;
-			t->injected_drops++;
-			rte_pktmbuf_free(m[i]);
+		if (tx->drop_every != 0 && ++tx->drop_count == tx->drop_every) {
+			tx->drop_count = 0;
+			tx->injected_drops++;
+			rte_pktmbuf_free(mbufs[i]);
 			done++;
 			continue;
 		}
-		if (t->dup_every != 0 && ++t->dup_count == t->dup_every) {
-			t->dup_count = 0;
-			copy = rte_pktmbuf_copy(m[i], t->pool, 0, UINT32_MAX);
+		if (tx->dup_every != 0 && ++tx->dup_count == tx->dup_every) {
+			tx->dup_count = 0;
+			copy = rte_pktmbuf_copy(mbufs[i], tx->pool, 0, UINT32_MAX);
 			if (copy != NULL &&
-			    rte_eth_tx_burst(t->port_id, t->queue_id, &copy, 1) == 1)
-				t->injected_dups++;
+			    rte_eth_tx_burst(tx->port_id, tx->queue_id, &copy, 1) == 1)
+				tx->injected_dups++;
 			else
 				rte_pktmbuf_free(copy);
 		}
-		if (rte_eth_tx_burst(t->port_id, t->queue_id, &m[i], 1) == 1)
+		if (rte_eth_tx_burst(tx->port_id, tx->queue_id, &mbufs[i], 1) == 1)
 			done++;
 		else
-			rte_pktmbuf_free(m[i]);	/* unsent: planned - sent */
+			rte_pktmbuf_free(mbufs[i]);	/* unsent: planned - sent */
 	}
 	return done;
 }
@@ -69,20 +82,20 @@ tx_inject(struct engine_tx *t, struct rte_mbuf **m, uint16_t n)
  * i of mask: frame i, the last popcount(mask) tags): the TSC right before
  * the tx_burst call, for every one (delay.h); unsent ones stay 0. */
 static void
-tx_tagged(struct engine_tx *t, uint64_t mask, uint16_t sent, uint64_t before)
+tx_tagged(struct engine_tx *tx, uint64_t mask, uint16_t sent, uint64_t before)
 {
-	uint32_t j = t->next_tag - (uint32_t)__builtin_popcountll(mask);
+	uint32_t j = tx->next_tag - (uint32_t)__builtin_popcountll(mask);
 
 	for (; mask != 0; mask &= mask - 1, j++)
 		if ((unsigned int)__builtin_ctzll(mask) < sent)
-			t->tags->tx_tsc[j] = before;
+			tx->tags->tx_tsc[j] = before;
 }
 
 static inline bool
-tx_finish(struct engine_tx *t)
+tx_finish(struct engine_tx *tx)
 {
-	t->last_tsc = rte_rdtsc();
-	t->done = true;
+	tx->last_tsc = rte_rdtsc();
+	tx->done = true;
 	return true;
 }
 
@@ -92,19 +105,19 @@ tx_prefill_mbuf(struct rte_mempool *mp, void *opaque, void *obj,
 		unsigned int idx)
 {
 	struct frame_gen *g = opaque;
-	struct rte_mbuf *m = obj;
+	struct rte_mbuf *mb = obj;
 	uint16_t len;
 
 	(void)mp;
 	(void)idx;
-	rte_pktmbuf_reset(m);
+	rte_pktmbuf_reset(mb);
 	/* Sequence number UINT64_MAX: should a NIC still send a stale
 	 * prefilled frame, the receiver counts it as bogus, never as a frame
 	 * of the trial (tx_poll patches every frame it sends). */
-	len = frame_gen_next(g, rte_pktmbuf_mtod(m, uint8_t *), UINT64_MAX, 0,
+	len = frame_gen_next(g, rte_pktmbuf_mtod(mb, uint8_t *), UINT64_MAX, 0,
 			     false);
-	m->data_len = len;
-	m->pkt_len = len;
+	mb->data_len = len;
+	mb->pkt_len = len;
 }
 
 /*
@@ -117,37 +130,73 @@ tx_prefill_mbuf(struct rte_mempool *mp, void *opaque, void *obj,
  * a millisecond.
  */
 void
-engine_tx_prefill(struct engine_tx *t)
+engine_tx_prefill(struct engine_tx *tx)
 {
-	struct frame_gen g = t->gen;
+	struct frame_gen g = tx->gen;
 
-	t->prefilled = false;
-	if (!frame_gen_patchable(&t->gen))
+	tx->prefilled = false;
+	if (!frame_gen_patchable(&tx->gen))
 		return;
-	rte_mempool_obj_iter(t->pool, tx_prefill_mbuf, &g);
-	t->prefilled = true;
+	rte_mempool_obj_iter(tx->pool, tx_prefill_mbuf, &g);
+	tx->prefilled = true;
+}
+
+/*
+ * RFC 9693 phases (the stateful feature, feature_stateful.c): the n
+ * frames of the burst from sequence seq as the trial's role makes them.
+ * The Responder (phase 2) answers from a recorded tuple, picked per frame
+ * (entry chosen by the trial's responder_tuple); the Initiator (phase 1)
+ * gives frame i the enumerated combination i.
+ */
+static void
+tx_stateful(struct engine_stateful_tx *s, struct rte_mbuf **mbufs,
+	    unsigned int n, uint64_t seq)
+{
+	uint16_t v[STATEFUL_NB_FIELDS];
+	struct stateful_tuple tu;
+	unsigned int i;
+
+	/* the role is per trial: tested once a burst, not per frame */
+	if (s->responder) {
+		for (i = 0; i < n; i++) {
+			stateful_table_reply(s->table,
+					     stateful_pick_next(&s->pick), &tu);
+			stateful_frame_apply(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
+					     mbufs[i]->data_len, &tu);
+		}
+		return;
+	}
+	if (seq >= s->en.total)
+		return;
+	if (n > s->en.total - seq)
+		n = (unsigned int)(s->en.total - seq);
+	for (i = 0; i < n; i++) {
+		stateful_enum_at(&s->en, seq + i, v);
+		stateful_frame_set(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
+				   mbufs[i]->data_len, v, s->vary);
+	}
 }
 
 /* Send what is due; returns true when this sender has finished. */
 static inline bool
-tx_poll(struct engine_tx *t)
+tx_poll(struct engine_tx *tx)
 {
-	struct rte_mbuf *m[ENGINE_MAX_BURST];
+	struct rte_mbuf *mbufs[ENGINE_MAX_BURST];
 	uint64_t now, lag, n, i, sseq, before = 0, tag_mask = 0;
 	uint16_t sent = 0;
 	unsigned int tries = 0;
 
 	now = rte_rdtsc();
-	if (now < t->next_deadline)
+	if (now < tx->next_deadline)
 		return false;
-	lag = now - t->next_deadline;
-	if (unlikely(lag > t->max_lag_tsc)) {
-		t->max_lag_tsc = lag;
-		t->max_lag_seq = t->seq;
+	lag = now - tx->next_deadline;
+	if (unlikely(lag > tx->max_lag_tsc)) {
+		tx->max_lag_tsc = lag;
+		tx->max_lag_seq = tx->seq;
 		/* Already invalid: stop instead of sending late for long. */
-		if (lag > t->lag_limit_tsc) {
-			t->aborted = true;
-			return tx_finish(t);
+		if (lag > tx->lag_limit_tsc) {
+			tx->aborted = true;
+			return tx_finish(tx);
 		}
 	}
 
@@ -156,7 +205,7 @@ tx_poll(struct engine_tx *t)
 	 * at most ENGINE_MAX_BURST (= CFG_MAX_BURST, the largest [traffic]
 	 * burst): one pacer_due instead of a 128-bit pacer_deadline per frame.
 	 */
-	n = streams_due(&t->pacer, t->stream, t->nb_streams, now) - t->seq;
+	n = streams_due(&tx->pacer, tx->stream, tx->nb_streams, now) - tx->seq;
 	n = n < ENGINE_MAX_BURST ? n : ENGINE_MAX_BURST;
 
 	/*
@@ -166,79 +215,79 @@ tx_poll(struct engine_tx *t)
 	 * Pool empty: the PMD still holds our mbufs; retry later (the lag
 	 * this causes is measured like any other).
 	 */
-	if (likely(t->prefilled)) {
-		if (unlikely(rte_mempool_get_bulk(t->pool, (void **)m,
+	if (likely(tx->prefilled)) {
+		if (unlikely(rte_mempool_get_bulk(tx->pool, (void **)mbufs,
 						  (unsigned int)n) != 0))
 			return false;
-	} else if (unlikely(rte_pktmbuf_alloc_bulk(t->pool, m,
+	} else if (unlikely(rte_pktmbuf_alloc_bulk(tx->pool, mbufs,
 						   (unsigned int)n) != 0)) {
 		return false;
 	}
-	sseq = t->seq_hi | t->seq;	/* the stamped number (streams.h) */
-	if (unlikely(t->next_tag_seq < sseq + n)) {
+	sseq = tx->seq_hi | tx->seq;	/* the stamped number (streams.h) */
+	if (unlikely(tx->next_tag_seq < sseq + n)) {
 		for (i = 0; i < n; i++) {
-			if (sseq + i != t->next_tag_seq)
+			if (sseq + i != tx->next_tag_seq)
 				continue;
 			tag_mask |= UINT64_C(1) << i;
-			t->next_tag++;
-			t->next_tag_seq = t->next_tag < t->tag_end ?
-					  t->tags->seq[t->next_tag] : UINT64_MAX;
+			tx->next_tag++;
+			tx->next_tag_seq = tx->next_tag < tx->tag_end ?
+					  tx->tags->seq[tx->next_tag] : UINT64_MAX;
 		}
 	}
-	if (likely(t->prefilled)) {
-		uint8_t *d[ENGINE_MAX_BURST];
+	if (likely(tx->prefilled)) {
+		uint8_t *data[ENGINE_MAX_BURST];
 
 		for (i = 0; i < n; i++)
-			d[i] = rte_pktmbuf_mtod(m[i], uint8_t *);
-		frame_gen_patch(&t->gen, d, (unsigned int)n, sseq, now,
+			data[i] = rte_pktmbuf_mtod(mbufs[i], uint8_t *);
+		frame_gen_patch(&tx->gen, data, (unsigned int)n, sseq, now,
 				tag_mask);
 	} else {
 		for (i = 0; i < n; i++) {
 			uint16_t len;
 
-			len = frame_gen_next(&t->gen, rte_pktmbuf_mtod(m[i], uint8_t *),
+			len = frame_gen_next(&tx->gen, rte_pktmbuf_mtod(mbufs[i], uint8_t *),
 					     sseq + i, now, tag_mask >> i & 1);
-			m[i]->data_len = len;
-			m[i]->pkt_len = len;
+			mbufs[i]->data_len = len;
+			mbufs[i]->pkt_len = len;
 		}
 	}
-	if (unlikely(t->stateful != NULL))
-		engine_stateful_frames(t->stateful, m, (unsigned int)n, t->seq);
-	if (unlikely(t->first_tsc == 0))
-		t->first_tsc = now;
-	t->last_burst_tsc = now;
-	t->last_burst_seq = t->seq;
+	if (unlikely(tx->stateful != NULL))
+		tx_stateful(tx->stateful, mbufs, (unsigned int)n, tx->seq);
+	if (unlikely(tx->first_tsc == 0))
+		tx->first_tsc = now;
+	tx->last_burst_tsc = now;
+	tx->last_burst_seq = tx->seq;
 	if (unlikely(tag_mask != 0))
 		before = rte_rdtsc();
-	if (unlikely(t->inject)) {
-		t->sent += tx_inject(t, m, (uint16_t)n);
+	if (unlikely(tx->inject)) {
+		tx->sent += tx_inject(tx, mbufs, (uint16_t)n);
 		goto next;
 	}
 	do {
-		sent += rte_eth_tx_burst(t->port_id, t->queue_id, m + sent,
+		sent += rte_eth_tx_burst(tx->port_id, tx->queue_id, mbufs + sent,
 					 (uint16_t)(n - sent));
 	} while (sent < n && ++tries < TX_RETRIES);
 	if (unlikely(tag_mask != 0))
-		tx_tagged(t, tag_mask, sent, before);
+		tx_tagged(tx, tag_mask, sent, before);
 	if (unlikely(sent < n))	/* unsent: planned - sent (trial.c) */
-		rte_pktmbuf_free_bulk(m + sent, (unsigned int)(n - sent));
-	t->sent += sent;
+		rte_pktmbuf_free_bulk(mbufs + sent, (unsigned int)(n - sent));
+	tx->sent += sent;
 next:
-	__atomic_store_n(&t->pub_sent, t->sent, __ATOMIC_RELAXED);
-	t->seq += n;
-	if (unlikely(t->then != NULL) && t->seq >= t->pacer.total) {
-		t->pacer = *t->then;	/* RFC 2544 26.5: the rate change */
-		t->then = NULL;
+	__atomic_store_n(&tx->pub_sent, tx->sent, __ATOMIC_RELAXED);
+	tx->seq += n;
+	if (unlikely(tx->then != NULL) && tx->seq >= tx->pacer.total) {
+		tx->pacer = *tx->then;	/* RFC 2544 26.5: the rate change */
+		tx->then = NULL;
 	}
-	if (t->seq >= t->total)
-		return tx_finish(t);
+	if (tx->seq >= tx->total)
+		return tx_finish(tx);
 	/* a burst ends at the rate change */
-	n = (t->then != NULL ? t->pacer.total : t->total) - t->seq;
-	n = n < t->burst ? n : t->burst;
-	t->next_deadline = t->nb_streams <= 1 ?
-		pacer_deadline(&t->pacer, t->seq + n - 1) :
-		streams_deadline(&t->pacer, t->stream, t->nb_streams,
-				 t->seq + n - 1);
+	n = (tx->then != NULL ? tx->pacer.total : tx->total) - tx->seq;
+	n = n < tx->burst ? n : tx->burst;
+	tx->next_deadline = tx->nb_streams <= 1 ?
+		pacer_deadline(&tx->pacer, tx->seq + n - 1) :
+		streams_deadline(&tx->pacer, tx->stream, tx->nb_streams,
+				 tx->seq + n - 1);
 	return false;
 }
 
@@ -263,67 +312,78 @@ rx_tagged(struct engine_tags *tags, uint64_t seq, uint64_t now)
 /* Several streams: the state of seq's stream, or NULL when the stream id
  * is out of range (counted as beyond, a bogus number). */
 static inline struct rxstate *
-rx_stream(struct engine_rx *r, uint64_t seq)
+rx_stream(struct engine_rx *rx, uint64_t seq)
 {
-	uint64_t s = seq >> STREAMS_SEQ_SHIFT;
+	uint64_t stream = seq >> STREAMS_SEQ_SHIFT;
 
-	if (unlikely(s >= r->nb_streams)) {
-		r->sst[0].c.beyond++;
+	if (unlikely(stream >= rx->nb_streams)) {
+		rx->stream_states[0].c.beyond++;
 		return NULL;
 	}
-	return &r->sst[s];
+	return &rx->stream_states[stream];
 }
 
 static void
-rx_add_streams(struct engine_rx *r, uint64_t seq, bool late)
+rx_add_streams(struct engine_rx *rx, uint64_t seq, bool late)
 {
-	struct rxstate *s = rx_stream(r, seq);
+	struct rxstate *state = rx_stream(rx, seq);
 
-	if (s != NULL)
-		rxstate_add(s, seq & STREAMS_SEQ_MASK, late);
+	if (state != NULL)
+		rxstate_add(state, seq & STREAMS_SEQ_MASK, late);
+}
+
+/* RFC 9693 phase 1: the Responder's receiver records the 4-tuple of a
+ * new foreground frame in the state table (its only writer). */
+static void
+rx_stateful_record(struct stateful_table *table, const uint8_t *frame,
+		   uint16_t len)
+{
+	struct stateful_tuple tu;
+
+	if (stateful_frame_tuple(frame, len, &tu) == 0)
+		stateful_table_record(table, &tu);
 }
 
 /* One test frame of this trial: delays, tags, then sequence accounting. */
 static inline void
-rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
-	bool late, const struct rte_mbuf *m)
+rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
+	bool late, const struct rte_mbuf *mb)
 {
-	struct rxstate *st = &r->st;
-	uint64_t seq = info->seq, before, late_before, d = 0;
+	struct rxstate *state = &rx->state;
+	uint64_t seq = info->seq, before, late_before, delay_tsc = 0;
 
-	if (r->nb_streams > 1) {	/* the stream's own state */
-		st = rx_stream(r, seq);
-		if (st == NULL)
+	if (rx->nb_streams > 1) {	/* the stream's own state */
+		state = rx_stream(rx, seq);
+		if (state == NULL)
 			return;
 		seq &= STREAMS_SEQ_MASK;
 	}
-	before = st->c.received;
-	late_before = st->c.late;
-	if (r->need_delay) {
-		d = frame_rx_delay(info, now);	/* either stamp layout */
-		if (r->frame_timeout_tsc != 0 && d > r->frame_timeout_tsc)
+	before = state->c.received;
+	late_before = state->c.late;
+	if (rx->need_delay) {
+		delay_tsc = frame_rx_delay(info, now);	/* either stamp layout */
+		if (rx->frame_timeout_tsc != 0 && delay_tsc > rx->frame_timeout_tsc)
 			late = true;	/* siitperf's special throughput */
 	}
-	rxstate_add(st, seq, late);
-	if (st->c.received == before) {
-		if (r->recov != NULL && st->c.late != late_before)
-			recov_lost_late(&r->recov->lost, info->seq);
+	rxstate_add(state, seq, late);
+	if (state->c.received == before) {
+		if (rx->recov != NULL && state->c.late != late_before)
+			recov_lost_late(&rx->recov->lost, info->seq);
 		return;		/* duplicate, late or bogus: no delay */
 	}
-	if (r->recov != NULL)
-		recov_gap_add(&r->recov->gap, now, info->seq);
-	if (r->delays != NULL) {
-		uint64_t ns = delay_tsc_to_ns(&r->scale, d);
+	if (rx->recov != NULL)
+		recov_gap_add(&rx->recov->gap, now, info->seq);
+	if (rx->delays != NULL) {
+		uint64_t ns = delay_tsc_to_ns(&rx->scale, delay_tsc);
 
-		delay_hist_add(r->delays->hist, ns);
-		delay_ipdv_seq(r->delays->ipdv, info->seq, ns);
+		delay_hist_add(rx->delays->hist, ns);
+		delay_ipdv_seq(rx->delays->ipdv, info->seq, ns);
 	}
-	if (unlikely(info->tagged) && r->tags != NULL)
-		rx_tagged(r->tags, info->seq, now);
-	if (r->table != NULL && !info->background)
-		engine_stateful_record(r->table,
-				       rte_pktmbuf_mtod(m, const uint8_t *),
-				       m->data_len);
+	if (unlikely(info->tagged) && rx->tags != NULL)
+		rx_tagged(rx->tags, info->seq, now);
+	if (rx->table != NULL && !info->background)
+		rx_stateful_record(rx->table, rte_pktmbuf_mtod(mb, const uint8_t *),
+				   mb->data_len);
 }
 
 /*
@@ -333,16 +393,16 @@ rx_ours(struct engine_rx *r, const struct frame_rx_info *info, uint64_t now,
  * apart so it carries no per-frame test of the trial's mode.
  */
 static inline void
-rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
+rx_account(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 	   uint64_t now, bool late)
 {
 	struct frame_rx_info info;
-	const uint8_t tid = r->trial_id;
-	const bool plain = !r->need_delay && r->tags == NULL &&
-			   r->recov == NULL && r->table == NULL;
-	/* per burst: rxstate_add stores through r, so a test of
-	 * r->nb_streams in the loop would be a load per frame */
-	const bool one = plain && r->nb_streams <= 1;
+	const uint8_t tid = rx->trial_id;
+	const bool plain = !rx->need_delay && rx->tags == NULL &&
+			   rx->recov == NULL && rx->table == NULL;
+	/* per burst: rxstate_add stores through rx, so a test of
+	 * rx->nb_streams in the loop would be a load per frame */
+	const bool one = plain && rx->nb_streams <= 1;
 	enum frame_kind k;
 	uint16_t i;
 
@@ -350,33 +410,58 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
 	/* bench_engine_bare only (bench/meson.build): the engine and PMD
 	 * share of the receiver's cost, frames counted unread, as testpmd's
 	 * rxonly does.  Never in dutperf. */
-	r->kinds[FRAME_FOREIGN_OTHER_L2] += nb;
+	rx->kinds[FRAME_FOREIGN_OTHER_L2] += nb;
 	rte_pktmbuf_free_bulk(pkts, nb);
 	return;
 #endif
 	for (i = 0; i < nb; i++) {
-		struct rte_mbuf *m = pkts[i];
+		struct rte_mbuf *mb = pkts[i];
 
 		if (i + 1 < nb)
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
 		/* Multi-segment frames are read in their first segment only;
 		 * the classifier sees them as truncated. */
-		k = frame_classify(&r->cls, rte_pktmbuf_mtod(m, const uint8_t *),
-				   m->data_len, &info);
+		k = frame_classify(&rx->cls, rte_pktmbuf_mtod(mb, const uint8_t *),
+				   mb->data_len, &info);
 		if (likely(k == FRAME_OURS && info.trial_id == tid)) {
 			if (likely(one))
-				rxstate_add(&r->st, info.seq, late);
+				rxstate_add(&rx->state, info.seq, late);
 			else if (plain)
-				rx_add_streams(r, info.seq, late);
+				rx_add_streams(rx, info.seq, late);
 			else
-				rx_ours(r, &info, now, late, m);
+				rx_ours(rx, &info, now, late, mb);
 		} else if (k == FRAME_OURS) {
-			r->stale++;
+			rx->stale++;
 		} else {
-			r->kinds[k]++;
+			rx->kinds[k]++;
 		}
 	}
 	rte_pktmbuf_free_bulk(pkts, nb);
+}
+
+/* The counts the main lcore may read while the trial runs (with several
+ * streams their sum, also kept in state.c.received for rx_poll's end
+ * test). */
+static inline void
+rx_publish(struct engine_rx *rx)
+{
+	struct rxstate_counts c = rx->state.c;
+	unsigned int i;
+
+	if (rx->nb_streams > 1) {
+		c = rx->stream_states[0].c;
+		for (i = 1; i < rx->nb_streams; i++) {
+			c.received += rx->stream_states[i].c.received;
+			c.duplicates += rx->stream_states[i].c.duplicates;
+			c.reordered += rx->stream_states[i].c.reordered;
+			c.late += rx->stream_states[i].c.late;
+		}
+		rx->state.c.received = c.received;	/* for rx_poll's end test */
+	}
+	__atomic_store_n(&rx->pub.received, c.received, __ATOMIC_RELAXED);
+	__atomic_store_n(&rx->pub.duplicates, c.duplicates, __ATOMIC_RELAXED);
+	__atomic_store_n(&rx->pub.reordered, c.reordered, __ATOMIC_RELAXED);
+	__atomic_store_n(&rx->pub.late, c.late, __ATOMIC_RELAXED);
 }
 
 /*
@@ -386,58 +471,35 @@ rx_account(struct engine_rx *r, struct rte_mbuf **pkts, uint16_t nb,
  * plus a short grace window (late_until_tsc) in which frames still
  * arriving are counted as late, never as received.
  */
-/* The counts the main lcore may read while the trial runs. */
-static inline void
-rx_publish(struct engine_rx *r)
-{
-	struct rxstate_counts c = r->st.c;
-	unsigned int i;
-
-	if (r->nb_streams > 1) {
-		c = r->sst[0].c;
-		for (i = 1; i < r->nb_streams; i++) {
-			c.received += r->sst[i].c.received;
-			c.duplicates += r->sst[i].c.duplicates;
-			c.reordered += r->sst[i].c.reordered;
-			c.late += r->sst[i].c.late;
-		}
-		r->st.c.received = c.received;	/* for rx_poll's end test */
-	}
-	__atomic_store_n(&r->pub.received, c.received, __ATOMIC_RELAXED);
-	__atomic_store_n(&r->pub.duplicates, c.duplicates, __ATOMIC_RELAXED);
-	__atomic_store_n(&r->pub.reordered, c.reordered, __ATOMIC_RELAXED);
-	__atomic_store_n(&r->pub.late, c.late, __ATOMIC_RELAXED);
-}
-
 static inline bool
-rx_poll(struct engine_rx *r)
+rx_poll(struct engine_rx *rx)
 {
 	struct rte_mbuf *pkts[RX_BURST];
 	uint16_t nb;
 	uint64_t now;
 	int polls;
 
-	nb = rte_eth_rx_burst(r->port_id, r->queue_id, pkts, RX_BURST);
+	nb = rte_eth_rx_burst(rx->port_id, rx->queue_id, pkts, RX_BURST);
 	now = rte_rdtsc();
 	if (nb > 0) {
-		rx_account(r, pkts, nb, now, now > r->deadline_tsc);
-		rx_publish(r);
+		rx_account(rx, pkts, nb, now, now > rx->deadline_tsc);
+		rx_publish(rx);
 	}
-	if (r->st.c.received >= r->planned) {
+	if (rx->state.c.received >= rx->planned) {
 		for (polls = 0; polls < RX_DRAIN_POLLS; polls++) {
-			nb = rte_eth_rx_burst(r->port_id, r->queue_id, pkts,
+			nb = rte_eth_rx_burst(rx->port_id, rx->queue_id, pkts,
 					      RX_BURST);
 			if (nb == 0)
 				break;
 			now = rte_rdtsc();
-			rx_account(r, pkts, nb, now, now > r->deadline_tsc);
+			rx_account(rx, pkts, nb, now, now > rx->deadline_tsc);
 		}
-		rx_publish(r);
-	} else if (now <= r->late_until_tsc) {
+		rx_publish(rx);
+	} else if (now <= rx->late_until_tsc) {
 		return false;
 	}
-	r->last_tsc = now;
-	r->done = true;
+	rx->last_tsc = now;
+	rx->done = true;
 	return true;
 }
 

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * feature: measurements a trial carries only when its spec asks for them,
- * each with attach (allocate, once per run of a mode) / prepare (before
- * each trial) / collect (after it):
- *   tags    RFC 8219 7.2 latency of tagged frames (engine_tags)
- *   delays  RFC 8219 7.3 delay of every frame, PDV and IPDV (engine_delays)
- *   recov   RFC 2544 26.5 / 26.6 lost frames from a rate change on and the
- *           largest arrival gap (engine_recov, recovery.h)
+ * feature: measurements and behaviours a trial carries only when its spec
+ * asks for them, each attached once by a mode's setup (allocate), then
+ * reached through this file's facade: feature_start_run (each run of the
+ * procedure), feature_prepare (each trial, per direction), feature_begin
+ * (right before the lcores start), feature_collect (after the trial;
+ * modes read their figures with feature_latency, _pdv, _recov):
+ *   tags     RFC 8219 7.2 latency of tagged frames (engine_tags)
+ *   delays   RFC 8219 7.3 delay of every frame, PDV and IPDV (engine_delays)
+ *   recov    RFC 2544 26.5 / 26.6 lost frames from a rate change on and the
+ *            largest arrival gap (engine_recov, recovery.h)
+ *   stateful RFC 9693 phases: the Initiator's enumerated frames, the
+ *            Responder's state table and its answers (feature_stateful.c)
  * The hot loops see a feature only as a pointer in engine_tx / engine_rx,
  * NULL when the trial does not carry it.
  */
@@ -18,6 +23,7 @@
 #include <rte_malloc.h>
 
 #include "dpdk.h"
+#include "feature_priv.h"
 
 /* Zeroed memory near the lcore that writes it. */
 static void *
@@ -71,19 +77,20 @@ feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len)
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		unsigned int lc = c->side[cfg_rx_side(d)].recv_lcore;
-		struct engine_delays *x;
+		struct engine_delays *delays;
 
 		if (!cfg_dir_active(c, d) || t->delays[d] != NULL)
 			continue;
-		x = feature_alloc(sizeof(*x), lc, "delays", err, err_len);
-		if (x == NULL)
+		delays = feature_alloc(sizeof(*delays), lc, "delays", err,
+				       err_len);
+		if (delays == NULL)
 			return -ENOMEM;
-		t->delays[d] = x;
-		x->hist = feature_alloc(sizeof(*x->hist), lc, "delay histogram",
-					err, err_len);
-		x->ipdv = feature_alloc(sizeof(*x->ipdv), lc, "IPDV histograms",
-					err, err_len);
-		if (x->hist == NULL || x->ipdv == NULL)
+		t->delays[d] = delays;
+		delays->hist = feature_alloc(sizeof(*delays->hist), lc,
+					     "delay histogram", err, err_len);
+		delays->ipdv = feature_alloc(sizeof(*delays->ipdv), lc,
+					     "IPDV histograms", err, err_len);
+		if (delays->hist == NULL || delays->ipdv == NULL)
 			return -ENOMEM;
 	}
 	return 0;
@@ -120,7 +127,7 @@ feature_detach(struct trial_ctx *t)
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		struct engine_tags *g = t->tags[d];
-		struct engine_delays *x = t->delays[d];
+		struct engine_delays *delays = t->delays[d];
 
 		if (g != NULL) {
 			rte_free(g->seq);
@@ -128,17 +135,23 @@ feature_detach(struct trial_ctx *t)
 			rte_free(g->rx_tsc);
 			rte_free(g);
 		}
-		if (x != NULL) {
-			rte_free(x->hist);
-			rte_free(x->ipdv);
-			rte_free(x);
+		if (delays != NULL) {
+			rte_free(delays->hist);
+			rte_free(delays->ipdv);
+			rte_free(delays);
 		}
 		rte_free(t->recov[d]);
 		t->tags[d] = NULL;
 		t->delays[d] = NULL;
 		t->recov[d] = NULL;
 	}
-	feature_detach_stateful(t);
+	feature_stateful_detach(t);
+}
+
+int
+feature_start_run(struct trial_ctx *t, char *err, size_t err_len)
+{
+	return feature_stateful_start_run(t, err, err_len);
 }
 
 int
@@ -148,7 +161,7 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	struct engine_tx *tx = &t->tx[d];
 	struct engine_rx *rx = &t->rx[d];
 	struct engine_tags *g = t->tags[d];
-	struct engine_delays *x = t->delays[d];
+	struct engine_delays *delays = t->delays[d];
 	uint64_t first;
 
 	tx->tags = NULL;
@@ -187,16 +200,30 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		rx->tags = g;
 	}
 	if (spec->delays) {
-		if (x == NULL) {
+		if (delays == NULL) {
 			snprintf(err, err_len, "trial: delays asked for, none "
 				 "attached (feature_attach_delays)");
 			return -EINVAL;
 		}
-		delay_hist_init(x->hist);
-		delay_ipdv_init(x->ipdv);
-		rx->delays = x;
+		delay_hist_init(delays->hist);
+		delay_ipdv_init(delays->ipdv);
+		rx->delays = delays;
 	}
 	return feature_stateful_prepare(t, spec, d, err, err_len);
+}
+
+int
+feature_begin(struct trial_ctx *t, const struct trial_spec *spec, char *err,
+	      size_t err_len)
+{
+	return feature_stateful_begin(t, spec, err, err_len);
+}
+
+void
+feature_collect(const struct trial_ctx *t, const struct trial_spec *spec,
+		struct report_trial *out)
+{
+	feature_stateful_collect(t, spec, out);
 }
 
 int
@@ -215,9 +242,9 @@ void
 feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
 	    struct delay_pdv_summary *s)
 {
-	const struct engine_delays *x = t->delays[d];
+	const struct engine_delays *delays = t->delays[d];
 
 	memset(s, 0, sizeof(*s));
-	if (x != NULL)
-		delay_pdv_summarize(x->hist, x->ipdv, s);
+	if (delays != NULL)
+		delay_pdv_summarize(delays->hist, delays->ipdv, s);
 }

@@ -30,51 +30,12 @@ struct b2b_mode {
 	char why[256];			/* the last invalid trial's reason */
 };
 
-static const char *
-b2b_header(void)
-{
-	static char h[1024];
-
-	if (h[0] == '\0' && report_header(&report_b2b_table, h, sizeof(h)) < 0)
-		h[0] = '\0';
-	return h;
-}
-
-/* K flows: source ports base .. base + K - 1 cycled (increasing), the
- * destination port as configured; the receiver accepts exactly those,
- * on each of its RX queues. */
-static void
-b2b_set_flows(struct mode_ctx *m)
-{
-	const struct cfg *c = m->cfg;
-	struct trial_ctx *t = m->trial;
-	unsigned int q;
-	int d;
-
-	if (c->b2b_flows <= 1)
-		return;
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		uint16_t base = cfg_b2b_sport_base(c, d);
-
-		if (!cfg_dir_active(c, d))
-			continue;
-		t->spec[d].sport.mode = CFG_VAR_INCREASING;
-		t->spec[d].sport.min = base;
-		t->spec[d].sport.max = (uint16_t)(base + c->b2b_flows - 1);
-		/* every RX queue's classifier (streams: rxs[d][q]), not
-		 * only queue 0's, or the other queues count the K flows'
-		 * frames as foreign and the burst as lost */
-		for (q = 0; q < t->nb_rxq[d]; q++)
-			frame_cls_init(&t->rxs[d][q]->cls, &t->spec[d]);
-	}
-}
-
 static int
 b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct b2b_mode *t = m->priv;
-	struct b2b_params *p = &t->params;
+	struct b2b_mode *b2b = m->priv;
+	struct b2b_params *p = &b2b->params;
 	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
 	uint64_t line;
 	char blame[CFG_PATH_LEN + 64];
@@ -117,7 +78,6 @@ b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
 	p->repetitions = c->b2b_repetitions;
 	p->max_retries = c->max_retries;
 	p->drain_ms = c->b2b_drain_ms;
-	b2b_set_flows(m);
 	if (p->drain_ms < B2B_MIN_DRAIN_MS)
 		fprintf(stderr, "dutperf: warning: [b2b] drain_ms = %u: below "
 			"RFC 9004's %u ms (short_drain = 1): for tests only\n",
@@ -140,17 +100,18 @@ b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
 static int
 b2b_mode_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct b2b_mode *t = m->priv;
+	struct b2b_mode *b2b = m->priv;
 	struct trial_spec base;
 	int rc;
 
 	trial_spec_from_cfg(&base, m->cfg, 0);
-	rc = b2b_start(&t->b, &t->params, &base, err, err_len);
+	base.flows = m->cfg->b2b_flows;	/* K flows cycled (trial_spec.h) */
+	rc = b2b_start(&b2b->b, &b2b->params, &base, err, err_len);
 	if (rc != 0)
 		return rc;
-	t->iteration = 0;
-	t->why[0] = '\0';
-	m->proc = (struct proc){ &b2b_ops, &t->b };
+	b2b->iteration = 0;
+	b2b->why[0] = '\0';
+	m->proc = (struct proc){ &b2b_ops, &b2b->b };
 	return 0;
 }
 
@@ -158,26 +119,16 @@ b2b_mode_start(struct mode_ctx *m, char *err, size_t err_len)
 static void
 b2b_row_init(const struct mode_ctx *m, struct b2b_row *row)
 {
-	const struct b2b_mode *t = m->priv;
+	const struct b2b_mode *b2b = m->priv;
 
 	memset(row, 0, sizeof(*row));
 	row->no = m->no;
 	row->frame_size_b = m->cfg->frame_size_b;
 	row->direction = m->cfg->direction;
 	row->flows = m->cfg->b2b_flows;
-	row->burst_rate_set_fps = t->params.burst_fps;
+	row->burst_rate_set_fps = b2b->params.burst_fps;
 	row->result = "";
 	row->date = time(NULL);
-}
-
-static int
-b2b_append(struct mode_ctx *m, const struct b2b_row *row, char *err,
-	   size_t err_len)
-{
-	char line[1024];
-
-	return mode_append(m, report_row(&report_b2b_table, row, line,
-					 sizeof(line)), line, err, err_len);
 }
 
 /* The trial's row; when it ended a repetition, the repetition's too. */
@@ -185,15 +136,15 @@ static int
 b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	       const struct report_trial *r, char *err, size_t err_len)
 {
-	struct b2b_mode *t = m->priv;
-	const struct b2b_rep *rep = &t->b.last;
+	struct b2b_mode *b2b = m->priv;
+	const struct b2b_rep *rep = &b2b->b.last;
 	struct b2b_row row;
 	int d, rc;
 
 	b2b_row_init(m, &row);
 	row.kind = "trial";
-	row.repetition = t->b.trial_rep;
-	row.iteration = ++t->iteration;
+	row.repetition = b2b->b.trial_rep;
+	row.iteration = ++b2b->iteration;
 	row.has_frames = row.has_counts = true;
 	row.burst_frames = (double)spec->frames;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
@@ -207,9 +158,9 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	row.has_rate = row.burst_rate_fps > 0;
 	row.result = verdict_name(r->verdict);
 	if (r->verdict == VERDICT_INVALID)
-		snprintf(t->why, sizeof(t->why), "%s", r->reason ? r->reason : "");
-	rc = b2b_append(m, &row, err, err_len);
-	if (rc != 0 || !t->b.rep_ended)
+		snprintf(b2b->why, sizeof(b2b->why), "%s", r->reason ? r->reason : "");
+	rc = mode_write(m, 0, &row, err, err_len);
+	if (rc != 0 || !b2b->b.rep_ended)
 		return rc;
 	b2b_row_init(m, &row);
 	row.kind = "repetition";
@@ -220,20 +171,20 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	row.has_rate = rep->burst_fps > 0;
 	row.burst_rate_fps = rep->burst_fps;
 	row.result = report_result_name(rep->kind);
-	t->iteration = 0;
+	b2b->iteration = 0;
 	if (!m->cli->quiet)
 		fprintf(stderr, "b2b: run %u repetition %u/%u: %s%" PRIu64
 			" frames%s (%u trials%s%s)\n", m->no, rep->no,
-			t->params.repetitions, rep->kind ==
+			b2b->params.repetitions, rep->kind ==
 			REPORT_RESULT_MEASURED ? "longest lossless burst " :
 			rep->kind == REPORT_RESULT_LOWER_BOUND ?
 			"lossless burst at least " : "no result, ", rep->frames,
 			rep->why == RESULT_TOP_PASSED ? " (the range's top "
 			"passed: the longest allowed, [b2b] max_frames)" : "",
 			rep->trials,
-			rep->kind != REPORT_RESULT_MEASURED && *t->why ? "; " : "",
-			rep->kind != REPORT_RESULT_MEASURED ? t->why : "");
-	return b2b_append(m, &row, err, err_len);
+			rep->kind != REPORT_RESULT_MEASURED && *b2b->why ? "; " : "",
+			rep->kind != REPORT_RESULT_MEASURED ? b2b->why : "");
+	return mode_write(m, 0, &row, err, err_len);
 }
 
 /*
@@ -252,7 +203,7 @@ b2b_note_kernel_port(const struct mode_ctx *m)
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!cfg_dir_active(m->cfg, d))
 			continue;
-		drv = m->trial->port[cfg_tx_side(d)].driver;
+		drv = trial_port_driver(m->trial, cfg_tx_side(d));
 		if (strstr(drv, "af_packet") != NULL ||
 		    strstr(drv, "tap") != NULL) {
 			printf("b2b run %u: note: the %s sender's port (%s) "
@@ -269,8 +220,8 @@ static int
 b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct b2b_mode *t = m->priv;
-	const struct b2b *b = &t->b;
+	struct b2b_mode *b2b = m->priv;
+	const struct b2b *b = &b2b->b;
 	struct b2b_summary s;
 	struct b2b_row row;
 	int rc;
@@ -284,7 +235,7 @@ b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	b2b_row_init(m, &row);
 	b2b_summary_row(&s, &row);
 	row.result = report_result_name(b->kind);
-	rc = b2b_append(m, &row, err, err_len);
+	rc = mode_write(m, 0, &row, err, err_len);
 	if (rc != 0)
 		return rc;
 	mode_set_result(m, b->why);
@@ -328,8 +279,8 @@ b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		fprintf(stderr, "dutperf: b2b run %u: %u of %u repetitions not "
 			"measured (b2b.csv result %s, exit status 3%s%s)\n", m->no,
 			b->p.repetitions - s.repetitions, b->p.repetitions,
-			report_result_name(b->kind), *t->why ? "; " : "",
-			t->why);
+			report_result_name(b->kind), *b2b->why ? "; " : "",
+			b2b->why);
 	return 0;
 }
 
@@ -366,8 +317,7 @@ const struct mode_ops mode_b2b = {
 			   "--flows --max-retries --repeat",
 	},
 	.run_name = "b2b run",
-	.file = "b2b.csv",
-	.header = b2b_header,
+	.files = { { "b2b.csv", &b2b_table } },
 	.priv_size = sizeof(struct b2b_mode),
 	.setup = b2b_setup,
 	.start = b2b_mode_start,

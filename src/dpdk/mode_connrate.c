@@ -16,20 +16,12 @@
 
 #include "dpdk.h"
 #include "dutperf/stateful_proc.h"
+#include "dutperf/stateful_report.h"
 
-#define CONNRATE_HEADER "No, Size, n, m, Initial R Rate, N, M, T, D, " \
-	"Error, Date, Iterations needed, rate, result_kind"
-
-struct connrate {
+struct connrate_mode {
 	struct search_params params;
 	struct stateful_cr cr;
 };
-
-static const char *
-connrate_header(void)
-{
-	return CONNRATE_HEADER;
-}
 
 static int
 connrate_check(const struct cfg *c, char *err, size_t err_len)
@@ -49,33 +41,26 @@ connrate_check(const struct cfg *c, char *err, size_t err_len)
 static int
 connrate_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct connrate *s = m->priv;
+	struct connrate_mode *connrate = m->priv;
 
-	feature_stateful_warn_no_flush(m);
-	return feature_attach_stateful(m->trial, &s->params, err, err_len);
+	return stateful_mode_setup(m, &connrate->params, true, err, err_len);
 }
 
 static int
 connrate_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct connrate *s = m->priv;
-	struct trial_spec prelim, real, check;
+	struct connrate_mode *connrate = m->priv;
+	struct stateful_specs sp;
 	int rc;
 
-	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
-				    err_len);
+	stateful_mode_start(m, &sp);
+	rc = stateful_cr_start(&connrate->cr, &connrate->params, &sp.prelim,
+			       &sp.check, m->cfg->st.validate,
+			       m->cfg->st.validate_rate_fps);
 	if (rc != 0)
-		return rc;
-	rc = stateful_cr_start(&s->cr, &s->params, &prelim, &check,
-			       m->cfg->st.validate, m->cfg->st.validate_rate_fps);
-	if (rc != 0) {
-		snprintf(err, err_len, "search bounds: lower %" PRIu64 ", upper %"
-			 PRIu64 ", initial %" PRIu64 ": inconsistent",
-			 s->params.lo_fps, s->params.hi_fps,
-			 s->params.initial_fps);
-		return rc;
-	}
-	m->proc = (struct proc){ &stateful_cr_ops, &s->cr };
+		return mode_search_bounds_error(&connrate->params, rc, err,
+						err_len);
+	m->proc = (struct proc){ &stateful_cr_ops, &connrate->cr };
 	return 0;
 }
 
@@ -83,38 +68,34 @@ static int
 connrate_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct connrate *s = m->priv;
-	const struct search *se = &s->cr.s;
+	struct connrate_mode *connrate = m->priv;
+	const struct search *se = &connrate->cr.s;
 	enum result_case why = search_case(se);
 	enum report_result kind = result_case_kind(why);
-	char row[1024], date[32], rate[32], fig[48];
-	int n;
+	struct stateful_cr_row row = {
+		.initial_fps = connrate->params.initial_fps, .frames = c->st.frames,
+		.table_size = c->st.table_size, .timeout_ms = c->st.timeout_ms,
+		.delay_ms = c->st.delay_ms, .error_fps = c->error_fps,
+		.date = time(NULL), .steps = connrate->cr.steps,
+		.rate_fps = search_result(se), .result = kind,
+	};
+	char fig[48];
+	int rc;
 
 	if (!complete)
 		return 0;
-	report_format_date(time(NULL), date, sizeof(date));
-	if (kind == REPORT_RESULT_NONE)
-		rate[0] = '\0';
-	else
-		snprintf(rate, sizeof(rate), "%" PRIu64, search_result(se));
-	n = snprintf(row, sizeof(row), "%u, %u, %u, %u, %" PRIu64 ", %" PRIu64
-		     ", %u, %u, %u, %" PRIu64 ", %s, %u, %s, %s", m->no,
-		     c->frame_size_b, c->n, c->m, s->params.initial_fps,
-		     c->st.frames, c->st.table_size, c->st.timeout_ms,
-		     c->st.delay_ms, c->error_fps, date, s->cr.steps, rate,
-		     report_result_name(kind));
-	n = feature_stateful_row(m, n, row, sizeof(row), kind,
-				 result_case_reason(why),
-				 (double)search_result(se), err, err_len);
-	if (n != 0)
-		return n;
+	stateful_row_head(&row.head, m->no, c);
+	rc = mode_result_row(m, &row, kind, result_case_reason(why),
+				  (double)search_result(se), err, err_len);
+	if (rc != 0)
+		return rc;
 	snprintf(fig, sizeof(fig), "%" PRIu64 " connections/s",
 		 search_result(se));
 	result_format(why, fig, m->result, sizeof(m->result));
 	printf("search %u: maximum connection establishment rate %s (%s; N = %"
 	       PRIu64 ", M = %u; %u steps)\n", m->no, m->result,
 	       report_result_name(kind), c->st.frames, c->st.table_size,
-	       s->cr.steps);
+	       connrate->cr.steps);
 	return 0;
 }
 
@@ -129,9 +110,8 @@ const struct mode_ops mode_connrate = {
 		.check = connrate_check,
 	},
 	.run_name = "search",
-	.file = "connrate.csv",
-	.header = connrate_header,
-	.priv_size = sizeof(struct connrate),
+	.files = { { "connrate.csv", &stateful_cr_table } },
+	.priv_size = sizeof(struct connrate_mode),
 	.setup = connrate_setup,
 	.start = connrate_start,
 	.run_end = connrate_run_end,

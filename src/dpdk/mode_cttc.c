@@ -18,20 +18,12 @@
 
 #include "dpdk.h"
 #include "dutperf/stateful_proc.h"
+#include "dutperf/stateful_report.h"
 
-#define CTTC_HEADER "No, Size, n, m, C0, E, alpha, beta, gamma, Date, " \
-	"Steps, Trials, capacity, rate, result_kind"
-
-struct cttc {
+struct cttc_mode {
 	struct stateful_cttc_params params;
 	struct stateful_cttc ct;
 };
-
-static const char *
-cttc_header(void)
-{
-	return CTTC_HEADER;
-}
 
 static int
 cttc_check(const struct cfg *c, char *err, size_t err_len)
@@ -60,41 +52,38 @@ static int
 cttc_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct cttc *s = m->priv;
+	struct cttc_mode *cttc = m->priv;
+	struct stateful_cttc_params *p = &cttc->params;
 	uint64_t cmax = stateful_combinations(c);
 
-	memset(&s->params, 0, sizeof(s->params));
-	s->params.c0 = c->st.cttc_start;
-	s->params.c_max = cmax < (1u << 26) ? cmax : (1u << 26);
-	s->params.error = c->st.cttc_error;
-	s->params.alpha_pct = c->st.cttc_alpha_pct;
-	s->params.beta_pct = c->st.cttc_beta_pct;
-	s->params.gamma_pct = c->st.cttc_gamma_pct;
-	s->params.validate = c->st.validate;
-	feature_stateful_warn_no_flush(m);
-	return feature_attach_stateful(m->trial, &s->params.rate, err, err_len);
+	memset(p, 0, sizeof(*p));
+	p->c0 = c->st.cttc_start;
+	p->c_max = cmax < (1u << 26) ? cmax : (1u << 26);
+	p->error = c->st.cttc_error;
+	p->alpha_pct = c->st.cttc_alpha_pct;
+	p->beta_pct = c->st.cttc_beta_pct;
+	p->gamma_pct = c->st.cttc_gamma_pct;
+	p->validate = c->st.validate;
+	return stateful_mode_setup(m, &p->rate, true, err, err_len);
 }
 
 static int
 cttc_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct cttc *s = m->priv;
-	struct trial_spec prelim, real, check;
+	struct cttc_mode *cttc = m->priv;
+	const struct stateful_cttc_params *p = &cttc->params;
+	struct stateful_specs sp;
 	int rc;
 
-	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
-				    err_len);
-	if (rc != 0)
-		return rc;
-	rc = stateful_cttc_start(&s->ct, &s->params, &prelim, &check);
+	stateful_mode_start(m, &sp);
+	rc = stateful_cttc_start(&cttc->ct, p, &sp.prelim, &sp.check);
 	if (rc != 0) {
 		snprintf(err, err_len, "[stateful] cttc_start = %" PRIu64
 			 ", cttc_error = %" PRIu64 ": inconsistent (at most %"
-			 PRIu64 " connections)", s->params.c0, s->params.error,
-			 s->params.c_max);
+			 PRIu64 " connections)", p->c0, p->error, p->c_max);
 		return rc;
 	}
-	m->proc = (struct proc){ &stateful_cttc_ops, &s->ct };
+	m->proc = (struct proc){ &stateful_cttc_ops, &cttc->ct };
 	return 0;
 }
 
@@ -102,42 +91,36 @@ static int
 cttc_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct cttc *s = m->priv;
-	enum result_case why = stateful_cttc_case(&s->ct);
+	struct cttc_mode *cttc = m->priv;
+	const struct stateful_cttc *ct = &cttc->ct;
+	const struct stateful_cttc_params *p = &cttc->params;
+	enum result_case why = stateful_cttc_case(ct);
 	enum report_result kind = result_case_kind(why);
-	char row[1024], date[32], cap[64], fig[48];
-	int n;
+	struct stateful_cttc_row row = {
+		.c0 = p->c0, .error = p->error, .alpha_pct = p->alpha_pct,
+		.beta_pct = p->beta_pct, .gamma_pct = p->gamma_pct,
+		.date = time(NULL), .steps = ct->steps, .trials = ct->trials,
+		.capacity = stateful_cttc_capacity(ct),
+		.rate_fps = stateful_cttc_rate_fps(ct), .result = kind,
+	};
+	char fig[48];
+	int rc;
 
 	if (!complete)
 		return 0;
-	report_format_date(time(NULL), date, sizeof(date));
-	if (kind == REPORT_RESULT_NONE)
-		cap[0] = ',', cap[1] = '\0';
-	else
-		snprintf(cap, sizeof(cap), "%" PRIu64 ", %" PRIu64,
-			 stateful_cttc_capacity(&s->ct),
-			 stateful_cttc_rate_fps(&s->ct));
-	n = snprintf(row, sizeof(row), "%u, %u, %u, %u, %" PRIu64 ", %" PRIu64
-		     ", %u, %u, %u, %s, %u, %u, %s, %s", m->no, c->frame_size_b,
-		     c->n, c->m, s->params.c0, s->params.error,
-		     s->params.alpha_pct, s->params.beta_pct, s->params.gamma_pct,
-		     date, s->ct.steps, s->ct.trials, cap,
-		     report_result_name(kind));
-	n = feature_stateful_row(m, n, row, sizeof(row), kind,
-				 result_case_reason(why),
-				 (double)stateful_cttc_capacity(&s->ct), err,
-				 err_len);
-	if (n != 0)
-		return n;
+	stateful_row_head(&row.head, m->no, c);
+	rc = mode_result_row(m, &row, kind, result_case_reason(why),
+				  (double)row.capacity, err, err_len);
+	if (rc != 0)
+		return rc;
 	snprintf(fig, sizeof(fig), "%" PRIu64 " connections",
-		 stateful_cttc_capacity(&s->ct));
+		 stateful_cttc_capacity(ct));
 	result_format(why, fig, m->result, sizeof(m->result));
 	printf("run %u: connection tracking table capacity %s (%s; bracket [%"
 	       PRIu64 ", %" PRIu64 "], rate there %" PRIu64 " connections/s, "
 	       "r(C0) %" PRIu64 "; %u sizes, %u trials)\n", m->no, m->result,
-	       report_result_name(kind), s->ct.lo, s->ct.hi,
-	       stateful_cttc_rate_fps(&s->ct), s->ct.r0, s->ct.steps,
-	       s->ct.trials);
+	       report_result_name(kind), ct->lo, ct->hi,
+	       stateful_cttc_rate_fps(ct), ct->r0, ct->steps, ct->trials);
 	return 0;
 }
 
@@ -152,9 +135,8 @@ const struct mode_ops mode_cttc = {
 		.check = cttc_check,
 	},
 	.run_name = "run",
-	.file = "cttc.csv",
-	.header = cttc_header,
-	.priv_size = sizeof(struct cttc),
+	.files = { { "cttc.csv", &stateful_cttc_table } },
+	.priv_size = sizeof(struct cttc_mode),
 	.setup = cttc_setup,
 	.start = cttc_start,
 	.run_end = cttc_run_end,

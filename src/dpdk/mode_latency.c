@@ -69,7 +69,6 @@ lat_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	       const struct report_trial *r, char *err, size_t err_len)
 {
 	struct report_latency l;
-	char row[2048];
 	int d, rc;
 
 	memset(&l, 0, sizeof(l));
@@ -108,7 +107,7 @@ lat_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 		m->value[MODE_VALUE(d, 0)] = x->tl_us;
 		m->value[MODE_VALUE(d, 1)] = x->wcl_us;
 	}
-	return mode_append(m, report_latency_row(&l, row, sizeof(row)), row, err,
+	return mode_write(m, 0, &l, err,
 			   err_len);
 }
 
@@ -127,8 +126,7 @@ const struct mode_ops mode_latency = {
 		.check = trial_spec_check_latency,
 	},
 	.run_name = "latency",
-	.file = "latency.csv",
-	.header = report_latency_header,
+	.files = { { "latency.csv", &report_latency_table } },
 	.priv_size = sizeof(struct proc_single),
 	.setup = lat_setup,
 	.start = lat_start,

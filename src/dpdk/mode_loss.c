@@ -107,7 +107,6 @@ loss_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	struct loss *l = m->priv;
 	struct loss_step *s = &l->steps[l->done++];
 	uint64_t send_ms = trial_spec_send_ms(spec);
-	char row[1024];
 	int d, rc;
 
 	s->offered_fps = r->rate_fps;
@@ -128,8 +127,7 @@ loss_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 
 		if (!r->dir[d].active)
 			continue;
-		rc = mode_append(m, report_flr_row(&f, row, sizeof(row)), row,
-				 err, err_len);
+		rc = mode_write(m, 0, &f, err, err_len);
 		if (rc != 0)
 			return rc;
 	}
@@ -174,8 +172,7 @@ const struct mode_ops mode_loss = {
 		.stateful = CLI_STATEFUL_PHASES,
 	},
 	.run_name = "loss",
-	.file = "flr.csv",
-	.header = report_flr_header,
+	.files = { { "flr.csv", &report_flr_table } },
 	.priv_size = sizeof(struct loss),
 	.setup = loss_setup,
 	.start = loss_start,

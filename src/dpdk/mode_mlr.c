@@ -17,25 +17,16 @@
 #include <time.h>
 
 #include "dpdk.h"
-#include "dutperf/csv.h"
 #include "dutperf/mlr.h"
+
+/* its files (mode_write) */
+enum { MLR_MLR_CSV, MLR_RATE_CSV };
 
 struct mlr_mode {
 	struct mlr_params params;
 	struct mlr search;
-	struct csv_file rate;		/* rate.csv, opened by the first run */
 	uint64_t first_fps;		/* the search's first load */
 };
-
-static const char *
-mlr_header(void)
-{
-	static char h[512];
-
-	if (h[0] == '\0' && report_header(&mlr_table, h, sizeof(h)) < 0)
-		h[0] = '\0';
-	return h;
-}
 
 static int
 mlr_check(const struct cfg *c, char *err, size_t err_len)
@@ -62,7 +53,6 @@ mlr_setup(struct mode_ctx *m, char *err, size_t err_len)
 	unsigned i;
 	int rc;
 
-	t->rate.fd = -1;
 	rc = mlr_goals_parse(c->mlr_goals, p->goal, &p->nb_goals, err, err_len);
 	if (rc != 0)
 		return rc;
@@ -95,12 +85,6 @@ mlr_mode_start(struct mode_ctx *m, char *err, size_t err_len)
 	struct trial_spec base;
 	int rc;
 
-	if (t->rate.fd < 0) {
-		rc = runinfo_open_csv(m->cfg, "rate.csv", CSV_RATE_HEADER,
-				      &t->rate, err, err_len);
-		if (rc != 0)
-			return rc;
-	}
 	trial_spec_from_cfg(&base, m->cfg, 0);
 	rc = mlr_start(&t->search, &t->params, &base, err, err_len);
 	if (rc != 0)
@@ -131,8 +115,6 @@ mlr_rate_row(struct mode_ctx *m, const struct mlr_goal *g,
 {
 	struct mlr_mode *t = m->priv;
 	struct report_search rs;
-	char row[1024];
-	int rc;
 
 	mode_search_fields(m, &rs);
 	rs.duration_s = (g->final_ms + 999) / 1000;
@@ -142,9 +124,7 @@ mlr_rate_row(struct mode_ctx *m, const struct mlr_goal *g,
 	rs.iterations = r->trials;
 	rs.rate_fps = r->kind == REPORT_RESULT_NONE ? 0 : r->rlb_fps;
 	rs.result = r->kind;
-	rc = mode_row_check(report_search_row(&rs, row, sizeof(row)),
-			    "rate.csv", err, err_len);
-	return rc != 0 ? rc : csv_append(&t->rate, row, err, err_len);
+	return mode_write(m, MLR_RATE_CSV, &rs, err, err_len);
 }
 
 /* "goal F" as result.h words it: "ndr at least 5000 fps (the range's top
@@ -168,7 +148,6 @@ mlr_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	const struct mlr_goal *g;
 	const struct mlr_result *r;
 	struct mlr_row row;
-	char line[1024];
 	size_t used = 0;
 	unsigned i;
 	int rc;
@@ -200,8 +179,7 @@ mlr_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 		row.trial_s = r->trial_s;
 		row.search_trials = s->iterations;
 		row.search_trial_s = s->trial_s;
-		rc = mode_append(m, report_row(&mlr_table, &row, line,
-					       sizeof(line)), line, err, err_len);
+		rc = mode_write(m, MLR_MLR_CSV, &row, err, err_len);
 		if (rc == 0)
 			rc = mlr_rate_row(m, g, r, err, err_len);
 		if (rc != 0)
@@ -267,15 +245,6 @@ mlr_summary(struct mode_ctx *m)
 			       p1, p99, sum.min, sum.max);
 }
 
-static void
-mlr_teardown(struct mode_ctx *m)
-{
-	struct mlr_mode *t = m->priv;
-
-	if (t != NULL && t->rate.fd >= 0)
-		csv_close(&t->rate);
-}
-
 const struct mode_ops mode_mlr = {
 	.cli = {
 		.name = "mlr",
@@ -284,13 +253,14 @@ const struct mode_ops mode_mlr = {
 		.check = mlr_check,
 	},
 	.run_name = "search",
-	.file = "mlr.csv",
-	.header = mlr_header,
+	.files = {
+		[MLR_MLR_CSV] = { "mlr.csv", &mlr_table },
+		[MLR_RATE_CSV] = { "rate.csv", &report_rate_table },
+	},
 	.priv_size = sizeof(struct mlr_mode),
 	.setup = mlr_setup,
 	.start = mlr_mode_start,
 	.trial_done = mlr_trial_done,
 	.run_end = mlr_run_end,
 	.summary = mlr_summary,
-	.teardown = mlr_teardown,
 };

@@ -58,7 +58,6 @@ pdv_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	       const struct report_trial *r, char *err, size_t err_len)
 {
 	struct report_pdv p;
-	char row[2048];
 	int d;
 
 	memset(&p, 0, sizeof(p));
@@ -88,7 +87,7 @@ pdv_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 		       x->ipdv_max_us, x->received, x->sent);
 		m->value[MODE_VALUE(d, 0)] = x->pdv_us;
 	}
-	return mode_append(m, report_pdv_row(&p, row, sizeof(row)), row, err,
+	return mode_write(m, 0, &p, err,
 			   err_len);
 }
 
@@ -107,8 +106,7 @@ const struct mode_ops mode_pdv = {
 		.check = trial_spec_check_delays,
 	},
 	.run_name = "pdv",
-	.file = "pdv.csv",
-	.header = report_pdv_header,
+	.files = { { "pdv.csv", &report_pdv_table } },
 	.priv_size = sizeof(struct proc_single),
 	.setup = pdv_setup,
 	.start = pdv_start,

@@ -79,13 +79,11 @@ recmode_dir(struct mode_ctx *m, const struct trial_spec *spec,
 		.after_ms = spec->duration_ms - spec->change_ms,
 		.change_frame = trial_spec_change_frame(spec, d),
 		.sent = v->sent, .received = v->received, .lost = v->lost,
-		.status = verdict_name(r->verdict), .result = "measured",
+		.status = r->verdict, .result = REPORT_RESULT_MEASURED,
 	};
 	bool measured = mode_measured(r);
 	enum result_case tc = recov_throughput_case(&x->proc);
 	bool bound = result_case_kind(tc) != REPORT_RESULT_MEASURED;
-	char line[1024];
-	int rc;
 
 	if (rec == NULL) {
 		snprintf(err, err_len, "recovery: no records of the %s direction",
@@ -112,14 +110,14 @@ recmode_dir(struct mode_ctx *m, const struct trial_spec *spec,
 		       x->proc.p.throughput_fps);
 	}
 	if (!measured) {
-		row.result = "none";
+		row.result = REPORT_RESULT_NONE;
 		m->run_result = REPORT_RESULT_NONE;
 	} else {
 		/* against a throughput that is only "at least": so is the run
 		 * (result.h); the recovery time stays in the row, out of the
 		 * summary */
 		if (bound) {
-			row.result = report_result_name(result_case_kind(tc));
+			row.result = result_case_kind(tc);
 			if (m->run_result == REPORT_RESULT_MEASURED)
 				mode_set_result(m, tc);
 		}
@@ -136,8 +134,7 @@ recmode_dir(struct mode_ctx *m, const struct trial_spec *spec,
 		if (!bound)
 			m->value[MODE_VALUE(d, 0)] = row.recovery_ms;
 	}
-	rc = recov_row(&row, line, sizeof(line));
-	return mode_append(m, rc, line, err, err_len);
+	return mode_write(m, 0, &row, err, err_len);
 }
 
 static int
@@ -198,8 +195,7 @@ const struct mode_ops mode_recovery = {
 		.check = recov_check_cfg,
 	},
 	.run_name = "recovery",
-	.file = "recovery.csv",
-	.header = recov_header,
+	.files = { { "recovery.csv", &recov_table } },
 	.priv_size = sizeof(struct recov_mode),
 	.setup = recmode_setup,
 	.start = recmode_start,

@@ -24,7 +24,7 @@
 #include <rte_cycles.h>
 
 #include "dpdk.h"
-#include "dutperf/command.h"
+#include "dutperf/shell.h"
 #include "dutperf/recovery.h"
 
 struct reset_mode {
@@ -43,21 +43,21 @@ struct reset_mode {
 	uint64_t start_tsc;
 	/* what the command did */
 	bool ran;
-	int rc;				/* command_user's */
+	int rc;				/* shell_run's */
 	char why[ENGINE_ERR_LEN];	/* its message unless rc == 0 */
 	struct command_result res;
 	uint64_t begin_tsc, end_tsc;
 };
 
-/* [reset] command (command.h: its own process group, [commands]
+/* [reset] command (shell.h: its own process group, [commands]
  * timeout_s, killed when dutperf is interrupted). */
 static void
 reset_run_command(struct reset_mode *x)
 {
 	x->begin_tsc = rte_rdtsc();
-	x->rc = command_user("[reset] command", x->command,
-			     x->cfg->command_timeout_s, &engine_stop, &x->res,
-			     x->why, sizeof(x->why));
+	x->rc = shell_run("reset", "command", x->command,
+			  x->cfg->command_timeout_s, &engine_stop, &x->res,
+			  x->why, sizeof(x->why));
 	x->end_tsc = rte_rdtsc();
 	x->ran = true;
 }
@@ -205,10 +205,9 @@ reset_dir(struct mode_ctx *m, const struct trial_spec *spec,
 		.at_ms = x->at_ms, .command_status = reset_status(x),
 		.command_ms = reset_ms(x, x->begin_tsc, x->end_tsc),
 		.sent = v->sent, .received = v->received, .lost = v->lost,
-		.status = verdict_name(r->verdict), .result = "measured",
+		.status = r->verdict, .result = REPORT_RESULT_MEASURED,
 	};
 	double cmd_from_ms = reset_ms(x, x->start_tsc, x->begin_tsc);
-	char line[1024];
 
 	if (rec == NULL) {
 		snprintf(err, err_len, "reset: no records of the %s direction",
@@ -220,9 +219,9 @@ reset_dir(struct mode_ctx *m, const struct trial_spec *spec,
 	row.expected_lost = (double)row.r.gap_ns * (double)spec->rate_fps[d] /
 			    1e9;
 	if (!mode_measured(r)) {
-		row.result = "none";
+		row.result = REPORT_RESULT_NONE;
 	} else if (!row.r.resumed) {
-		row.result = "none";
+		row.result = REPORT_RESULT_NONE;
 		m->run_result = REPORT_RESULT_NONE;
 		printf("reset %u %s: no frame arrived after %.3f ms: the DUT "
 		       "did not recover within the stream (reset time at least "
@@ -248,8 +247,7 @@ reset_dir(struct mode_ctx *m, const struct trial_spec *spec,
 			       m->no, trial_dir_name[d]);
 		m->value[MODE_VALUE(d, 0)] = (double)row.r.gap_ns / 1e6;
 	}
-	return mode_append(m, reset_row(&row, line, sizeof(line)), line, err,
-			   err_len);
+	return mode_write(m, 0, &row, err, err_len);
 }
 
 static int
@@ -269,9 +267,8 @@ reset_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	if (x->rc == -EINTR)
 		return 0;	/* dutperf interrupted: the driver stops */
 	if (x->rc != 0) {
-		snprintf(err, err_len, "%s: the DUT was not reset as "
-			 "configured; run stopped, no reset.csv row for this "
-			 "trial", x->why);
+		snprintf(err, err_len, "%s; the DUT was not reset as "
+			 "configured, no reset.csv row for this trial", x->why);
 		return -EIO;
 	}
 	mode_measure_invalid(m, spec, r);
@@ -325,8 +322,7 @@ const struct mode_ops mode_reset = {
 		.check = reset_check_cfg,
 	},
 	.run_name = "reset",
-	.file = "reset.csv",
-	.header = reset_header,
+	.files = { { "reset.csv", &reset_table } },
 	.priv_size = sizeof(struct reset_mode),
 	.setup = reset_setup,
 	.start = reset_start,

@@ -15,64 +15,51 @@
 #include <string.h>
 
 #include "dpdk.h"
-#include "dutperf/csv.h"
 #include "dutperf/stateful_proc.h"
 
-struct stfl {
+struct stateful_mode {
 	struct search_params params;
 	struct stateful_tp tp;
 };
 
-static const char *
-stfl_header(void)
+static int
+stateful_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
-	return CSV_RATE_HEADER;
+	struct stateful_mode *stateful = m->priv;
+
+	return stateful_mode_setup(m, &stateful->params, false, err, err_len);
 }
 
 static int
-stfl_setup(struct mode_ctx *m, char *err, size_t err_len)
+stateful_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct stfl *s = m->priv;
-
-	return feature_attach_stateful(m->trial, &s->params, err, err_len);
-}
-
-static int
-stfl_start(struct mode_ctx *m, char *err, size_t err_len)
-{
-	struct stfl *s = m->priv;
-	struct trial_spec prelim, real, check;
+	struct stateful_mode *stateful = m->priv;
+	struct stateful_specs sp;
 	int rc;
 
-	rc = feature_stateful_start(m->cfg, &prelim, &real, &check, err,
-				    err_len);
+	stateful_mode_start(m, &sp);
+	rc = stateful_tp_start(&stateful->tp, &stateful->params, &sp.prelim,
+			       &sp.real, m->cfg->st.repeat_preliminary);
 	if (rc != 0)
-		return rc;
-	rc = stateful_tp_start(&s->tp, &s->params, &prelim, &real,
-			       m->cfg->st.repeat_preliminary);
-	if (rc != 0) {
-		snprintf(err, err_len, "search bounds: lower %" PRIu64 ", upper %"
-			 PRIu64 ", initial %" PRIu64 ": inconsistent",
-			 s->params.lo_fps, s->params.hi_fps,
-			 s->params.initial_fps);
-		return rc;
-	}
-	m->proc = (struct proc){ &stateful_tp_ops, &s->tp };
+		return mode_search_bounds_error(&stateful->params, rc, err,
+						err_len);
+	m->proc = (struct proc){ &stateful_tp_ops, &stateful->tp };
 	return 0;
 }
 
 static int
-stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+stateful_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
-	struct stfl *s = m->priv;
-	const struct search *se = &s->tp.sp.s;
+	struct stateful_mode *stateful = m->priv;
+	const struct search *se = &stateful->tp.sp.s;
 	struct report_search rs;
 	char fig[32];
 	int rc;
 
 	if (!complete)
 		return 0;
-	rc = mode_search_row(m, se, s->params.initial_fps, &rs, err, err_len);
+	rc = mode_search_row(m, se, stateful->params.initial_fps, &rs, err,
+			     err_len);
 	if (rc != 0)
 		return rc;
 	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", rs.rate_fps);
@@ -80,7 +67,7 @@ stfl_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 	printf("search %u: stateful throughput per direction %s (%s; %u "
 	       "phase-2 and %u phase-1 trials)\n", m->no, m->result,
 	       report_result_name(rs.result), se->iterations,
-	       s->tp.ph.prelim_trials);
+	       stateful->tp.ph.prelim_trials);
 	return 0;
 }
 
@@ -95,10 +82,9 @@ const struct mode_ops mode_stateful = {
 		.check = stateful_check,
 	},
 	.run_name = "search",
-	.file = "rate.csv",
-	.header = stfl_header,
-	.priv_size = sizeof(struct stfl),
-	.setup = stfl_setup,
-	.start = stfl_start,
-	.run_end = stfl_run_end,
+	.files = { { "rate.csv", &report_rate_table } },
+	.priv_size = sizeof(struct stateful_mode),
+	.setup = stateful_setup,
+	.start = stateful_start,
+	.run_end = stateful_run_end,
 };

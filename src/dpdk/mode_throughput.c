@@ -15,36 +15,29 @@
 #include <time.h>
 
 #include "dpdk.h"
-#include "dutperf/csv.h"
 #include "dutperf/search.h"
 
-struct tput {
+struct tput_mode {
 	struct search_params params;
 	struct search_proc search;
 	char why[256];			/* the last invalid trial's reason */
 };
 
-static const char *
-tput_header(void)
-{
-	return CSV_RATE_HEADER;
-}
-
 static int
 tput_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct tput *t = m->priv;
+	struct tput_mode *tput = m->priv;
 
 	(void)err;
 	(void)err_len;
-	trial_spec_search_params(c, &t->params);
+	trial_spec_search_params(c, &tput->params);
 	if (!m->cli->quiet)
 		fprintf(stderr, "throughput: %u search(es) between %" PRIu64
 			" and %" PRIu64 " fps, first at %" PRIu64 ", error %"
 			PRIu64 " fps, %u s trials, results in %s\n", c->repeat,
-			t->params.lo_fps, t->params.hi_fps,
-			t->params.initial_fps, t->params.error_fps,
+			tput->params.lo_fps, tput->params.hi_fps,
+			tput->params.initial_fps, tput->params.error_fps,
 			c->duration_s, c->outdir);
 	return 0;
 }
@@ -52,22 +45,16 @@ tput_setup(struct mode_ctx *m, char *err, size_t err_len)
 static int
 tput_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct tput *t = m->priv;
+	struct tput_mode *tput = m->priv;
 	struct trial_spec base;
 	int rc;
 
 	trial_spec_from_cfg(&base, m->cfg, 0);
-	rc = search_proc_start(&t->search, &t->params, &base);
-	if (rc != 0) {
-		snprintf(err, err_len, "search bounds: lower %" PRIu64
-			 ", upper %" PRIu64 ", initial %" PRIu64 ", error %"
-			 PRIu64 ": inconsistent", t->params.lo_fps,
-			 t->params.hi_fps, t->params.initial_fps,
-			 t->params.error_fps);
-		return rc;
-	}
-	m->proc = (struct proc){ &search_ops, &t->search };
-	t->why[0] = '\0';
+	rc = search_proc_start(&tput->search, &tput->params, &base);
+	if (rc != 0)
+		return mode_search_bounds_error(&tput->params, rc, err, err_len);
+	m->proc = (struct proc){ &search_ops, &tput->search };
+	tput->why[0] = '\0';
 	return 0;
 }
 
@@ -77,15 +64,16 @@ static int
 tput_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 		const struct report_trial *r, char *err, size_t err_len)
 {
-	struct tput *t = m->priv;
-	const struct search *s = &t->search.s;
+	struct tput_mode *tput = m->priv;
+	const struct search *s = &tput->search.s;
 
 	(void)spec;
 	(void)err;
 	(void)err_len;
 	if (r->verdict == VERDICT_INVALID && s->hi_invalid &&
 	    s->hi == r->rate_fps)
-		snprintf(t->why, sizeof(t->why), "%s", r->reason ? r->reason : "");
+		snprintf(tput->why, sizeof(tput->why), "%s",
+			 r->reason ? r->reason : "");
 	return 0;
 }
 
@@ -96,8 +84,8 @@ tput_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 static void
 tput_say(struct mode_ctx *m, const struct search *s)
 {
-	const struct tput *t = m->priv;
-	const char *why = *t->why ? t->why : "see trials.csv";
+	const struct tput_mode *tput = m->priv;
+	const char *why = *tput->why ? tput->why : "see trials.csv";
 	enum result_case c = search_case(s);
 	enum report_result kind = result_case_kind(c);
 	char fig[32];
@@ -168,8 +156,8 @@ tput_say(struct mode_ctx *m, const struct search *s)
 static int
 tput_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
-	struct tput *t = m->priv;
-	const struct search *s = &t->search.s;
+	struct tput_mode *tput = m->priv;
+	const struct search *s = &tput->search.s;
 	struct report_search rs;
 	int rc;
 
@@ -179,7 +167,7 @@ tput_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			search_result(s));
 		return 0;
 	}
-	rc = mode_search_row(m, s, t->params.initial_fps, &rs, err, err_len);
+	rc = mode_search_row(m, s, tput->params.initial_fps, &rs, err, err_len);
 	if (rc != 0)
 		return rc;
 	tput_say(m, s);
@@ -222,9 +210,8 @@ const struct mode_ops mode_throughput = {
 			   "--max-retries --loss-ppm --repeat",
 	},
 	.run_name = "search",
-	.file = "rate.csv",
-	.header = tput_header,
-	.priv_size = sizeof(struct tput),
+	.files = { { "rate.csv", &report_rate_table } },
+	.priv_size = sizeof(struct tput_mode),
 	.setup = tput_setup,
 	.start = tput_start,
 	.trial_done = tput_trial_done,

@@ -29,13 +29,18 @@
 #include "gitrev.h"
 
 int
-runinfo_open_csv(const struct cfg *c, const char *name, const char *header,
-		 struct csv_file *f, char *err, size_t err_len)
+runinfo_open_csv(const struct cfg *c, const char *name,
+		 const struct report_table *t, struct csv_file *f, char *err,
+		 size_t err_len)
 {
-	char path[CFG_PATH_LEN + 64];
+	char path[CFG_PATH_LEN + 64], header[REPORT_LINE_MAX];
 
+	if (t != NULL && report_header(t, header, sizeof(header)) < 0) {
+		snprintf(err, err_len, "%s header too long", name);
+		return -ENOSPC;
+	}
 	snprintf(path, sizeof(path), "%s/%s", c->outdir, name);
-	return csv_open(f, path, header, err, err_len);
+	return csv_open(f, path, t != NULL ? header : NULL, err, err_len);
 }
 
 /* A JSON string of any bytes: invalid UTF-8 becomes U+FFFD. */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "../data/golden/golden_cases.h"
 
 #define NB_VARIANTS 4

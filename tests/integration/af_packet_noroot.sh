@@ -18,16 +18,24 @@ trap it_noroot_cleanup EXIT
 ip netns add "$NS" || fail "cannot create namespace $NS"
 ip -n "$NS" link add v0 type veth peer name v1 || fail "cannot create veths"
 ip -n "$NS" link set v0 up && ip -n "$NS" link set v1 up
+# nobody may not reach the source or build tree (a checkout under /root,
+# mode 700: the run would fail reading the config, exit 2, not for want of
+# CAP_NET_RAW): the binary and the config are copied into $WORK, which
+# nobody can read (it_cleanup removes it).
 mkdir -m 777 "$WORK/o"
 chmod 755 "$WORK"
+install -m 755 "$DUTPERF" "$WORK/dutperf"
+install -m 644 "$SRCDIR/conf/testbed-ipv4.ini" "$WORK/testbed-ipv4.ini"
+setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$WORK/dutperf" -a \
+	-r "$WORK/testbed-ipv4.ini" || fail "nobody cannot read the copies in $WORK"
 
 run_as() {	# UID VDEVS...: dutperf as UID on these ports; stderr in $WORK/err.log
 	local uid=$1
 	shift
 	# shellcheck disable=SC2046
 	ip netns exec "$NS" setpriv --reuid="$uid" --regid="$uid" --clear-groups \
-		"$DUTPERF" $(eal_common "dpt-noroot-$$") "$@" -- trial \
-		-c "$SRCDIR/conf/testbed-ipv4.ini" -o "$WORK/o" --duration 1 \
+		"$WORK/dutperf" $(eal_common "dpt-noroot-$$") "$@" -- trial \
+		-c "$WORK/testbed-ipv4.ini" -o "$WORK/o" --duration 1 \
 		>/dev/null 2>"$WORK/err.log"
 }
 

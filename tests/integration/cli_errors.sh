@@ -119,6 +119,23 @@ nothing_new() {	# name before
 	fi
 }
 
+# An editor's UTF-8 byte order mark before the first section: named as
+# such (it is invisible in the old "not a comment" message), exit 2, with
+# --check and in a run.
+echo "check: a config starting with a UTF-8 BOM exits 2 and says so"
+{ printf '\357\273\277'; cat "$SRCDIR/conf/dutperf.ini"; } >"$tmp/bom.ini"
+for m in check run; do
+	before=$(cd "$tmp" && find . | sort)
+	if [ $m = check ]; then
+		run bom_$m -- trial -c "$tmp/bom.ini" --check -o "$tmp/out-bom"
+	else
+		run bom_$m -- trial -c "$tmp/bom.ini" -o "$tmp/out-bom"
+	fi
+	expect_rc bom_$m 2
+	expect_in bom_$m err "$tmp/bom.ini:1: starts with a UTF-8 byte order mark (BOM); save the file without one"
+	nothing_new bom_$m "$before"
+done
+
 echo "check: --check with an output directory under a regular file exits 2, creates nothing"
 : >"$tmp/plainfile"
 before=$(cd "$tmp" && find . | sort)

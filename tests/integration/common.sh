@@ -235,12 +235,13 @@ wire_sock() {
 
 # EAL options for a wire inside one process: two memif ports joined by a
 # socket (no kernel, no DUT); tests/data/wire.ini fits it.  With WIRE=null,
-# two net_null sinks instead: every frame sent is lost.  wire_eal PREFIX
+# two net_null sinks instead: every frame sent is lost.  WIRE_LCORES: the
+# memif wire's lcores (eal_common's default when empty).  wire_eal PREFIX
 wire_eal() {
 	if [ "${WIRE:-memif}" = null ]; then
 		echo "$(eal_common "$1") $(eal_null "" "")"
 	else
-		echo "$(eal_common "$1") $(eal_memif "$(wire_sock "$1")")"
+		echo "$(eal_common "$1" "${WIRE_LCORES:-}") $(eal_memif "$(wire_sock "$1")")"
 	fi
 }
 

@@ -106,6 +106,7 @@ gen = {
 	"nul.ini": b"[traffic]\nrate_fps = 10\x0000\n",
 	"longline.ini": b"[traffic]\n; " + b"y" * 1100 + b"\nrate_fps = 1\n",
 	"bom.ini": b"\xef\xbb\xbf[traffic]\nrate_fps = 1000\n",
+	"bom16.ini": "[traffic]\nrate_fps = 1000\n".encode("utf-16"),
 	"empty.ini": b"",
 	"blank.ini": b"\n   \n\t\n",
 	"dup_key_same_section.ini": b"[search]\nrepeat = 2\nrepeat = 3\n",
@@ -117,8 +118,13 @@ gen = {
 	"empty_key.ini": b"[traffic]\n = 5\n",
 	"control_byte.ini": b"[traffic]\nrate_fps = 1\x1b[0m\n",
 }
+# what the message must say besides the file's name
+says = {
+	"bom.ini": [":1: starts with a UTF-8 byte order mark (BOM); save the file without one"],
+	"bom16.ini": [":1: starts with a UTF-16 byte order mark"],
+}
 for name, data in sorted(gen.items()):
-	run(name, ["trial", "-c", write(name, data)], [name])
+	run(name, ["trial", "-c", write(name, data)], [name] + says.get(name, []))
 run("missing file", ["trial", "-c", os.path.join(tmp, "nonexistent.ini")],
     ["nonexistent.ini", "No such file"])
 os.mkdir(os.path.join(tmp, "adir.ini"))

@@ -6,9 +6,9 @@
 # (0 %) must find the min load an upper bound (no lower bound: result
 # none); PDR (0.5 %) the max load a lower bound (measured, conditional
 # throughput = max * 0.999).  Each trials.csv row is checked to lose
-# exactly sent / 1000 frames.  On net_null sinks (every frame lost) both
-# goals end at the min load with no result after two trials.  No DUT,
-# little CPU.
+# exactly sent / 1000 frames, sent in 200 ms (duration_ms; duration_s is
+# 1).  On net_null sinks (every frame lost) both goals end at the min load
+# with no result after two trials.  No DUT, little CPU.
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -33,10 +33,13 @@ trials = list(csv.DictReader(open(out + "/trials.csv"), skipinitialspace=True))
 assert trials, "no trial"
 for t in trials:
     assert t["status"] != "invalid", t["reason"]
+    # 200 ms trials: duration_s rounds up, duration_ms is exact
+    assert (t["duration_s"], t["duration_ms"]) == ("1", "200"), t
     for d in ("fwd", "rev"):
         if t[d + "_sent"]:
             sent, lost = int(t[d + "_sent"]), int(t[d + "_lost"])
             assert lost == sent // 1000, (d, sent, lost)
+            assert int(t[d + "_planned"]) == int(t["rate_fps"]) * 200 // 1000, t
 rows = {r["goal"]: r for r in csv.DictReader(open(out + "/mlr.csv"))}
 ndr, pdr = rows["ndr"], rows["pdr"]
 # NDR: every trial high-loss; the smallest load, 5000, is the upper bound

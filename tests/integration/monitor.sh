@@ -3,8 +3,10 @@
 # Mode monitor on the memif wire with the main lcore free (--lcores
 # 0@0,1@0,2@1): the per-interval frames add up to the trial's trials.csv
 # counts exactly, the running average rate is the configured one within
-# 0.1 %, Ctrl-C leaves only complete monitor.csv rows (and still adds up),
-# and a main lcore that carries a role is refused (exit 2, nothing written).
+# 0.1 %, the last row alone is partial (it ends at the end of sending, its
+# rate is the configured one, no variation, min/max untouched), Ctrl-C
+# leaves only complete monitor.csv rows (and still adds up), and a main
+# lcore that carries a role is refused (exit 2, nothing written).
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -35,16 +37,38 @@ for d in ("fwd", "rev"):
     assert tx == int(trial[d + "_sent"]), (d, tx, trial[d + "_sent"])
     assert rx == int(trial[d + "_received"]), (d, rx, trial[d + "_received"])
     assert int(mine[-1]["lost"]) == int(trial[d + "_lost"]), d
+    # only the last row is partial: it ends where sending ended, has no
+    # variation and leaves min/max as the row before had them
+    last = mine[-1]
+    assert [r["partial"] for r in mine] == ["0"] * (len(mine) - 1) + ["1"], \
+        (d, [r["partial"] for r in mine])
+    assert last["var_ns"] == "" and last["warning"] == "0", (d, last)
+    assert (last["var_min_ns"], last["var_max_ns"]) == \
+        (mine[-2]["var_min_ns"], mine[-2]["var_max_ns"]), (d, last, mine[-2])
+    end_s = float(last["t_s"])
+    assert all(float(r["t_s"]) < end_s for r in mine[:-1]), (d, "sample past the end")
+    # its rate over its own length: the configured one, but for the frames
+    # a sender behind schedule (max lag, burst = 1) had not sent by the
+    # sample before
+    lag_us = float(trial[d + "_max_lag_us"])
+    span = float(last["interval_s"])
+    if span >= 0.1:
+        slack = (lag_us * 1e-6 * rate + 2) / (span * rate) + 0.001
+        fps = float(last["tx_fps"])
+        assert abs(fps / rate - 1) <= slack, (d, "last row", fps, rate, slack)
+        print(f"{d}: last row partial, {span:.3f} s at {fps:.1f} fps")
     if sys.argv[4] != "interrupted":
-        # the last sample taken while sending (t_s within the trial's
-        # duration; a sample at the last interval may come after the end,
-        # when the sender has stopped and the average falls): the sender's
-        # average; a sender preempted for milliseconds (max lag) shifts it
-        # by as much
-        end_s = float(trial["duration_s"])
-        live = [r for r in mine[:-1] if float(r["t_s"]) <= end_s][-1]
+        # sending ended at the trial's duration: the whole run's average
+        # is what was sent over it (not over the receivers' timeout too)
+        dur = float(trial["duration_s"])
+        assert abs(end_s - dur) < 0.0015, (d, end_s, dur)
+        whole = int(trial[d + "_sent"]) / dur
+        assert abs(float(last["avg_tx_fps"]) - whole) <= 0.1, \
+            (d, last["avg_tx_fps"], whole)
+        # the last sample taken while sending: the sender's average; a
+        # sender preempted for milliseconds (max lag) shifts it by as much
+        live = mine[-2]
         avg = float(live["avg_tx_fps"])
-        lag_us = float(trial[d + "_max_lag_us"])
         if lag_us <= 1000:
             assert abs(avg / rate - 1) <= 0.001, (d, avg, rate)
             print(f"{d}: {len(mine)} rows, {tx} sent = trials.csv, avg {avg:.1f} fps")
@@ -71,6 +95,9 @@ for try in 1 2 3; do
 	mon "$WORK/a" --duration 4 || fail "monitor: exit status $? ($(tail -3 "$WORK/err.log"))"
 	rm -rf "/var/run/dpdk/$prefix"
 	grep -q 'fwd: tx [0-9]* fps rx' "$WORK/err.log" || fail "no monitor lines: $(tail -3 "$WORK/err.log")"
+	grep 'fwd: tx' "$WORK/err.log" | tail -1 | grep -q ', partial: 0\.[0-9]* s to the end of sending' ||
+		fail "last fwd line not marked partial: $(grep 'fwd: tx' "$WORK/err.log" | tail -1)"
+	[ "$(grep -c 'partial:' "$WORK/err.log")" = 2 ] || fail "partial lines: $(grep -c 'partial:' "$WORK/err.log"), want 2"
 	out=$(check "$WORK/a")
 	rc=$?
 	echo "$out"

@@ -65,8 +65,9 @@ print("ok: d1: %d distinct translated tuples out, %d Responder frames, "
       "all answering one of them" % (len(out), back))
 PY
 
-# the tear-down rate: conntrack -F of 4000 connections, then of none
-sed "s|^hook_trial = .*|&\nteardown_cmd = ip netns exec $DUT_NS conntrack -F 2>/dev/null|" \
+# the tear-down rate: conntrack -F of 4000 connections, then of none;
+# [stateful] hook_search once before the run
+sed "s|^hook_trial = .*|&\nteardown_cmd = ip netns exec $DUT_NS conntrack -F 2>/dev/null\nhook_search = echo search >>$WORK/searches|" \
 	"$WORK/nat.ini" >"$WORK/td.ini"
 dut teardown -c "$WORK/td.ini" -o "$WORK/td"
 rc=$?
@@ -78,6 +79,7 @@ td=$(col "$WORK/td/teardown.csv" "TD ms")
 t0=$(col "$WORK/td/teardown.csv" "T0 ms")
 python3 -c "import sys; sys.exit(not (float('$td') > 0 and float('$t0') > 0))" ||
 	fail "teardown: TD $td ms, T0 $t0 ms"
+expect_equal "hook_search runs of teardown" "$(tr '\n' ' ' <"$WORK/searches")" "search "
 ok "teardown: 4000 connections deleted in $td ms, none in $t0 ms ($(col "$WORK/td/teardown.csv" result_kind) $(col "$WORK/td/teardown.csv" rate))"
 
 # a hook that fails: the run stops before the first trial

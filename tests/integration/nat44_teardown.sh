@@ -8,7 +8,8 @@
 # with the table loaded (TD: C = N, a 4 s sleep) and three times empty
 # (T0, their median: C = 0, no sleep), so TD - T0 = N / R + e, e the kernel's own deletion of 4000
 # entries plus the difference between starting the same four processes
-# twice.  On this shared 2-CPU machine each start costs 30-90 ms and e was
+# twice.  The driver runs the four timings as command steps: a progress
+# line each, and the ETA after phase 1 counts them.  On this shared 2-CPU machine each start costs 30-90 ms and e was
 # -72, -61 and +40 ms in three runs (with R = 4000/s, a 1 s sleep, the
 # rate was 4259, 4309, 3846/s: e is the noise of the method, see
 # docs/stateful.md).  Allowing |e| <= 150 ms the rate N / (TD - T0) lies
@@ -44,5 +45,13 @@ t0=$(col "$WORK/td/teardown.csv" "T0 ms")
 [ "$rate" -ge 964 ] && [ "$rate" -le 1038 ] ||
 	fail "tear-down rate $rate/s (TD $td ms, T0 $t0 ms): not within [964, 1038] around R = $R/s"
 ok "teardown: $rate connections/s for a DUT set to $R/s (TD $td ms, T0 $t0 ms)"
+lines=$(grep -c '^run 1/1 command [1-4]: \[stateful\] teardown_cmd: [0-9.]* ms  elapsed [0-9]* s, ETA <= [0-9]* s$' "$WORK/err.log")
+expect_equal "progress lines of the timed commands" "$lines" 4
+eta() { sed -n "s/^$1.*ETA <= \([0-9]*\) s\$/\1/p" "$WORK/err.log"; }
+expect_equal "ETA after the last command" "$(eta 'run 1\/1 command 4:')" 0
+e1=$(eta 'run 1\/1 trial 1 (phase 1):')
+[ -n "$e1" ] && [ "$e1" -gt 0 ] ||
+	fail "ETA after phase 1 '$e1': the four commands left are not counted ($(cat "$WORK/err.log"))"
+ok "teardown: the four timings are steps the driver shows (ETA after phase 1 $e1 s)"
 it_tb_down
 ok "testbed, DPDK runtime directory and processes gone"

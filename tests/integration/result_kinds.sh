@@ -145,7 +145,12 @@ expect_equal "mlr top passed run.json" "$(runjson_reason "$out")" \
 ok "mlr, the max load passed: at least 2000 fps, lower_bound, exit 3"
 
 out=$WORK/b2btop
-expect_rc 3 "b2b (top passed)" b2b -c "$cfg" -o "$out" -q --max-frames 2000 \
+# bursts at 100 kfps, not the 10 Gb/s line rate: a loaded machine's
+# memif keeps up, so the repetitions end at the top, not invalid
+b2bini=$WORK/b2b.ini
+cp "$cfg" "$b2bini"
+printf '[b2b]\nburst_rate_fps = 100000\n' >>"$b2bini"
+expect_rc 3 "b2b (top passed)" b2b -c "$b2bini" -o "$out" -q --max-frames 2000 \
 	--repetitions 2 --settle 0 --throughput 20000
 python3 - "$out/b2b.csv" <<'PY' || fail "b2b top passed: b2b.csv: $(cat "$out/b2b.csv")"
 import csv, sys
@@ -175,9 +180,17 @@ ok "recovery, its throughput search's top passed: said a lower bound, exit 3"
 line=$WORK/line.ini
 sed 's/^link_speed_gbps *=.*/link_speed_gbps = 1/' "$cfg" >"$line"
 grep -q '^link_speed_gbps = 1$' "$line" || fail "no link_speed_gbps in $cfg"
-out=$WORK/line
-expect_rc 0 "throughput (line rate)" throughput -c "$line" -o "$out" -q -s 1518 \
-	--rate-max 81274 --error 1000 --duration 1 --settle 0
+# 81 kfps of 1518 B on a loaded 2-CPU machine may leave the sender behind
+# schedule (invalid: the tester's limit, exit 3): up to 3 tries
+for try in 1 2 3; do
+	out=$WORK/line$try
+	memif throughput -c "$line" -o "$out" -q -s 1518 --rate-max 81274 \
+		--error 1000 --duration 1 --settle 0
+	rc=$?
+	[ "$rc" = 3 ] && grep -q "the tester's limit" "$WORK/err.log" || break
+	echo "line rate try $try: the tester's limit (a loaded machine): once more"
+done
+[ "$rc" = 0 ] || fail "throughput (line rate): exit status $rc, want 0 ($(tail -3 "$WORK/err.log"))"
 expect_equal "line rate" "$(col "$out/rate.csv" rate)" 81274
 expect_equal "line rate kind" "$(col "$out/rate.csv" result_kind)" measured
 grep -q 'throughput 81274 fps per direction (line rate' "$WORK/out.log" ||

@@ -5,7 +5,8 @@
 # R / T / D, a Responder side that is not IPv4, enumeration ranges too small
 # for N, an Initiator direction that does not send: exit 2, a message naming
 # the file, section, key and value, nothing written (no output directory), no
-# EAL started (none of its options are given).
+# EAL started (none of its options are given).  The default D and D = N / R
+# + T pass --check.
 set -u
 bin=${BUILDDIR:?BUILDDIR not set}/src/dpdk/dutperf
 [ -x "$bin" ] || { echo "SKIP: $bin not built"; exit 77; }
@@ -63,4 +64,15 @@ bad phases_mode_mlr mlr "phases = 1: means nothing in mode mlr" \
 # the same checks in --check
 "$bin" stateful -c "$tmp/delay.ini" --check >/dev/null 2>&1
 [ $? -eq 2 ] && echo "  ok: --check: exit 2" || { echo "  FAIL: --check"; failed=1; }
+# D: the default (0, N / R + 2T of each phase 1) whatever N / R, and a D
+# of exactly N / R + T (4000 / 4000 s + 1000 ms) are accepted
+for d in "rate_fps = 1" "delay_ms = 2000"; do
+	printf '[output]\ndir = %s/out-good\n[stateful]\n%s\n' "$tmp" "$d" >"$tmp/good.ini"
+	if "$bin" stateful -c "$tmp/good.ini" --check >/dev/null 2>"$tmp/good.err"; then
+		echo "  ok: --check with $d: exit 0"
+	else
+		echo "  FAIL: --check with $d: $(head -c 300 "$tmp/good.err")"
+		failed=1
+	fi
+done
 exit $failed

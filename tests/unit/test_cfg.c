@@ -977,7 +977,8 @@ test_origin_line_rate(void **state)
 }
 
 /* A value set by an option is blamed on the option, not on the file the
- * rest came from (issue 18: -s 2000 was reported as FILE: [traffic] ...). */
+ * rest came from: -s 2000 with -c FILE is "-s/--size 2000 ...", not
+ * "FILE: [traffic] frame_size_b = 2000 ...". */
 static void
 test_origin(void **state)
 {

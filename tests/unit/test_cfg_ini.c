@@ -266,6 +266,12 @@ test_scan_errors(void **state)
 		{ "[traffic]\nrate_fps = 1\n\x7f", 0, 0, "t.ini:3: binary data (byte 0x7f)" },
 		{ "[traffic]\nrate_fps = 1\0x\n", 24, 0, "t.ini:2: binary data (byte 0x00)" },
 		{ "[traffic]\f\n", 0, 0, "t.ini:1: binary data (byte 0x0c)" },
+		/* byte order marks: named, not an invisible "not a comment" */
+		{ "\xEF\xBB\xBF[traffic]\nrate_fps = 1\n", 0, 0,
+		  "t.ini:1: starts with a UTF-8 byte order mark (BOM); save the file without one" },
+		{ "\xEF\xBB\xBF", 0, 0, "t.ini:1: starts with a UTF-8 byte order mark" },
+		{ "\xFF\xFE[\0t\0", 6, 0, "t.ini:1: starts with a UTF-16 byte order mark" },
+		{ "\xFE\xFF\0[\0t", 6, 0, "t.ini:1: starts with a UTF-16 byte order mark" },
 		{ "", 0, 0, "t.ini: empty file" },
 		{ " \r\n\t\n\n", 0, 0, "t.ini: empty file" },
 		{ "[traffic]\nrate_fps = 1 \\\n", 0, 1,

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "dutperf/rxstate.h"
 #include "../data/golden/golden_cases.h"
 
@@ -684,12 +685,70 @@ fuzz(void **state)
 	assert_true(ours > 1000);	/* fixed-up mutations do get through */
 }
 
+/*
+ * trials.csv's foreign groups (frame_kind_group): each foreign kind in
+ * the group docs/accounting.md gives it, and real frames of each: what
+ * Linux sends on a link of its own (MLD, ARP) is link, ICMP ip, and a
+ * datagram NAT rewrote (addresses) or without our signature udp.
+ */
+static void
+foreign_groups(void **state)
+{
+	static const enum frame_group want[FRAME_KIND_COUNT] = {
+		[FRAME_OURS] = FRAME_GROUP_COUNT,
+		[FRAME_FOREIGN_ARP] = FRAME_GROUP_LINK,
+		[FRAME_FOREIGN_ND] = FRAME_GROUP_LINK,
+		[FRAME_FOREIGN_LLDP] = FRAME_GROUP_LINK,
+		[FRAME_FOREIGN_OTHER_L2] = FRAME_GROUP_LINK,
+		[FRAME_FOREIGN_OTHER_L3] = FRAME_GROUP_IP,
+		[FRAME_FOREIGN_OTHER_UDP] = FRAME_GROUP_UDP,
+		[FRAME_BAD_TRUNCATED] = FRAME_GROUP_IP,
+		[FRAME_BAD_IP] = FRAME_GROUP_IP,
+		[FRAME_BAD_UDP_CKSUM] = FRAME_GROUP_UDP,
+		[FRAME_BAD_ADDR] = FRAME_GROUP_UDP,
+		[FRAME_BAD_PORT] = FRAME_GROUP_UDP,
+		[FRAME_BAD_STAMP] = FRAME_GROUP_UDP,
+	};
+	size_t i;
+	int k;
+
+	(void)state;
+	for (k = 0; k < FRAME_KIND_COUNT; k++)
+		if (frame_kind_group((enum frame_kind)k) != want[k])
+			fail_msg("%s: group %d, want %d", frame_kind_name(k),
+				 (int)frame_kind_group((enum frame_kind)k),
+				 (int)want[k]);
+	assert_int_equal(frame_kind_group(FRAME_KIND_COUNT), FRAME_GROUP_COUNT);
+	for (i = 0; i < GOLDEN_NB; i++) {
+		const struct good *x = &goods[i];
+
+		if ((x->b[14] >> 4) == 4) {
+			assert_int_equal(frame_kind_group(cls_mod(x, m_proto_icmp, true)),
+					 FRAME_GROUP_IP);
+		} else {
+			assert_int_equal(frame_kind_group(cls_mod(x, m_mld_hbh, false)),
+					 FRAME_GROUP_LINK);
+			assert_int_equal(frame_kind_group(cls_mod(x, m_icmp6, false)),
+					 FRAME_GROUP_LINK);
+		}
+		assert_int_equal(frame_kind_group(cls_mod(x, m_arp, false)),
+				 FRAME_GROUP_LINK);
+		assert_int_equal(frame_kind_group(cls_mod(x, m_cut1, false)),
+				 FRAME_GROUP_IP);
+		assert_int_equal(frame_kind_group(cls_mod(x, m_magic, true)),
+				 FRAME_GROUP_UDP);
+		assert_int_equal(frame_kind_group(cls_mod(x, m_dmac, false)),
+				 FRAME_GROUP_UDP);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(good_frames),
 		cmocka_unit_test(bad_kinds),
+		cmocka_unit_test(foreign_groups),
 		cmocka_unit_test(single_byte_mutations),
 		cmocka_unit_test(generated_routed),
 		cmocka_unit_test(compact_accounting),

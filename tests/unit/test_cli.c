@@ -107,6 +107,9 @@ static const struct cli_mode *const modes[] = {
 	&m_trial, &m_tput, &m_lat, &m_pdv, &m_loss, &m_mlr,
 };
 #define NB_MODES (sizeof(modes) / sizeof(modes[0]))
+/* The table run() parses against (a test may swap in its own). */
+static const struct cli_mode *const *run_modes = modes;
+static unsigned run_nb_modes = NB_MODES;
 
 /* Run cli_parse on a NULL-terminated list; out captured into outbuf. */
 static int
@@ -129,7 +132,7 @@ run(struct cli *cli, struct cfg *cfg, char *err, size_t err_len,
 	out = tmpfile();
 	assert_non_null(out);
 	err[0] = '\0';
-	rc = cli_parse(cli, cfg, modes, NB_MODES, argc, argv, NULL, out, err,
+	rc = cli_parse(cli, cfg, run_modes, run_nb_modes, argc, argv, NULL, out, err,
 		       err_len);
 	rewind(out);
 	n = fread(outbuf, 1, out_len - 1, out);
@@ -471,6 +474,43 @@ test_mode_options(void **state)
 	assert_int_equal(RUN("trial", "-c", ini_path), CLI_OK);
 }
 
+/* Which options are mode-only comes from the table's options strings: one
+ * that a mode lists is refused by the others, one that no mode lists is
+ * taken by all; -d, -t and --frame-timeout by every mode, listed or not. */
+static void
+test_mode_only_from_table(void **state)
+{
+	static const struct cli_mode a = {
+		"a", "lists some", "--settle --duration --timeout --frame-timeout", NULL
+	};
+	static const struct cli_mode b = { "b", "lists none", NULL, NULL };
+	static const struct cli_mode *const tab[] = { &a, &b };
+	char err[CFG_ERR_LEN], out[4096];
+	struct cfg cfg;
+	struct cli cli;
+
+	(void)state;
+	run_modes = tab;
+	run_nb_modes = 2;
+	assert_int_equal(RUN("a", "--settle", "5"), CLI_OK);
+	assert_int_equal(cfg.settle_ms, 5);
+	assert_int_equal(RUN("b", "--settle", "5"), -EINVAL);
+	assert_string_equal(err, "option --settle means nothing in mode b (its options: none)");
+	assert_int_equal(RUN("b", "--tagged", "600"), CLI_OK);
+	assert_int_equal(cfg.lat_tagged, 600);
+	assert_int_equal(RUN("b", "-d", "5", "-t", "100", "--frame-timeout", "50"), CLI_OK);
+	assert_int_equal(cfg.duration_s, 5);
+}
+
+static int
+restore_modes(void **state)
+{
+	(void)state;
+	run_modes = modes;
+	run_nb_modes = NB_MODES;
+	return 0;
+}
+
 /* A long option with one dash is named, not taken as -r "ate". */
 static void
 test_single_dash(void **state)
@@ -563,7 +603,7 @@ test_stateful_phases(void **state)
 }
 
 /* A value from the command line is blamed on its option, one from the file
- * on the file and key (issue 18: -s 2000 was blamed on the INI file). */
+ * on the file and key: -s 2000 with -c FILE is "-s/--size 2000 ...". */
 static void
 test_blame(void **state)
 {
@@ -731,6 +771,7 @@ main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_mode_names),
 		cmocka_unit_test(test_mode_options),
+		cmocka_unit_test_teardown(test_mode_only_from_table, restore_modes),
 		cmocka_unit_test(test_single_dash),
 		cmocka_unit_test(test_jumbo),
 		cmocka_unit_test(test_stateful_phases),

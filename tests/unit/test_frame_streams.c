@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "../data/golden/golden_cases.h"
 
 #define STREAM_FRAMES 1000

@@ -162,25 +162,20 @@ test_fixture_headers(void **state)
 {
 	static const struct {
 		const char *file;
-		const char *header;
+		const struct report_table *table;
 	} f[] = {
-		{ "latency.csv", NULL }, { "pdv.csv", NULL },
-		{ "flr-routed.csv", NULL }, { "batch/64-b/rate.csv", CSV_RATE_HEADER },
+		{ "latency.csv", &report_latency_table },
+		{ "pdv.csv", &report_pdv_table },
+		{ "flr-routed.csv", &report_flr_table },
+		{ "batch/64-b/rate.csv", &report_rate_table },
 	};
-	char path[512], line[4096];
+	char path[512], line[4096], want[REPORT_LINE_MAX];
 	size_t i;
 	FILE *fp;
 
 	(void)state;
-	for (i = 0; i < 4; i++) {
-		const char *want = f[i].header;
-
-		if (i == 0)
-			want = report_latency_header();
-		else if (i == 1)
-			want = report_pdv_header();
-		else if (i == 2)
-			want = report_flr_header();
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		assert_true(report_header(f[i].table, want, sizeof(want)) > 0);
 		snprintf(path, sizeof(path), "%s%s", DATA, f[i].file);
 		fp = fopen(path, "r");
 		assert_non_null(fp);

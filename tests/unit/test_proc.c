@@ -126,6 +126,65 @@ test_spec_from_cfg(void **state)
 	assert_int_equal(trial_spec_check(&s, err, sizeof(err)), 0);
 }
 
+/*
+ * trials.csv's duration_ms is the sending time itself: 0.5 s and 1.7 s
+ * trials (MLRsearch's short ones, back-to-back bursts by frame count)
+ * show 500 and 1700, where duration_s rounds both up; the row ends with it.
+ */
+static void
+test_spec_report(void **state)
+{
+	static const struct {
+		uint64_t ms, frames;
+		uint32_t want_s;
+		uint64_t want_ms;
+		const char *tail;
+	} cases[] = {
+		{ 500, 0, 1, 500, ",500" },
+		{ 1700, 0, 2, 1700, ",1700" },
+		{ 2000, 0, 2, 2000, ",2000" },
+		{ 0, 10, 4, 3334, ",3334" },	/* 10 frames at 3 fps */
+	};
+	struct report_trial r;
+	struct trial_spec s;
+	struct cfg c;
+	char row[2048];
+	size_t i, n;
+
+	(void)state;
+	base_cfg(&c);
+	c.direction = CFG_DIRECTION_FORWARD;
+	c.timeout_ms = 250;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		trial_spec_from_cfg(&s, &c, 3);
+		s.duration_ms = cases[i].ms;
+		s.frames = cases[i].frames;
+		memset(&r, 0, sizeof(r));
+		r.seed = 42;
+		trial_spec_report(&s, &r);
+		assert_int_equal(r.duration_s, cases[i].want_s);
+		assert_int_equal(r.duration_ms, cases[i].want_ms);
+		assert_int_equal(r.rate_fps, 3);
+		assert_int_equal(r.direction, CFG_DIRECTION_FORWARD);
+		assert_int_equal(r.timeout_ms, 250);
+		assert_string_equal(r.phase, "plain");
+		assert_int_equal(r.seed, 42);	/* left alone */
+		assert_true(report_row(&report_trials_table, &r, row, sizeof(row)) > 0);
+		n = strlen(row);
+		assert_true(n > strlen(cases[i].tail));
+		assert_string_equal(row + n - strlen(cases[i].tail),
+				    cases[i].tail);
+	}
+	s.active[CFG_REV] = true;
+	s.phase = TRIAL_PHASE_REAL;
+	trial_spec_report(&s, &r);
+	assert_int_equal(r.direction, CFG_DIRECTION_BOTH);
+	assert_string_equal(r.phase, "real");
+	s.active[CFG_FWD] = false;
+	trial_spec_report(&s, &r);
+	assert_int_equal(r.direction, CFG_DIRECTION_REVERSE);
+}
+
 static void
 test_spec_lengths(void **state)
 {
@@ -505,8 +564,8 @@ test_loss_ratio(void **state)
 /*
  * remaining() is an upper bound of the trials that follow (the ETA is an
  * upper bound), also with invalid trials retried: a tester that cannot
- * offer the high rates, and invalid trials scattered through the search
- * (issue 18: "ETA <= 14 s" for a search that took 59 s).
+ * offer the high rates, and invalid trials scattered through the search:
+ * the ETA never says less than the search takes.
  */
 static void
 test_remaining_bound(void **state)
@@ -572,6 +631,7 @@ main(void)
 		cmocka_unit_test(test_remaining_bound),
 		cmocka_unit_test(test_spec_from_cfg),
 		cmocka_unit_test(test_spec_lengths),
+		cmocka_unit_test(test_spec_report),
 		cmocka_unit_test(test_spec_tags),
 		cmocka_unit_test(test_max_rate),
 		cmocka_unit_test(test_single),

@@ -382,18 +382,18 @@ test_rows(void **state)
 		.overload_fps = 11000, .after_fps = 5000, .overload_ms = 3000,
 		.after_ms = 2000, .change_frame = 33000, .sent = 43000,
 		.received = 40000, .lost = 3000, .lost_after = 10,
-		.last_lost = 34000, .recovery_ms = 200.0, .status = "fail",
-		.result = "measured",
+		.last_lost = 34000, .recovery_ms = 200.0, .status = VERDICT_FAIL,
+		.result = REPORT_RESULT_MEASURED,
 	};
 	char buf[512];
 	int n;
 
 	(void)state;
-	n = recov_row(&r, buf, sizeof(buf));
+	n = report_row(&recov_table, &r, buf, sizeof(buf));
 	assert_true(n > 0);
 	assert_string_equal(buf, "1,forward,10000,11000,5000,3000,2000,33000,"
 			    "43000,40000,3000,10,34000,200.000,fail,measured");
-	assert_int_equal(recov_row(&r, buf, 10), -ENOSPC);
+	assert_int_equal(report_row(&recov_table, &r, buf, 10), -ENOSPC);
 }
 
 int

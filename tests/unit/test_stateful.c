@@ -614,6 +614,134 @@ specs(struct trial_spec *prelim, struct trial_spec *real,
 	check->active[CFG_FWD] = false;
 }
 
+/* The stateful modes' trials from [stateful], either side the Initiator. */
+static void
+test_stateful_specs(void **state)
+{
+	struct cfg *c = stateful_cfg();
+	struct stateful_specs sp;
+	enum cfg_side_id side;
+
+	(void)state;
+	for (side = CFG_LEFT; side <= CFG_RIGHT; side++) {
+		enum cfg_dir_id i, r;
+
+		c->st.initiator = side;
+		c->st.frames = 3000;
+		c->st.table_size = 2500;
+		c->st.rate_fps = 7000;
+		c->st.timeout_ms = 123;
+		c->st.delay_ms = 4567;
+		c->st.responder_tuple = CFG_VAR_RANDOM;
+		i = stateful_init_dir(c);
+		r = i == CFG_FWD ? CFG_REV : CFG_FWD;
+		assert_int_equal(i, side == CFG_LEFT ? CFG_FWD : CFG_REV);
+		memset(&sp, 0xa5, sizeof(sp));
+		stateful_specs(c, &sp);
+		/* phase 1: the Initiator's N frames at R, table M, timeout T */
+		assert_int_equal(sp.prelim.phase, TRIAL_PHASE_PRELIMINARY);
+		assert_true(sp.prelim.active[i]);
+		assert_false(sp.prelim.active[r]);
+		assert_int_equal(sp.prelim.rate_fps[i], 7000);
+		assert_int_equal(sp.prelim.frames, 3000);
+		assert_int_equal(sp.prelim.table_size, 2500);
+		assert_int_equal(sp.prelim.timeout_ms, 123);
+		assert_int_equal(sp.prelim.step, TRIAL_STEP_TRIAL);
+		/* phase 2: both directions, rate left to the procedure */
+		assert_int_equal(sp.real.phase, TRIAL_PHASE_REAL);
+		assert_true(sp.real.active[CFG_FWD] && sp.real.active[CFG_REV]);
+		assert_int_equal(sp.real.rate_fps[i], 0);
+		assert_int_equal(sp.real.delay_ms, 4567);
+		assert_int_equal(sp.real.responder_tuple, CFG_VAR_RANDOM);
+		assert_int_equal(sp.real.timeout_ms, c->timeout_ms);
+		assert_int_equal(sp.real.frames, 0);
+		/* the check: phase 2 of the Responder alone, timeout T */
+		assert_int_equal(sp.check.phase, TRIAL_PHASE_REAL);
+		assert_false(sp.check.active[i]);
+		assert_true(sp.check.active[r]);
+		assert_int_equal(sp.check.timeout_ms, 123);
+		assert_int_equal(sp.check.delay_ms, 4567);
+	}
+}
+
+/*
+ * The tear-down rate procedure: phase 1, then the command four times as
+ * command steps (TD, three T0), their times kept, T0 the median;
+ * a phase 1 that did not pass ends the run without a command.
+ */
+static void
+test_teardown_proc(void **state)
+{
+	static const uint64_t cmd_ns[] = { 900, 30, 10, 20 };
+	struct stateful_specs sp;
+	struct stateful_teardown td;
+	struct proc p = { &stateful_teardown_ops, &td };
+	struct report_trial r;
+	struct trial_spec spec;
+	uint64_t t_d, t_0, spread;
+	char err[256];
+	unsigned int i;
+
+	(void)state;
+	stateful_specs(stateful_cfg(), &sp);
+	sp.prelim.loss_ppm = 500;
+	assert_int_equal(stateful_teardown_start(&td, &sp.real, "stateful",
+						 "teardown_cmd", "x"), -EINVAL);
+	assert_int_equal(stateful_teardown_start(&td, &sp.prelim, "stateful",
+						 "teardown_cmd", ""), -EINVAL);
+	assert_int_equal(stateful_teardown_start(&td, &sp.prelim, "stateful",
+						 "teardown_cmd", "flush"), 0);
+	assert_int_equal(proc_remaining(&p), 1 + 1 + STATEFUL_TEARDOWN_T0_RUNS);
+	assert_true(proc_next(&p, &spec));
+	assert_int_equal(spec.step, TRIAL_STEP_TRIAL);
+	assert_int_equal(spec.phase, TRIAL_PHASE_PRELIMINARY);
+	assert_int_equal(spec.loss_ppm, 0);	/* every connection made */
+	memset(&r, 0, sizeof(r));
+	r.verdict = VERDICT_PASS;
+	proc_record(&p, &spec, &r);
+	assert_false(stateful_teardown_timed(&td, &t_d, &t_0, &spread));
+	for (i = 0; i < sizeof(cmd_ns) / sizeof(cmd_ns[0]); i++) {
+		assert_int_equal(proc_remaining(&p), 4 - i);
+		assert_true(proc_next(&p, &spec));
+		assert_int_equal(spec.step, TRIAL_STEP_COMMAND);
+		assert_string_equal(spec.command, "flush");
+		assert_string_equal(spec.command_key, "teardown_cmd");
+		/* the driver's, never trial_run's */
+		assert_int_equal(trial_spec_check(&spec, err, sizeof(err)),
+				 -EINVAL);
+		assert_string_equal(err, "trial: a command step ([stateful] "
+				    "teardown_cmd), not a trial");
+		memset(&r, 0, sizeof(r));
+		r.verdict = VERDICT_PASS;
+		r.command_ns = cmd_ns[i];
+		proc_record(&p, &spec, &r);
+	}
+	assert_int_equal(proc_remaining(&p), 0);
+	assert_false(proc_next(&p, &spec));
+	assert_true(stateful_teardown_timed(&td, &t_d, &t_0, &spread));
+	assert_int_equal(t_d, 900);
+	assert_int_equal(t_0, 20);		/* median of 30, 10, 20 */
+	assert_int_equal(spread, 20);		/* 30 - 10 */
+
+	/* phase 1 lost frames (or was invalid, interrupted): no command */
+	for (i = 0; i < 3; i++) {
+		static const enum verdict v[] = { VERDICT_FAIL, VERDICT_INVALID,
+						  VERDICT_INTERRUPTED };
+
+		assert_int_equal(stateful_teardown_start(&td, &sp.prelim,
+							 "stateful",
+							 "teardown_cmd",
+							 "flush"), 0);
+		assert_true(proc_next(&p, &spec));
+		memset(&r, 0, sizeof(r));
+		r.verdict = v[i];
+		proc_record(&p, &spec, &r);
+		assert_int_equal(proc_remaining(&p), 0);
+		assert_false(proc_next(&p, &spec));
+		assert_false(stateful_teardown_timed(&td, &t_d, &t_0, &spread));
+	}
+}
+
 /* trial_spec_check refuses a preliminary phase it cannot run. */
 static void
 test_phase_spec(void **state)
@@ -689,6 +817,109 @@ test_connrate(void **state)
 	run_nat(&p, &dut);
 	assert_int_equal(search_result(&cr.s), 0);
 	assert_int_equal(cr.s.passes, 0);
+}
+
+/*
+ * D = N / R + 2T by default ([stateful] delay_ms = 0), as siitperf's
+ * scripts compute it (D = 1000 N / r + 2 T) for each rate r they try:
+ * the phases give phase 2 the D of their phase 1, the connection rate
+ * search each validation the D of its own step's phase 1.  A D set stays
+ * as set; the check still accepts every D >= N / R + T.
+ */
+static void
+test_delay(void **state)
+{
+	struct trial_spec prelim, real, check, spec, last;
+	struct stateful_cr cr;
+	struct stateful_phases ph;
+	struct sweep sw;
+	struct proc p = { &stateful_cr_ops, &cr };
+	struct proc pp = { &stateful_phases_ops, &ph };
+	struct sim_nat dut = { .table_max = 100000, .conn_fps = 37000,
+			       .keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	static const uint64_t rates[] = { 1000, 3000 };
+	struct report_trial r;
+	struct cfg *c;
+	uint32_t checks = 0, n = 0;
+
+	(void)state;
+	/* the formula: N / R rounded up to ms, plus 2T */
+	specs(&prelim, &real, &check, 4000);
+	trial_spec_set_rate(&prelim, 4000);
+	prelim.timeout_ms = 1000;
+	assert_int_equal(stateful_delay_ms(&prelim, 0), 1000 + 2 * 1000);
+	assert_int_equal(stateful_delay_ms(&prelim, 2000), 2000);
+	prelim.frames = 10;
+	trial_spec_set_rate(&prelim, 3);
+	prelim.timeout_ms = 7;
+	assert_int_equal(stateful_delay_ms(&prelim, 0), 3334 + 14);
+	prelim.frames = UINT64_MAX;
+	trial_spec_set_rate(&prelim, 1);
+	assert_int_equal(stateful_delay_ms(&prelim, 0), UINT32_MAX);
+
+	/* the key's default is 0; the check takes it for any N, R, T, and
+	 * still takes a D of exactly N / R + T */
+	c = stateful_cfg();
+	assert_int_equal(c->st.delay_ms, 0);
+	c->st.rate_fps = 1;	/* 4000 s of phase 1 */
+	assert_int_equal(stateful_check(c, (char[CFG_ERR_LEN]){ 0 }, CFG_ERR_LEN), 0);
+	c = stateful_cfg();
+	c->st.delay_ms = 2000;	/* 4000 / 4000 s + 1000 ms */
+	assert_int_equal(stateful_check(c, (char[CFG_ERR_LEN]){ 0 }, CFG_ERR_LEN), 0);
+
+	/* connection rate search: each validation D after its phase 1 at r */
+	specs(&prelim, &real, &check, 4000);
+	check.delay_ms = 0;
+	assert_int_equal(stateful_cr_start(&cr, &rate_search, &prelim, &check,
+					   true, 0), 0);
+	while (proc_next(&p, &spec)) {
+		if (spec.phase == TRIAL_PHASE_PRELIMINARY) {
+			last = spec;
+		} else {
+			uint64_t rl = trial_spec_rate_fps(&last);
+
+			assert_int_equal(spec.delay_ms,
+					 (4000 * 1000 + rl - 1) / rl + 2 * 500);
+			checks++;
+		}
+		sim_nat_trial(&dut, &spec, &r);
+		proc_record(&p, &spec, &r);
+		assert_true(++n < 5000);
+	}
+	assert_true(checks > 5);
+	assert_int_equal(dut.bad_specs, 0);
+	/* a D set is every validation's */
+	check.delay_ms = 9000;
+	assert_int_equal(stateful_cr_start(&cr, &rate_search, &prelim, &check,
+					   true, 0), 0);
+	while (proc_next(&p, &spec)) {
+		if (spec.phase == TRIAL_PHASE_REAL)
+			assert_int_equal(spec.delay_ms, 9000);
+		sim_nat_trial(&dut, &spec, &r);
+		proc_record(&p, &spec, &r);
+	}
+
+	/* the phases: 3000 frames at 2000/s, T 500 ms: D = 1500 + 1000 */
+	specs(&prelim, &real, &check, 3000);
+	prelim.rate_fps[CFG_FWD] = 2000;
+	real.delay_ms = 0;
+	spec = real;
+	spec.phase = TRIAL_PHASE_PLAIN;
+	sweep_start(&sw, &spec, rates, 2, false);
+	assert_int_equal(stateful_phases_start(&ph, (struct proc){ &sweep_ops,
+			 &sw }, &prelim, &real, true, 2, false), 0);
+	checks = 0;
+	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
+				.keep_fps = UINT64_MAX, .fwd_fps = 1000000 };
+	while (proc_next(&pp, &spec)) {
+		if (spec.phase == TRIAL_PHASE_REAL) {
+			assert_int_equal(spec.delay_ms, 2500);
+			checks++;
+		}
+		sim_nat_trial(&dut, &spec, &r);
+		proc_record(&pp, &spec, &r);
+	}
+	assert_int_equal(checks, 2);
 }
 
 static void
@@ -1112,9 +1343,12 @@ main(void)
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_teardown_rate),
 		cmocka_unit_test(test_phase_spec),
+		cmocka_unit_test(test_stateful_specs),
+		cmocka_unit_test(test_teardown_proc),
 		cmocka_unit_test(test_connrate),
 		cmocka_unit_test(test_stateful_throughput),
 		cmocka_unit_test(test_phases),
+		cmocka_unit_test(test_delay),
 		cmocka_unit_test(test_cttc),
 		cmocka_unit_test(test_result_cases),
 		cmocka_unit_test(test_cttc_rs),
