@@ -356,6 +356,20 @@ tb_fault_start() {
 
 # Build the testbed whose names tb_names set.  Run in a subshell with
 # set -e: the first failing step ends it (tb_up then tears down).
+# tb_d1_up_batch FILE: an `ip -batch` file that brings the router DUT's
+# egress interface d1 up again together with what Linux flushes when it
+# goes down (its permanent neighbours, the route via them), in one ip
+# run: `ip -n $TB_DUT link set d1 down`, later `ip -n $TB_DUT -batch FILE`
+# (tests/integration/reset_link.sh, dut_gone.sh, scripts/soak.sh).
+tb_d1_up_batch() {
+	cat >"$1" <<EOF
+link set d1 up
+neigh replace 198.19.0.2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
+neigh replace 2001:db8:1::2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
+route replace 198.19.0.0/16 via 198.19.0.2 dev d1
+EOF
+}
+
 tb_build() {	# KIND FWD_FPS REV_FPS
 	local kind=$1 lf=$2 lr=$3 tg=$TB_TG dut=$TB_DUT i pid
 	ip netns add "$tg"

@@ -206,6 +206,7 @@ struct cfg {
 	uint32_t max_retries;		/* invalid trials retried at the same rate */
 	uint32_t loss_ppm;		/* tolerated loss, parts per million (0 = RFC 2544) */
 	uint32_t repeat;		/* searches per run */
+	uint32_t dut_wait_s;		/* wait for a DUT that went away (dutwatch.h) */
 
 	/* [monitor] (mode monitor) */
 	uint32_t mon_interval_ms;	/* one line per interval */
@@ -227,6 +228,9 @@ struct cfg {
 
 	/* [output] */
 	char outdir[CFG_PATH_LEN];
+
+	/* [commands] */
+	uint32_t command_timeout_s;	/* a user command's longest run */
 
 	struct cfg_stateful st;
 };

@@ -39,6 +39,11 @@ struct proc_ops {
 	uint32_t (*remaining)(const void *state);
 	/* Where the run stands, for the progress line ("[lo, hi] best x"). */
 	void (*describe)(const void *state, char *buf, size_t len);
+	/* The DUT went away (dutwatch.h): end the run complete, with no
+	 * figure (result.h RESULT_DUT_GONE); false when it cannot.  NULL or
+	 * false: the driver ends the run as incomplete and records that
+	 * reason itself. */
+	bool (*dut_gone)(void *state);
 };
 
 /* A procedure and its state, as a mode hands it to the driver. */
@@ -67,6 +72,13 @@ proc_remaining(const struct proc *p)
 }
 
 void proc_describe(const struct proc *p, char *buf, size_t len);
+
+/* The procedure's dut_gone: true when it has one (it ended the run). */
+static inline bool
+proc_dut_gone(const struct proc *p)
+{
+	return p->ops->dut_gone != NULL && p->ops->dut_gone(p->state);
+}
 
 /*
  * The single measurement (trial, latency, pdv): one trial of spec, then

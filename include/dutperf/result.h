@@ -8,6 +8,7 @@
  * result_case_kind() gives the rate.csv result_kind, run.json's
  * result_kind and (not measured) exit status 3:
  *
+ *   the DUT went away (dutwatch.h)   -> none         "the DUT went away"
  *   incomplete                       -> none         "incomplete"
  *   top passed, top is a limit       -> measured     "line rate"
  *   top passed                       -> lower_bound  "the range's top passed"
@@ -37,6 +38,8 @@ enum result_case {
 	RESULT_INVALID,		/* none: nothing valid passed, invalid above */
 	RESULT_BELOW_RANGE,	/* none: failed down to a bottom above 0 */
 	RESULT_INCOMPLETE,	/* none: stopped or not settled */
+	RESULT_DUT_GONE,	/* none: the DUT stopped forwarding, link
+				 * down or no probe passing (dutwatch.h) */
 };
 
 /* How a procedure's search ended. */
@@ -48,6 +51,8 @@ struct result_facts {
 	bool bound_invalid;	/* the upper bound is a value that stayed
 				 * invalid (the tester's), not a failure */
 	bool bottom_zero;	/* the range starts at 0 */
+	bool dut_gone;		/* ended because the DUT went away: whatever
+				 * passed before, no figure */
 };
 
 enum result_case result_case(const struct result_facts *f);

@@ -58,6 +58,7 @@ struct search {
 	uint32_t passes, fails;	/* valid trials of each verdict */
 	uint32_t invalid;	/* invalid trials, retries included */
 	bool hi_invalid;	/* hi was set by a rate that stayed invalid */
+	bool dut_gone;		/* ended by search_dut_gone */
 };
 
 /* 0, or -EINVAL unless lo < hi, lo <= initial <= hi, initial >= 1 and
@@ -78,6 +79,10 @@ enum report_result search_kind(const struct search *s);
  * each up to max_retries + 1 times (invalid trials retried), less the
  * retries the current rate has used; 0 when done. */
 uint32_t search_remaining(const struct search *s);
+
+/* The DUT went away (dutwatch.h): the search ends, done, with no figure
+ * (search_case RESULT_DUT_GONE, result_kind none). */
+void search_dut_gone(struct search *s);
 
 /* The trial result's verdict (a loss-ratio goal would read r->loss_ratio). */
 void search_record_trial(struct search *s, const struct report_trial *r);

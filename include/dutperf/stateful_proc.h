@@ -100,11 +100,19 @@ struct stateful_phases {
 	bool need_prelim;
 	bool to_inner;			/* failed phase 1: the inner's invalid */
 	bool failed;			/* phase 1 failed max_retries + 1 times */
+	bool gone;			/* the inner ended: the DUT went away */
 	uint32_t max_retries, retries;
 	uint32_t prelim_trials;
 };
 
 extern const struct proc_ops stateful_phases_ops;
+
+/* The phases of p when p is the wrapper (stateful_phases_ops or
+ * stateful_tp_ops), else NULL. */
+struct stateful_phases *stateful_phases_of(const struct proc *p);
+/* The DUT went away during a phase-2 trial (dutwatch.h): whatever state
+ * it held is not to be trusted: phase 1 again, then the same phase 2. */
+void stateful_phases_again(struct stateful_phases *p);
 
 /* 0, or -EINVAL when prelim / real have the wrong phases or inner has no
  * procedure. */

@@ -225,6 +225,10 @@ static const struct cfg_key cfg_keys[] = {
 	    "tolerated loss (0 = RFC 2544 zero loss)", NULL),
 	KEY("search", "repeat", repeat, CFG_KEY_U, 1, 10000, "1", "",
 	    "searches per run", NULL),
+	KEY("search", "dut_wait_s", dut_wait_s, CFG_KEY_U, 0, 86400, "0", "s",
+	    "a trial losing every frame: wait this long for the DUT (link up, "
+	    "a probe trial passing) before the run ends with no result (0 = "
+	    "only a link down counts, for max_retries repeats)", NULL),
 
 	KEY("monitor", "interval_ms", mon_interval_ms, CFG_KEY_U, 100, 60000,
 	    "1000", "ms", "monitor: one line and monitor.csv row per interval",
@@ -268,6 +272,11 @@ static const struct cfg_key cfg_keys[] = {
 
 	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
 	    "directory for results (CSV files)", NULL),
+
+	KEY("commands", "timeout_s", command_timeout_s, CFG_KEY_U, 1, 86400,
+	    "60", "s", "every user command ([stateful] hook_trial, hook_search, "
+	    "teardown_cmd, [reset] command) still running after this is killed "
+	    "(its process group) and the run stops (exit status 1)", NULL),
 
 	/* RFC 9693 stateful NATxy tests (docs/stateful.md) */
 	KEY("stateful", "initiator", st.initiator, CFG_KEY_ENUM, 0, 0, "left", "",
@@ -332,7 +341,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
 	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output",
-	"stateful"
+	"commands", "stateful"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

@@ -7,6 +7,8 @@
 enum result_case
 result_case(const struct result_facts *f)
 {
+	if (f->dut_gone)
+		return RESULT_DUT_GONE;
 	if (!f->complete)
 		return RESULT_INCOMPLETE;
 	if (f->top_passed)
@@ -38,6 +40,8 @@ static const struct {
 				 "below the range searched" },
 	[RESULT_INCOMPLETE] = { REPORT_RESULT_NONE, "incomplete",
 				"incomplete" },
+	[RESULT_DUT_GONE] = { REPORT_RESULT_NONE, "dut_gone",
+			      "the DUT went away" },
 };
 
 #define RESULT_NB_CASES (sizeof(result_cases) / sizeof(result_cases[0]))

@@ -57,6 +57,7 @@ search_case(const struct search *s)
 		.passed = s->passes > 0,
 		.bound_invalid = s->hi_invalid,
 		.bottom_zero = s->p.lo_fps == 0,
+		.dut_gone = s->dut_gone,
 	};
 
 	return result_case(&f);
@@ -140,6 +141,13 @@ search_remaining(const struct search *s)
 }
 
 void
+search_dut_gone(struct search *s)
+{
+	s->dut_gone = true;
+	s->done = true;
+}
+
+void
 search_record_trial(struct search *s, const struct report_trial *r)
 {
 	search_record(s, r->verdict);
@@ -183,6 +191,15 @@ search_proc_remaining(const void *state)
 	return search_remaining(&p->s);
 }
 
+static bool
+search_proc_dut_gone(void *state)
+{
+	struct search_proc *p = state;
+
+	search_dut_gone(&p->s);
+	return true;
+}
+
 static void
 search_proc_describe(const void *state, char *buf, size_t len)
 {
@@ -198,4 +215,5 @@ const struct proc_ops search_ops = {
 	.record = search_proc_record,
 	.remaining = search_proc_remaining,
 	.describe = search_proc_describe,
+	.dut_gone = search_proc_dut_gone,
 };

@@ -108,7 +108,7 @@ stateful_phases_next(void *state, struct trial_spec *spec)
 {
 	struct stateful_phases *p = state;
 
-	if (p->failed)
+	if (p->failed || p->gone)
 		return false;
 	if (!p->have_held) {
 		if (!proc_next(&p->inner, &p->held))
@@ -167,7 +167,7 @@ stateful_phases_remaining(const void *state)
 	const struct stateful_phases *p = state;
 	uint32_t n;
 
-	if (p->failed)
+	if (p->failed || p->gone)
 		return 0;
 	n = proc_remaining(&p->inner);
 	if (n == 0)
@@ -185,15 +185,41 @@ stateful_phases_describe(const void *state, char *buf, size_t len)
 	proc_describe(&p->inner, buf, len);
 }
 
+/* The wrapped procedure ends the run, when it can. */
+static bool
+stateful_phases_dut_gone(void *state)
+{
+	struct stateful_phases *p = state;
+
+	p->gone = proc_dut_gone(&p->inner);
+	return p->gone;
+}
+
 const struct proc_ops stateful_phases_ops = {
 	.name = "RFC 9693 phases",
 	.next = stateful_phases_next,
 	.record = stateful_phases_record,
 	.remaining = stateful_phases_remaining,
 	.describe = stateful_phases_describe,
+	.dut_gone = stateful_phases_dut_gone,
 };
 
 
+
+struct stateful_phases *
+stateful_phases_of(const struct proc *p)
+{
+	/* stateful_tp's phases come first (the assert below) */
+	if (p->ops == &stateful_phases_ops || p->ops == &stateful_tp_ops)
+		return p->state;
+	return NULL;
+}
+
+void
+stateful_phases_again(struct stateful_phases *p)
+{
+	p->need_prelim = true;
+}
 
 /* ---------------------------------------------------- stateful throughput */
 
@@ -222,6 +248,7 @@ const struct proc_ops stateful_tp_ops = {
 	.record = stateful_phases_record,
 	.remaining = stateful_phases_remaining,
 	.describe = stateful_phases_describe,
+	.dut_gone = stateful_phases_dut_gone,
 };
 
 /* ------------------------------------------------ connection rate search */

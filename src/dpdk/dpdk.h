@@ -24,6 +24,7 @@
 #include "dutperf/cli.h"
 #include "dutperf/csv.h"
 #include "dutperf/delay.h"
+#include "dutperf/dutwatch.h"
 #include "dutperf/frame.h"
 #include "dutperf/monitor.h"
 #include "dutperf/pacer.h"
@@ -517,11 +518,29 @@ struct mode_ctx {
 	void *priv;			/* the mode's state */
 	double trial_max_s;		/* the longest step period so far and */
 	double trial_end_s;		/* when the last step ended (ETA) */
+	/* a DUT that went away (dutwatch.h, driver_watch.c) */
+	bool watched;			/* this run's procedure is watched */
+	struct dutwatch watch;
+	enum dutwatch_step watch_step;	/* for the last trial */
+	bool dut_gone;			/* a run ended so: no further runs */
+	char gone_why[192];		/* how it went, for the messages */
 };
 
 /* Run the mode m->ops with m's configuration on m->trial: every run,
  * the summary, the run.json record.  0 or -errno with err. */
 int driver_run(struct mode_ctx *m, char *err, size_t err_len);
+
+/* Each run, once its procedure is set: watch it unless it is a single
+ * measurement (driver_watch.c). */
+void driver_watch_start(struct mode_ctx *m);
+/*
+ * After trial spec gave r (before its trials.csv row): m->watch_step
+ * RECORD, REPEAT (run spec again, do not record r) or GONE (end the run:
+ * the DUT went away, m->gone_why); probe trials and waits happen here,
+ * and r's reason says what was decided.  0 or -errno.
+ */
+int driver_watch_trial(struct mode_ctx *m, const struct trial_spec *spec,
+		       struct report_trial *r, char *err, size_t err_len);
 
 /* Append row (a row struct of its table) to the mode's file k
  * (ops->files[k]).  0, or -ENOSPC ("FILE row too long") or csv_append's. */

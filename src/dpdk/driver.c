@@ -224,10 +224,11 @@ driver_live_start(struct driver_live *l, struct mode_ctx *m,
 	pthread_cond_init(&l->cond, &ca);
 	pthread_condattr_destroy(&ca);
 	/* Ctrl-C is the main thread's business: the thread starts with
-	 * SIGINT and SIGTERM blocked */
+	 * SIGINT, SIGTERM and SIGHUP blocked */
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 	rc = pthread_create(&l->thread, NULL, driver_live_main, l);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -277,6 +278,8 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 	if (live_on)
 		driver_live_stop(&live);
 	driver_step_timed(m, driver_now_s() - t0, m->cfg->settle_ms / 1e3);
+	if (rc == 0)
+		rc = driver_watch_trial(m, spec, r, err, err_len);
 	if (rc != 0)
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
@@ -294,16 +297,21 @@ static int
 driver_command(struct mode_ctx *m, const struct trial_spec *spec, uint32_t no,
 	       char *err, size_t err_len)
 {
+	struct command_result res;
 	struct report_trial done;
 	double t0 = driver_now_s();
 	int rc;
 
 	memset(&done, 0, sizeof(done));
 	rc = shell_run(spec->command_section, spec->command_key, spec->command,
-		       &done.command_ns, err, err_len);
+		       m->cfg->command_timeout_s, &engine_stop, &res, err,
+		       err_len);
 	driver_step_timed(m, driver_now_s() - t0, 0);
+	if (rc == -EINTR)
+		return 0;	/* not recorded: the run stops interrupted */
 	if (rc != 0)
 		return rc;
+	done.command_ns = res.elapsed_ns;
 	done.verdict = VERDICT_PASS;
 	proc_record(&m->proc, spec, &done);
 	if (!m->cli->quiet)
@@ -348,7 +356,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	enum trial_phase prev_phase = TRIAL_PHASE_PLAIN;
 	struct trial_spec spec;
 	uint32_t commands = 0;
-	bool complete;
+	bool complete, again = false;
 	unsigned k;
 	int rc;
 
@@ -369,7 +377,11 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	m->run_result = REPORT_RESULT_MEASURED;
 	m->run_reason = NULL;
 	m->iteration = 0;
-	while (!engine_stop && proc_next(&m->proc, &spec)) {
+	driver_watch_start(m);
+	/* again: the same trial, the last one's result not recorded (the
+	 * DUT was away: driver_watch.c) */
+	while (!engine_stop && (again || proc_next(&m->proc, &spec))) {
+		again = false;
 		if (spec.step == TRIAL_STEP_COMMAND) {
 			/* no settle pause: it belongs to the trial before */
 			rc = driver_command(m, &spec, ++commands, err, err_len);
@@ -389,6 +401,19 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		if (rc != 0)
 			return rc;
 		m->trials_done++;
+		if (m->watch_step == DUTWATCH_GONE)
+			break;
+		if (m->watch_step == DUTWATCH_REPEAT) {
+			/* a phase 2 again after phase 1 again: the DUT that
+			 * came back may have lost its connections */
+			if (spec.phase == TRIAL_PHASE_REAL &&
+			    stateful_phases_of(&m->proc) != NULL)
+				stateful_phases_again(stateful_phases_of(&m->proc));
+			else
+				again = true;
+			driver_progress(m, &spec, &m->last);
+			continue;
+		}
 		proc_record(&m->proc, &spec, &m->last);
 		/* the mode sees its own trials only, never a wrapped phase 1 */
 		if (ops->trial_done != NULL &&
@@ -401,12 +426,27 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		driver_progress(m, &spec, &m->last);
 	}
 	complete = !engine_stop;
+	m->dut_gone = complete && m->watch_step == DUTWATCH_GONE;
+	/* the procedure ends the run without a figure, or the driver does */
+	if (m->dut_gone)
+		complete = proc_dut_gone(&m->proc);
 	if (ops->run_end != NULL) {
 		rc = ops->run_end(m, complete, err, err_len);
 		if (rc != 0)
 			return rc;
 	}
-	if (complete && m->phased && m->phases.failed) {
+	if (m->dut_gone) {
+		m->run_result = result_case_kind(RESULT_DUT_GONE);
+		m->run_reason = result_case_reason(RESULT_DUT_GONE);
+		if (!complete)
+			result_format(RESULT_DUT_GONE, "", m->result,
+				      sizeof(m->result));
+		complete = true;	/* a run, with no figure */
+		fprintf(stderr, "dutperf: %s %u: the DUT went away: %s: no "
+			"result (result_kind none, exit status 3)%s\n",
+			ops->run_name, m->no, m->gone_why,
+			m->no < m->repeat ? "; no further runs" : "");
+	} else if (complete && m->phased && m->phases.failed) {
 		/* the mode's trials that phase 1 never let run: no result */
 		m->run_result = REPORT_RESULT_NONE;
 		m->run_reason = "phase 1 failed";
@@ -517,7 +557,8 @@ driver_run(struct mode_ctx *m, char *err, size_t err_len)
 		m->out[k].fd = -1;
 	rc = driver_open(m, err, err_len);
 	m->started_s = driver_now_s();
-	for (m->no = 1; rc == 0 && m->no <= m->repeat && !engine_stop; m->no++)
+	for (m->no = 1; rc == 0 && m->no <= m->repeat && !engine_stop &&
+	     !m->dut_gone; m->no++)
 		rc = driver_one_run(m, err, err_len);
 	if (m->no > m->repeat)
 		m->no = m->repeat;
@@ -527,6 +568,10 @@ driver_run(struct mode_ctx *m, char *err, size_t err_len)
 		snprintf(m->result, sizeof(m->result), "%u %s run(s)%s",
 			 m->runs_done, ops->cli.name,
 			 engine_stop ? ", interrupted" : "");
+	else if (engine_stop && strstr(m->result, "interrupted") == NULL)
+		/* a mode's result of the runs before the signal */
+		snprintf(m->result + strlen(m->result),
+			 sizeof(m->result) - strlen(m->result), ", interrupted");
 	/* run.json lists each run's result: before driver_close frees them */
 	if (rc == 0)
 		rc = runinfo_append(m, time(NULL), m->result, err, err_len);

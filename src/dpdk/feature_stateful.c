@@ -96,10 +96,15 @@ feature_stateful_detach(struct trial_ctx *t)
 int
 feature_stateful_start_run(struct trial_ctx *t, char *err, size_t err_len)
 {
+	int rc;
+
 	if (t->stateful == NULL)
 		return 0;
-	return shell_run("stateful", "hook_search", t->cfg->st.hook_search,
-			 NULL, err, err_len);
+	rc = shell_run("stateful", "hook_search", t->cfg->st.hook_search,
+		       t->cfg->command_timeout_s, &engine_stop, NULL, err,
+		       err_len);
+	/* interrupted: the driver stops the run and records it */
+	return rc == -EINTR ? 0 : rc;
 }
 
 /* Room for size entries (the table capacity search grows it). */
@@ -191,7 +196,10 @@ feature_stateful_begin(struct trial_ctx *t, const struct trial_spec *spec,
 		return 0;
 	if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
 		rc = shell_run("stateful", "hook_trial", t->cfg->st.hook_trial,
-			       NULL, err, err_len);
+			       t->cfg->command_timeout_s, &engine_stop, NULL,
+			       err, err_len);
+		if (rc == -EINTR)
+			rc = 0;	/* the trial starts interrupted */
 		/* the lcores start 50 ms after this (trial_run) */
 		fs->prelim_start_tsc = rte_rdtsc() + t->hz / 20;
 		return rc;

@@ -33,13 +33,22 @@ main_on_signal(int sig)
 static void
 main_signals(void)
 {
-	struct sigaction sa;
+	struct sigaction sa, old;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = main_on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* a lost terminal stops the run like SIGTERM: complete rows, the
+	 * trial marked interrupted, run.json closed (docs/robustness.md);
+	 * unless SIGHUP is ignored (nohup): then it stays so */
+	sigaction(SIGHUP, NULL, &old);
+	if (old.sa_handler != SIG_IGN)
+		sigaction(SIGHUP, &sa, NULL);
+	/* a reader of stdout that went away (a pipe to tee, a closed ssh):
+	 * the lines are lost, the result files are written on */
+	signal(SIGPIPE, SIG_IGN);
 }
 
 /* A seed for runs that did not give one; recorded with the results. */

@@ -17,22 +17,20 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 
 #include <rte_cycles.h>
 
 #include "dpdk.h"
+#include "dutperf/shell.h"
 #include "dutperf/recovery.h"
-
-extern char **environ;
 
 struct reset_mode {
 	struct proc_single single;
 	uint64_t hz;
+	const struct cfg *cfg;
 	const char *command;
 	uint64_t at_ms;
 	/* the command's thread, one per trial */
@@ -45,36 +43,21 @@ struct reset_mode {
 	uint64_t start_tsc;
 	/* what the command did */
 	bool ran;
-	int spawn_err;			/* posix_spawn's error, 0: spawned */
-	int wstatus;			/* waitpid's */
+	int rc;				/* shell_run's */
+	char why[ENGINE_ERR_LEN];	/* its message unless rc == 0 */
+	struct command_result res;
 	uint64_t begin_tsc, end_tsc;
 };
 
+/* [reset] command (shell.h: its own process group, [commands]
+ * timeout_s, killed when dutperf is interrupted). */
 static void
 reset_run_command(struct reset_mode *x)
 {
-	char *argv[] = { "sh", "-c", (char *)(uintptr_t)x->command, NULL };
-	posix_spawnattr_t attr;
-	sigset_t none, deflt;
-	pid_t pid;
-
-	/* the child: no signal blocked, INT and TERM at their defaults */
-	sigemptyset(&none);
-	sigemptyset(&deflt);
-	sigaddset(&deflt, SIGINT);
-	sigaddset(&deflt, SIGTERM);
-	posix_spawnattr_init(&attr);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setsigdefault(&attr, &deflt);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK |
-				 POSIX_SPAWN_SETSIGDEF);
 	x->begin_tsc = rte_rdtsc();
-	x->spawn_err = posix_spawn(&pid, "/bin/sh", NULL, &attr, argv, environ);
-	posix_spawnattr_destroy(&attr);
-	if (x->spawn_err == 0) {
-		while (waitpid(pid, &x->wstatus, 0) < 0 && errno == EINTR)
-			;
-	}
+	x->rc = shell_run("reset", "command", x->command,
+			  x->cfg->command_timeout_s, &engine_stop, &x->res,
+			  x->why, sizeof(x->why));
 	x->end_tsc = rte_rdtsc();
 	x->ran = true;
 }
@@ -116,12 +99,12 @@ reset_launch(struct trial_ctx *t, uint64_t start_tsc, void *arg)
 	x->start_tsc = start_tsc;
 	x->cancel = false;
 	x->ran = false;
-	x->spawn_err = 0;
-	x->wstatus = 0;
+	x->rc = 0;
 	/* Ctrl-C belongs to the main thread */
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	x->started = pthread_create(&x->thread, NULL, reset_thread, x) == 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -152,6 +135,7 @@ reset_setup(struct mode_ctx *m, char *err, size_t err_len)
 	pthread_condattr_t ca;
 
 	x->hz = m->trial->hz;
+	x->cfg = m->cfg;
 	x->command = m->cfg->reset_command;
 	x->at_ms = m->cfg->reset_at_ms;
 	pthread_mutex_init(&x->lock, NULL);
@@ -188,11 +172,16 @@ reset_start(struct mode_ctx *m, char *err, size_t err_len)
 static int
 reset_status(const struct reset_mode *x)
 {
-	if (!x->ran || x->spawn_err != 0)
+	if (!x->ran)
 		return -1;
-	if (WIFEXITED(x->wstatus))
-		return WEXITSTATUS(x->wstatus);
-	return WIFSIGNALED(x->wstatus) ? 128 + WTERMSIG(x->wstatus) : -1;
+	switch (x->res.end) {
+	case COMMAND_EXITED:
+		return x->res.status;
+	case COMMAND_SIGNALED:
+		return 128 + x->res.status;
+	default:
+		return -1;
+	}
 }
 
 static double
@@ -266,24 +255,20 @@ reset_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 		 const struct report_trial *r, char *err, size_t err_len)
 {
 	struct reset_mode *x = m->priv;
-	int d, rc, status;
+	int d, rc;
 
 	reset_join(x, false);
-	status = reset_status(x);
-	if (status != 0) {
-		if (!x->ran)
-			snprintf(err, err_len, "[reset] command = \"%s\": did not "
-				 "run (the stream ended first): run stopped",
-				 x->command);
-		else if (x->spawn_err != 0)
-			snprintf(err, err_len, "[reset] command = \"%s\": cannot "
-				 "run /bin/sh: %s: run stopped", x->command,
-				 strerror(x->spawn_err));
-		else
-			snprintf(err, err_len, "[reset] command = \"%s\": exit "
-				 "status %d: the DUT was not reset as configured; "
-				 "run stopped, no reset.csv row for this trial",
-				 x->command, status);
+	if (!x->ran) {
+		snprintf(err, err_len, "[reset] command = \"%s\": did not "
+			 "run (the stream ended first): run stopped",
+			 x->command);
+		return -EIO;
+	}
+	if (x->rc == -EINTR)
+		return 0;	/* dutperf interrupted: the driver stops */
+	if (x->rc != 0) {
+		snprintf(err, err_len, "%s; the DUT was not reset as "
+			 "configured, no reset.csv row for this trial", x->why);
 		return -EIO;
 	}
 	mode_measure_invalid(m, spec, r);

@@ -134,6 +134,11 @@ tput_say(struct mode_ctx *m, const struct search *s)
 			       "invalid (%s; %u trials)\n", m->no, s->hi, why,
 			       s->iterations);
 		break;
+	case RESULT_DUT_GONE:
+		printf("search %u: no valid result: the DUT went away (%s; "
+		       "%u trials counted)\n", m->no, m->gone_why,
+		       s->iterations);
+		break;
 	default:
 		printf("search %u: no valid result: no trial passed, not even "
 		       "at %" PRIu64 " fps, the lowest rate tried (below the "

@@ -43,12 +43,7 @@ ok "failing command: exit 1, status 3 named, no reset.csv row"
 # (the INI allows no quote inside a value: the command is a script).  The
 # link down flushes d1's permanent neighbours and the route via them: one
 # ip -batch brings the link up and puts them back at once.
-cat >"$WORK/up.batch" <<EOF
-link set d1 up
-neigh replace 198.19.0.2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
-neigh replace 2001:db8:1::2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
-route replace 198.19.0.0/16 via 198.19.0.2 dev d1
-EOF
+tb_d1_up_batch "$WORK/up.batch"
 cat >"$WORK/down.sh" <<EOF
 ip -n $TB_DUT link set d1 down
 sleep 1.5

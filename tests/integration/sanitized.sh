@@ -12,7 +12,12 @@
 #   3. the engine on a memif wire (as engine_ring.sh): a clean trial with
 #      exact counts, the sender's drop/dup test aid, a short throughput
 #      search, and net_null (LeakSanitizer on: DPDK's own allocations are
-#      released by rte_eal_cleanup and it reports nothing).
+#      released by rte_eal_cleanup and it reports nothing);
+#   4. LeakSanitizer over 100 trials in one process: b2b on the wire, 100
+#      repetitions of a short burst (each a trial, about 100 in 10-30 s),
+#      then the user-command runner (a hung [reset] command killed at its
+#      timeout) and the DUT watch (net_null loses every frame: probes,
+#      then "the DUT went away").
 # LeakSanitizer is on throughout: main() frees its argv copies on every
 # early return (a usage error must exit 2, not 1 with a leak report).
 . "$(dirname "$0")/common.sh"
@@ -90,3 +95,33 @@ WIRE=null asan_wire trial -c "$cfg" --rate 20000 --duration 1 --timeout 100 \
 	-o "$WORK/d" || fail "net_null: exit status $?"
 expect_equal "net_null lost" "$(col "$WORK/d/trials.csv" fwd_lost)" 20000
 ok "net_null under ASan+UBSan: every frame lost, no sanitizer report"
+
+# 4. LeakSanitizer over 100 trials, the command runner and the DUT watch
+cp "$cfg" "$WORK/b2b.ini"
+printf '[b2b]\nshort_drain = 1\nburst_rate_fps = 100000\n' >>"$WORK/b2b.ini"
+asan_wire b2b -c "$WORK/b2b.ini" --repetitions 100 --max-frames 1000 --drain 0 \
+	--timeout 20 --settle 0 -q -o "$WORK/many"
+rc=$?
+[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ] || fail "b2b: exit status $rc ($(tail -5 "$WORK/err.log"))"
+n=$(col "$WORK/many/trials.csv" status all | wc -l)
+[ "$n" -ge 100 ] || fail "b2b: only $n trials"
+ok "LeakSanitizer over $n trials in one process (b2b on the memif wire): no report"
+
+printf '#!/bin/sh\necho hanging\nexec sleep 600\n' >"$WORK/hang.sh"
+chmod +x "$WORK/hang.sh"
+cp "$cfg" "$WORK/hang.ini"
+printf '[reset]\ncommand = %s\nat_ms = 200\n[commands]\ntimeout_s = 1\n' "$WORK/hang.sh" \
+	>>"$WORK/hang.ini"
+asan_wire reset -c "$WORK/hang.ini" --rate 1000 --duration 2 --settle 0 -o "$WORK/hang"
+expect_equal "hung command: exit status" $? 1
+grep -q 'no end within its timeout of 1 s' "$WORK/err.log" ||
+	fail "hung command: $(tail -3 "$WORK/err.log")"
+ok "a hung [reset] command under ASan+UBSan: killed at its timeout, exit 1, no report"
+
+cp "$cfg" "$WORK/gone.ini"
+sed -i 's/^max_retries = .*/&\ndut_wait_s = 1/' "$WORK/gone.ini"
+WIRE=null asan_wire throughput -c "$WORK/gone.ini" --duration 1 --timeout 100 --settle 0 \
+	--rate-min 0 --rate-max 9000 --error 4000 -o "$WORK/gone"
+expect_equal "DUT gone: exit status" $? 3
+expect_equal "DUT gone: result_kind" "$(col "$WORK/gone/rate.csv" result_kind)" none
+ok "the DUT watch under ASan+UBSan (net_null, dut_wait_s = 1): the DUT went away, no report"

@@ -15,7 +15,7 @@ The layers, lowest first (a file may depend on its own layer and those
 below; an edge to a higher layer is an arrow back up):
   0 core    src/core, include/dutperf
   1 trial   src/dpdk: dpdk.h, port, engine, trial*, feature*
-  2 driver  src/dpdk: driver.c, runinfo.c
+  2 driver  src/dpdk: driver.c, driver_watch.c, runinfo.c
   3 modes   src/dpdk: modes.c, mode_*.c
   4 main    src/dpdk: main.c
 A header's inline function calling the source of the same name (an
@@ -58,7 +58,7 @@ def layer_of(path):
         return 4
     if base == "modes.c" or base.startswith("mode_"):
         return 3
-    if base in ("driver.c", "runinfo.c"):
+    if base in ("driver.c", "driver_watch.c", "runinfo.c"):
         return 2
     if (base in ("dpdk.h", "port.c", "engine.c") or
             base.startswith("trial") or base.startswith("feature")):

@@ -45,6 +45,12 @@ test_cases(void **state)
 		{ { .passed = true, .top_passed = true, .top_is_limit = true },
 		  RESULT_INCOMPLETE, REPORT_RESULT_NONE,
 		  "no valid result (incomplete)" },
+		/* the DUT went away: no figure, whatever passed before */
+		{ { .complete = true, .passed = true, .top_passed = true,
+		    .top_is_limit = true, .dut_gone = true }, RESULT_DUT_GONE,
+		  REPORT_RESULT_NONE, "no valid result (the DUT went away)" },
+		{ { .bottom_zero = true, .dut_gone = true }, RESULT_DUT_GONE,
+		  REPORT_RESULT_NONE, "no valid result (the DUT went away)" },
 	};
 	char buf[128];
 	size_t i;
@@ -62,6 +68,7 @@ test_cases(void **state)
 	assert_string_equal(result_case_reason(RESULT_TOP_PASSED),
 			    "the range's top passed");
 	assert_string_equal(result_case_reason(RESULT_LINE_RATE), "line rate");
+	assert_string_equal(result_case_name(RESULT_DUT_GONE), "dut_gone");
 	/* out of range: none, never measured */
 	assert_int_equal(result_case_kind((enum result_case)99),
 			 REPORT_RESULT_NONE);

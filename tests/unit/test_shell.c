@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* shell_run: exit statuses, signals, the wall time, an empty command. */
+/* shell_run: exit statuses, signals, the wall time, an empty command, the
+ * timeout and the stop flag (command.h does the work: test_command). */
 #include <errno.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,31 +16,32 @@
 static void
 test_success(void **state)
 {
+	struct command_result r = { .elapsed_ns = 0 };
 	char err[256] = "";
-	uint64_t ns = 1;
 
 	(void)state;
-	assert_int_equal(shell_run("stateful", "hook_trial", "true", &ns, err,
-				   sizeof(err)), 0);
+	assert_int_equal(shell_run("stateful", "hook_trial", "true", 60, NULL,
+				   &r, err, sizeof(err)), 0);
 	assert_string_equal(err, "");
-	assert_true(ns > 0);
-	/* no wall time wanted */
-	assert_int_equal(shell_run("stateful", "hook_trial", "exit 0", NULL,
-				   err, sizeof(err)), 0);
+	assert_true(r.elapsed_ns > 0);
+	/* nothing wanted back */
+	assert_int_equal(shell_run("stateful", "hook_trial", "exit 0", 60, NULL,
+				   NULL, err, sizeof(err)), 0);
 }
 
 static void
 test_empty(void **state)
 {
+	struct command_result r = { .elapsed_ns = 7, .status = 1 };
 	char err[256] = "";
-	uint64_t ns = 7;
 
 	(void)state;
-	assert_int_equal(shell_run("stateful", "hook_search", "", &ns, err,
-				   sizeof(err)), 0);
-	assert_int_equal(ns, 0);
-	assert_int_equal(shell_run("stateful", "hook_search", NULL, &ns, err,
-				   sizeof(err)), 0);
+	assert_int_equal(shell_run("stateful", "hook_search", "", 60, NULL, &r,
+				   err, sizeof(err)), 0);
+	assert_int_equal(r.elapsed_ns, 0);
+	assert_int_equal(r.status, 0);
+	assert_int_equal(shell_run("stateful", "hook_search", NULL, 60, NULL, &r,
+				   err, sizeof(err)), 0);
 	assert_string_equal(err, "");
 }
 
@@ -46,13 +49,12 @@ static void
 test_exit_status(void **state)
 {
 	char err[256] = "";
-	uint64_t ns;
 
 	(void)state;
-	assert_int_equal(shell_run("stateful", "teardown_cmd", "exit 3", &ns,
-				   err, sizeof(err)), -EIO);
+	assert_int_equal(shell_run("stateful", "teardown_cmd", "exit 3", 60,
+				   NULL, NULL, err, sizeof(err)), -EIO);
 	assert_string_equal(err, "[stateful] teardown_cmd = \"exit 3\": exit "
-			    "status 3: the run stops");
+			    "status 3; no output: the run stops");
 }
 
 static void
@@ -62,9 +64,10 @@ test_signal(void **state)
 
 	(void)state;
 	assert_int_equal(shell_run("stateful", "hook_trial", "kill -TERM $$",
-				   NULL, err, sizeof(err)), -EIO);
+				   60, NULL, NULL, err, sizeof(err)), -EIO);
 	assert_string_equal(err, "[stateful] hook_trial = \"kill -TERM $$\": "
-			    "killed by signal 15: the run stops");
+			    "killed by signal 15 (Terminated); no output: the "
+			    "run stops");
 }
 
 /* The wall time covers the command: a 200 ms sleep takes 200 ms or more
@@ -72,14 +75,38 @@ test_signal(void **state)
 static void
 test_wall_time(void **state)
 {
+	struct command_result r;
 	char err[256] = "";
-	uint64_t ns = 0;
 
 	(void)state;
-	assert_int_equal(shell_run("stateful", "teardown_cmd", "sleep 0.2", &ns,
-				   err, sizeof(err)), 0);
-	assert_true(ns >= 200000000ULL);
-	assert_true(ns < 10000000000ULL);
+	assert_int_equal(shell_run("stateful", "teardown_cmd", "sleep 0.2", 60,
+				   NULL, &r, err, sizeof(err)), 0);
+	assert_true(r.elapsed_ns >= 200000000ULL);
+	assert_true(r.elapsed_ns < 10000000000ULL);
+}
+
+/* [commands] timeout_s: a hung command killed, named with its timeout
+ * and last output; the stop flag (dutperf interrupted): -EINTR. */
+static void
+test_timeout_stop(void **state)
+{
+	static volatile sig_atomic_t stop = 1;
+	struct command_result r;
+	char err[512] = "";
+
+	(void)state;
+	assert_int_equal(shell_run("stateful", "hook_trial",
+				   "echo waiting; sleep 600", 1, NULL, &r, err,
+				   sizeof(err)), -EIO);
+	assert_int_equal(r.end, COMMAND_TIMED_OUT);
+	assert_true(r.elapsed_ns < 5000000000ULL);
+	assert_string_equal(err, "[stateful] hook_trial = \"echo waiting; sleep "
+			    "600\": no end within its timeout of 1 s ([commands] "
+			    "timeout_s): its process group was killed; last "
+			    "output: \"waiting\": the run stops");
+	assert_int_equal(shell_run("reset", "command", "sleep 600", 60, &stop,
+				   &r, err, sizeof(err)), -EINTR);
+	assert_int_equal(r.end, COMMAND_STOPPED);
 }
 
 int
@@ -91,6 +118,7 @@ main(void)
 		cmocka_unit_test(test_exit_status),
 		cmocka_unit_test(test_signal),
 		cmocka_unit_test(test_wall_time),
+		cmocka_unit_test(test_timeout_stop),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
