@@ -51,6 +51,7 @@ phased() {
 	dut "$mode" --stateful -c "$WORK/n3000.ini" "$@" -o "$WORK/$name" ||
 		fail "$mode: exit status $? ($(tail -3 "$WORK/err.log"))"
 	check_phases "$WORK/$name"
+	nat_spread
 }
 
 # in_timeout CSV COLUMNS...: each a delay within 0..500 ms (the timeout)
@@ -85,7 +86,14 @@ between 60 "$tl" 140 || fail "forward tagged lost $tl of 400: not 100 +- 40"
 in_timeout "$lat" fwd_tl_us fwd_wcl_us rev_tl_us rev_wcl_us
 ok "latency: forward $tl of 400 tags lost (predicted 100), reverse 0; TL $(col "$lat" fwd_tl_us) / $(col "$lat" rev_tl_us) us"
 
-# 3. pdv: every frame's delay; the received counts as above
+# 3. pdv: every frame's delay; the received counts as above (on several
+# queues only once pdv is: trial_prepare refuses it until then)
+if [ -n "${NAT_QUEUES:-}" ] &&
+	! dut_once pdv --stateful -c "$WORK/n3000.ini" --rate 4000 -o "$WORK/pdv" &&
+	grep -q "every frame's delay (pdv) with several streams or RX queues is not supported yet" \
+		"$WORK/err.log"; then
+	echo "note: pdv on $NAT_QUEUES queues refused here (not supported yet): step 3 skipped"
+else
 phased pdv pdv --rate 4000
 pdv=$WORK/pdv/pdv.csv
 expect_equal "rev received" "$(col "$pdv" rev_received)" 8000
@@ -93,6 +101,7 @@ fr=$(col "$pdv" fwd_received)
 between 5760 "$fr" 6240 || fail "pdv forward received $fr of 8000: not 6000 +- 240"
 in_timeout "$pdv" fwd_pdv_us rev_pdv_us fwd_dmin_us rev_dmin_us
 ok "pdv: forward $fr of 8000 received (predicted 6000), PDV $(col "$pdv" fwd_pdv_us) / $(col "$pdv" rev_pdv_us) us"
+fi
 
 # 4. mode trial: its one trial as phase 2, the same counts in trials.csv
 phased trial trial --rate 4000
