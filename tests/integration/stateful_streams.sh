@@ -38,12 +38,8 @@ for k, v in r.items():
 
 # per stream i of 2: frames (T - i - 1) / 2 + 1; the aid drops every K-th
 # frame of a stream and duplicates every J-th frame it did not drop
-T=4000 K=7 J=5 drops=0 dups=0
-for i in 0 1; do
-	ti=$(((T - i - 1) / 2 + 1))
-	drops=$((drops + ti / K))
-	dups=$((dups + (ti - ti / K) / J))
-done
+T=4000 K=7 J=5
+aid_counts $T 2 $K $J
 M=$((T - drops))
 stateful_ini() {	# TABLE_SIZE MAX_RETRIES
 	cp "$cfg" "$WORK/run.ini"
@@ -63,21 +59,11 @@ eval "$(row "$WORK/a/trials.csv" preliminary)"
 # the table is full (stateful_proc.h)
 expect_equal "phase 1 status" "$r_status" fail
 expect_equal "phase 1 recorded (both queues' parts)" "$r_recorded" $M
-expect_equal "phase 1 sent" "$r_fwd_sent" $T
-expect_equal "phase 1 received" "$r_fwd_received" $M
-expect_equal "phase 1 lost" "$r_fwd_lost" $drops
-expect_equal "phase 1 duplicates" "$r_fwd_duplicates" $dups
-expect_equal "phase 1 bogus" "$r_fwd_bogus" 0
+expect_aid "phase 1" fwd $T
 expect_equal "phase 1 reverse" "$r_rev_sent" ""
 eval "$(row "$WORK/a/trials.csv" real)"
 for d in fwd rev; do
-	v() { eval echo "\$r_${d}_$1"; }
-	expect_equal "phase 2 $d sent" "$(v sent)" $T
-	expect_equal "phase 2 $d lost" "$(v lost)" $drops
-	expect_equal "phase 2 $d received" "$(v received)" $((T - drops))
-	expect_equal "phase 2 $d duplicates" "$(v duplicates)" $dups
-	expect_equal "phase 2 $d bogus" "$(v bogus)" 0
-	expect_equal "phase 2 $d foreign" "$(v foreign)" 0
+	expect_aid "phase 2" $d $T
 done
 ok "2 streams x 2 queues: phase 1 recorded $M over both parts, phase 2 answered from them, $drops gaps and $dups duplicates exactly"
 
