@@ -56,6 +56,7 @@ memif trial -c "$cfg" --rate $N --duration 1 --timeout 200 -o "$WORK/b" ||
 eval "$(last_row "$WORK/b/trials.csv")"
 expect_equal "status" "$r_status" pass
 for d in fwd rev; do
+	v() { eval echo "\$r_${d}_$1"; }
 	for k in planned sent received; do
 		expect_equal "$d $k" "$(v $k)" $N
 	done
