@@ -146,10 +146,12 @@ struct stateful_tuple {
  * read only after the phase (the end of the trial orders the accesses:
  * no locks, no atomics).  Once more than M frames arrived the oldest
  * entries are overwritten (wrap).  With several RX queues each has its
- * own part (stateful_table_split), one writer each.
+ * own part (stateful_table_split), one writer each; a cache line each, so
+ * that parts written by different lcores share none.
  */
 struct stateful_table {
-	struct stateful_tuple *entry;	/* M entries, caller's memory */
+	_Alignas(64) struct stateful_tuple *entry;	/* M entries, caller's
+							 * memory */
 	uint32_t size;			/* M */
 	uint32_t next;			/* the entry the next tuple goes to */
 	uint64_t written;		/* tuples recorded since the reset */
