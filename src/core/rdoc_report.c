@@ -17,6 +17,9 @@
 #include "dutperf/rdoc_report.h"
 #include "dutperf/stats.h"
 
+/* Below this % of the line rate everywhere the graph draws no line rate. */
+#define RDOC_LINE_MIN_PCT 10.0
+
 /* --- reading cells --- */
 
 static const char *
@@ -457,7 +460,7 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 	struct plot_input *in;
 	struct rdoc_grps gs;
 	size_t i, k, n;
-	double gbps = 0;
+	double gbps = 0, top_pct = 0;
 	char err[512];
 
 	rdoc_heading(d, 2, "throughput", "Throughput (RFC 2544 26.1)");
@@ -500,6 +503,8 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 					sizeof(c[5]) - strlen(c[5]) - 1);
 		}
 		if (!isnan(v) && !isnan(line)) {
+			if (100.0 * v / line > top_pct)
+				top_pct = 100.0 * v / line;
 			rdoc_fixed(100.0 * v / line, 2, c[6], sizeof(c[6]));
 			if (!sm.ok)
 				strncat(c[6], " (lower bound)",
@@ -528,6 +533,15 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 	if (n > 0 && plot_link_speed(in, n, &gbps, &notes, err,
 				     sizeof(err)) == 0)
 		po.link_gbps = gbps;
+	/* a line rate 10 times above every figure flattens them all */
+	if (po.link_gbps > 0 && top_pct < RDOC_LINE_MIN_PCT) {
+		snprintf(err, sizeof(err), "the graph leaves out the line rate "
+			 "(%g Gb/s): every figure is below %g %% of it (the "
+			 "table has the percentages)", po.link_gbps,
+			 RDOC_LINE_MIN_PCT);
+		rdoc_para(d, err);
+		po.link_gbps = 0;
+	}
 	rdoc_graph(d, o, &po, in, n, "Throughput against frame size");
 	plot_buf_free(&notes);
 	free(in);
