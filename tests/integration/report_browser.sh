@@ -45,7 +45,10 @@ ok "the browser check fails a page with a broken image, a network fetch and noth
 
 C=8000
 it_tb_up router $C
-cfg=$SRCDIR/conf/testbed-ipv4.ini
+# the report, not the tester's timing, is under test: a lag limit this
+# shared 2-CPU machine keeps (common.sh frames_ini)
+cfg=$WORK/testbed.ini
+frames_ini "$SRCDIR/conf/testbed-ipv4.ini" "$cfg"
 T=$WORK/tree
 run() {	# NAME MODE ARGS...: dutperf into $T/NAME; 0 or 3 (no valid result) is fine
 	local name=$1
@@ -54,12 +57,13 @@ run() {	# NAME MODE ARGS...: dutperf into $T/NAME; 0 or 3 (no valid result) is f
 	local rc=$?
 	[ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "$name: exit status $rc ($(tail -3 "$WORK/err.log"))"
 }
-for s in 64 512; do
-	run tp-$s throughput -c "$cfg" --size $s --rate-max 12000 --error 1000 \
-		--duration 1 --timeout 300 --settle 200 --repeat 2
-done
+# 64 bytes twice: two values for the before/after verdict
+run tp-64 throughput -c "$cfg" --size 64 --rate-max 12000 --error 1500 \
+	--duration 1 --timeout 300 --settle 200 --repeat 2
+run tp-512 throughput -c "$cfg" --size 512 --rate-max 12000 --error 1500 \
+	--duration 1 --timeout 300 --settle 200
 # the range's top (5000 fps) passes below the DUT's capacity: a lower bound
-run tp-1518 throughput -c "$cfg" --size 1518 --rate-max 5000 --error 1000 \
+run tp-1518 throughput -c "$cfg" --size 1518 --rate-max 5000 --error 1500 \
 	--duration 1 --timeout 300 --settle 200
 expect_equal "1518 result_kind" "$(col "$T/tp-1518/rate.csv" result_kind)" lower_bound
 run lat-64 latency -c "$cfg" --size 64 --rate 5000 --duration 2 --delay 1 \
@@ -67,7 +71,7 @@ run lat-64 latency -c "$cfg" --size 64 --rate 5000 --duration 2 --delay 1 \
 run loss-64 loss -c "$cfg" --size 64 --rates 12000,9000,6000 --duration 1 \
 	--timeout 300 --settle 200
 { cat "$cfg"
-  printf '[b2b]\nrepetitions = 2\nmin_frames = 10\nmax_frames = 2000\n'
+  printf '\n[b2b]\nrepetitions = 2\nmin_frames = 10\nmax_frames = 2000\n'
   printf 'precision_frames = 50\ndrain_ms = 300\nshort_drain = 1\nthroughput_fps = %s\n' $C; } >"$WORK/b2b.ini"
 run b2b-64 b2b -c "$WORK/b2b.ini" --size 64 --settle 200
 it_tb_down
