@@ -61,8 +61,8 @@ void rdoc_details_begin(struct rdoc *d, const char *summary);
 void rdoc_details_end(struct rdoc *d);
 /*
  * An image from data of type mime (image/svg+xml, image/png): HTML an img
- * with a base64 data: URI and the alt text; Markdown none (the numbers
- * are in the tables), a line naming the graph instead.
+ * with a base64 data: URI and the alt text; Markdown (or data NULL) a
+ * line naming the graph instead (the numbers are in the tables).
  */
 void rdoc_image(struct rdoc *d, const char *alt, const char *mime,
 		const void *data, size_t len);

@@ -92,7 +92,7 @@ struct rdoc_opts {
 	enum rdoc_format fmt;
 	const char *title;
 	double conf_pct;		/* compare's Student's t level */
-	rdoc_render_fn render;		/* NULL: no graphs */
+	rdoc_render_fn render;		/* NULL: a line instead of each graph */
 	void *render_ctx;
 };
 

@@ -3,6 +3,8 @@
  * rdoc: HTML5 and Markdown text of the report (dutperf/rdoc.h).  The HTML
  * has one inline style sheet, no script and no external reference.
  */
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dutperf/rdoc.h"
@@ -89,8 +91,8 @@ static const char rdoc_style[] =
 	"body{font-family:sans-serif;max-width:72em;margin:1em auto;"
 	"padding:0 1em;color:#111;background:#fff}"
 	"table{border-collapse:collapse;margin:.5em 0 1em}"
-	"th,td{border:1px solid #999;padding:.2em .5em;text-align:right}"
-	"th{background:#eee}td:first-child,th:first-child{text-align:left}"
+	"th,td{border:1px solid #999;padding:.2em .5em;text-align:left;"
+	"vertical-align:top}th{background:#eee}td.n{text-align:right}"
 	"caption{text-align:left;font-weight:bold;padding:.2em 0}"
 	"pre{background:#f4f4f4;padding:.5em;overflow-x:auto;"
 	"white-space:pre-wrap}"
@@ -212,6 +214,18 @@ rdoc_table_begin(struct rdoc *d, const char *caption, size_t ncols,
 	plot_printf(d->b, "</tr></thead>\n<tbody>\n");
 }
 
+/* A cell that is one number: right-aligned. */
+static bool
+rdoc_is_number(const char *s)
+{
+	char *end;
+
+	if (s[0] == '\0')
+		return false;
+	(void)strtod(s, &end);
+	return *end == '\0';
+}
+
 void
 rdoc_table_row(struct rdoc *d, const char *const *cells)
 {
@@ -222,7 +236,8 @@ rdoc_table_row(struct rdoc *d, const char *const *cells)
 		const char *c = cells[i] != NULL ? cells[i] : "";
 
 		if (d->fmt == RDOC_HTML) {
-			plot_printf(d->b, "<td>");
+			plot_printf(d->b, "%s", rdoc_is_number(c) ?
+				    "<td class=\"n\">" : "<td>");
 			rdoc_text(d, c);
 			plot_printf(d->b, "</td>");
 		} else {
@@ -283,11 +298,13 @@ void
 rdoc_image(struct rdoc *d, const char *alt, const char *mime,
 	   const void *data, size_t len)
 {
-	if (d->fmt == RDOC_MARKDOWN) {
-		plot_printf(d->b, "*Graph: ");
+	if (d->fmt == RDOC_MARKDOWN || data == NULL) {
+		plot_printf(d->b, "%s", d->fmt == RDOC_HTML ? "<p><em>" : "*");
+		plot_printf(d->b, "Graph: ");
 		rdoc_text(d, alt);
-		plot_printf(d->b, " (in the HTML report; the numbers are in "
-			    "the table).*\n\n");
+		plot_printf(d->b, " (%s; the numbers are in the table)%s",
+			    d->fmt == RDOC_HTML ? "not drawn" : "in the HTML report",
+			    d->fmt == RDOC_HTML ? "</em></p>\n" : "*\n\n");
 		return;
 	}
 	plot_printf(d->b, "<p><img alt=\"");

@@ -314,8 +314,12 @@ rdoc_graph(struct rdoc *d, const struct rdoc_opts *o, struct plot_opts *po,
 	po->format = PLOT_SVG;
 	po->output = NULL;
 	po->conf_pct = o->conf_pct;
-	if (o->render == NULL || n == 0)
+	if (n == 0)
 		return;
+	if (o->fmt == RDOC_MARKDOWN || o->render == NULL) {
+		rdoc_image(d, alt, "", NULL, 0);	/* a line naming it */
+		return;
+	}
 	if (plot_script(&script, po, in, n, err, sizeof(err)) < 0 ||
 	    script.oom || o->render(o->render_ctx, &script, &svg, err,
 				    sizeof(err)) < 0 || svg.oom) {

@@ -102,8 +102,8 @@ table_html(void **state)
 	      "<table>\n<caption>T*</caption>\n"
 	      "<thead><tr><th scope=\"col\">Size (B)</th><th scope=\"col\">a|b</th></tr></thead>\n"
 	      "<tbody>\n"
-	      "<tr><td>64</td><td>&lt;x&gt; &amp; y</td></tr>\n"
-	      "<tr><td>128</td><td></td></tr>\n"
+	      "<tr><td class=\"n\">64</td><td>&lt;x&gt; &amp; y</td></tr>\n"
+	      "<tr><td class=\"n\">128</td><td></td></tr>\n"
 	      "</tbody>\n</table>\n");
 }
 
@@ -232,8 +232,10 @@ report_run(void **state)
 	assert_contains(b.s, "<title>t&lt;1&gt;</title>");
 	/* median 2000, 1st 1000, 99th 3000 (nearest rank); 2000 * 64 * 8 =
 	 * 1.024 Mb/s; line rate 1e9 / (84 * 8) = 1488095 fps: 0.13 % */
-	assert_contains(b.s, "<tr><td>64</td><td>both</td><td>2000</td>"
-			"<td>1000</td><td>3000</td><td>1.024</td><td>0.13</td>"
+	assert_contains(b.s, "<tr><td class=\"n\">64</td><td>both</td>"
+			"<td class=\"n\">2000</td><td class=\"n\">1000</td>"
+			"<td class=\"n\">3000</td><td class=\"n\">1.024</td>"
+			"<td class=\"n\">0.13</td>"
 			"<td>1488095 fps (1000)</td>"
 			"<td>measured (3); lower bound (1): at least 4000</td></tr>");
 	assert_int_equal(calls, 1);
