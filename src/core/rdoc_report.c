@@ -184,6 +184,18 @@ rdoc_link_mbps(const struct rdoc_run *run)
 	return json_is_number(v) ? json_number_value(v) : 0;
 }
 
+/* A run in direction d ("b", "f", "r"; "": unknown) has side "fwd" or
+ * "rev". */
+static bool
+rdoc_side_active(const char *d, const char *side)
+{
+	if (d[0] == 'f')
+		return strcmp(side, "fwd") == 0;
+	if (d[0] == 'r')
+		return strcmp(side, "rev") == 0;
+	return true;
+}
+
 /* Every value of spec in the set, grouped and sorted. */
 static void
 rdoc_collect(const struct rdoc_set *s, const struct rdoc_val *spec,
@@ -214,6 +226,10 @@ rdoc_collect(const struct rdoc_set *s, const struct rdoc_val *spec,
 				dir = rdoc_cell(t, r, spec->dir_col);
 			has = rdoc_num(t, r, spec->column, &x);
 			/* latency's rev_ cells of a forward-only run */
+			if (spec->dir_fixed != NULL &&
+			    !rdoc_side_active(rdoc_cell(t, r, "direction"),
+					      spec->dir_fixed))
+				continue;
 			if (spec->dir_fixed != NULL && !has &&
 			    strcmp(kind, "measured") == 0)
 				continue;
@@ -264,6 +280,23 @@ rdoc_summary(struct rdoc_grp *g)
 	s.p1 = stats_percentile_sorted(g->v, g->n, 1.0);
 	s.p99 = stats_percentile_sorted(g->v, g->n, 99.0);
 	return s;
+}
+
+/* The summary of g into three cells c[0..2] (median, 1st, 99th), or
+ * none (when not NULL) into c[0] where nothing was measured. */
+static struct rdoc_sum
+rdoc_sum_cells(struct rdoc_grp *g, char c[][160], const char *none)
+{
+	struct rdoc_sum sm = rdoc_summary(g);
+
+	if (sm.ok) {
+		rdoc_fmt(sm.median, c[0], 160);
+		rdoc_fmt(sm.p1, c[1], 160);
+		rdoc_fmt(sm.p99, c[2], 160);
+	} else if (none != NULL) {
+		snprintf(c[0], 160, "%s", none);
+	}
+	return sm;
 }
 
 /* "measured", or the labels of what is not a DUT figure. */
@@ -478,25 +511,23 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 	rdoc_table_begin(d, "Throughput per frame size", 9, head);
 	for (i = 0; i < gs.n; i++) {
 		struct rdoc_grp *g = &gs.g[i];
-		struct rdoc_sum sm = rdoc_summary(g);
+		struct rdoc_sum sm;
 		double line = g->link_mbps > 0 ?
 			plot_line_rate_fps((double)g->size_b, g->link_mbps / 1e3) :
 			NAN;
-		double v = sm.ok ? sm.median : g->lower > 0 ? g->lower_max : NAN;
+		double v;
 
 		for (k = 0; k < 9; k++)
 			c[k][0] = '\0';
 		snprintf(c[0], sizeof(c[0]), "%ld", g->size_b);
 		snprintf(c[1], sizeof(c[1]), "%s", rdoc_dir_name(g->dir));
-		if (sm.ok) {
-			rdoc_fmt(sm.median, c[2], sizeof(c[2]));
-			rdoc_fmt(sm.p1, c[3], sizeof(c[3]));
-			rdoc_fmt(sm.p99, c[4], sizeof(c[4]));
-		} else if (g->lower > 0) {
+		sm = rdoc_sum_cells(g, &c[2], NULL);
+		v = sm.ok ? sm.median : g->lower > 0 ? g->lower_max : NAN;
+		if (!sm.ok && g->lower > 0) {
 			snprintf(c[2], sizeof(c[2]), "at least %.0f (lower bound)",
 				 g->lower_max);
 			snprintf(c[3], sizeof(c[3]), "no measured run");
-		} else {
+		} else if (!sm.ok) {
 			snprintf(c[2], sizeof(c[2]), "no valid result");
 		}
 		if (!isnan(v)) {
@@ -582,9 +613,6 @@ rdoc_sec_latency(struct rdoc *d, const struct rdoc_set *s)
 		snprintf(col, sizeof(col), "%s_wcl_us", sides[j]);
 		rdoc_collect(s, &v, &wcl);
 		for (i = 0; i < tl.n && i < wcl.n; i++) {
-			struct rdoc_sum a = rdoc_summary(&tl.g[i]);
-			struct rdoc_sum b = rdoc_summary(&wcl.g[i]);
-
 			for (k = 0; k < 10; k++)
 				c[k][0] = '\0';
 			snprintf(c[0], sizeof(c[0]), "%ld", tl.g[i].size_b);
@@ -592,18 +620,8 @@ rdoc_sec_latency(struct rdoc *d, const struct rdoc_set *s)
 			if (tl.g[i].n > 0)
 				rdoc_fmt(tl.g[i].load_sum / (double)tl.g[i].n,
 					 c[2], sizeof(c[2]));
-			if (a.ok) {
-				rdoc_fmt(a.median, c[3], sizeof(c[3]));
-				rdoc_fmt(a.p1, c[4], sizeof(c[4]));
-				rdoc_fmt(a.p99, c[5], sizeof(c[5]));
-			} else {
-				snprintf(c[3], sizeof(c[3]), "invalid: no figures");
-			}
-			if (b.ok) {
-				rdoc_fmt(b.median, c[6], sizeof(c[6]));
-				rdoc_fmt(b.p1, c[7], sizeof(c[7]));
-				rdoc_fmt(b.p99, c[8], sizeof(c[8]));
-			}
+			rdoc_sum_cells(&tl.g[i], &c[3], "invalid: no figures");
+			rdoc_sum_cells(&wcl.g[i], &c[6], NULL);
 			rdoc_grp_result(&tl.g[i], c[9], sizeof(c[9]));
 			for (k = 0; k < 10; k++)
 				cells[k] = c[k];
@@ -689,20 +707,12 @@ rdoc_sum_table(struct rdoc *d, const struct rdoc_set *s,
 			 what);
 		rdoc_table_begin(d, cap, 6, head);
 		for (i = 0; i < gs.n; i++) {
-			struct rdoc_sum sm = rdoc_summary(&gs.g[i]);
-
 			for (k = 0; k < 6; k++)
 				c[k][0] = '\0';
 			snprintf(c[0], sizeof(c[0]), "%ld", gs.g[i].size_b);
 			snprintf(c[1], sizeof(c[1]), "%s",
 				 rdoc_dir_name(gs.g[i].dir));
-			if (sm.ok) {
-				rdoc_fmt(sm.median, c[2], sizeof(c[2]));
-				rdoc_fmt(sm.p1, c[3], sizeof(c[3]));
-				rdoc_fmt(sm.p99, c[4], sizeof(c[4]));
-			} else {
-				snprintf(c[2], sizeof(c[2]), "no measured run");
-			}
+			rdoc_sum_cells(&gs.g[i], &c[2], "no measured run");
 			rdoc_grp_result(&gs.g[i], c[5], sizeof(c[5]));
 			for (k = 0; k < 6; k++)
 				cells[k] = c[k];

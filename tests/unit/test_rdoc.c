@@ -312,6 +312,61 @@ report_campaign(void **state)
 	assert_contains(err, "/nonexistent-dir: not a directory");
 }
 
+/* latency: TL 10, 20, 30 us in three runs (median 20, 1st 10, 99th 30),
+ * one invalid run; b2b without a throughput: no corrected buffer time */
+static void
+report_latency_b2b(void **state)
+{
+	static const char lat_head[] =
+		"start,no,rate_fps,frame_size_b,direction,fwd_tl_us,fwd_wcl_us,"
+		"rev_tl_us,rev_wcl_us,status,reason\n";
+	struct rdoc_opts o = { .fmt = RDOC_HTML, .title = "l", .conf_pct = 95 };
+	struct plot_buf b = { 0 };
+	struct rdoc_set s;
+	char dir[4200], run[4300], err[512];
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/lat", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(run, sizeof(run), "%s/b-lat", dir);
+	assert_int_equal(mkdir(run, 0755), 0);
+	unit_write_file(run, "run.json", run_json);
+	plot_printf(&b, "%s", lat_head);
+	plot_printf(&b, "x,1,5000,64,f,30,40,,,pass,\n");
+	plot_printf(&b, "x,2,5000,64,f,10,50,,,pass,\n");
+	plot_printf(&b, "x,3,5000,64,f,20,60,,,pass,\n");
+	plot_printf(&b, "x,4,5000,64,f,,,,,invalid,behind schedule\n");
+	unit_write_file(run, "latency.csv", text_of(&b));
+	b.len = 0;
+	snprintf(run, sizeof(run), "%s/a-b2b", dir);
+	assert_int_equal(mkdir(run, 0755), 0);
+	unit_write_file(run, "run.json", run_json);
+	unit_write_file(run, "b2b.csv",
+		"no,row,frame_size_b,direction,repetitions,avg_frames,min_frames,"
+		"max_frames,stddev_frames,burst_rate_fps,throughput_fps,"
+		"implied_buffer_us,corrected_buffer_us,result\n"
+		"1,summary,64,f,2,300.5,300,301,0.71,14880952,,20.194,,measured\n");
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), 0);
+	assert_int_equal(s.nb_runs, 2);
+	assert_string_equal(s.runs[0].label, "a-b2b");	/* sorted */
+	assert_string_equal(s.runs[1].label, "b-lat");
+	assert_int_equal(rdoc_report(&b, &o, &s, NULL), 0);
+	text_of(&b);
+	assert_contains(b.s, "<tr><td class=\"n\">64</td><td>fwd</td>"
+			"<td class=\"n\">5000</td><td class=\"n\">20</td>"
+			"<td class=\"n\">10</td><td class=\"n\">30</td>"
+			"<td class=\"n\">50</td><td class=\"n\">40</td>"
+			"<td class=\"n\">60</td><td>measured (3); invalid (1)</td></tr>");
+	/* no rev_ figures in a forward run: no rev row */
+	assert_null(strstr(b.s, "<td>rev</td>"));
+	assert_contains(b.s, "<td class=\"n\">300.5</td>");
+	assert_contains(b.s, "<strong>missing:</strong> a-b2b: no corrected "
+			"buffer time (no throughput given or measured)");
+	assert_null(strstr(b.s, "id=\"throughput\""));
+	plot_buf_free(&b);
+	rdoc_set_free(&s);
+}
+
 static void
 empty_dir(void **state)
 {
@@ -340,6 +395,7 @@ main(void)
 		cmocka_unit_test(image_and_note),
 		cmocka_unit_test(report_run),
 		cmocka_unit_test(report_campaign),
+		cmocka_unit_test(report_latency_b2b),
 		cmocka_unit_test(empty_dir),
 	};
 
