@@ -62,9 +62,11 @@ run tp-64 throughput -c "$cfg" --size 64 --rate-max 12000 --error 1500 \
 	--duration 1 --timeout 300 --settle 200 --repeat 2
 run tp-512 throughput -c "$cfg" --size 512 --rate-max 12000 --error 1500 \
 	--duration 1 --timeout 300 --settle 200
-# the range's top (5000 fps) passes below the DUT's capacity: a lower bound
-run tp-1518 throughput -c "$cfg" --size 1518 --rate-max 5000 --error 1500 \
-	--duration 1 --timeout 300 --settle 200
+# a lower bound: every loss tolerated (--loss-ppm 1000000), so the range's
+# top (3000 fps) passes whatever this loaded machine drops, below the line
+# rate (docs/results.md "top passed")
+run tp-1518 throughput -c "$cfg" --size 1518 --rate-max 3000 --error 1500 \
+	--loss-ppm 1000000 --duration 1 --timeout 300 --settle 200
 expect_equal "1518 result_kind" "$(col "$T/tp-1518/rate.csv" result_kind)" lower_bound
 run lat-64 latency -c "$cfg" --size 64 --rate 5000 --duration 2 --delay 1 \
 	--tagged 200 --timeout 300
@@ -116,7 +118,7 @@ for i, test, size, src in items:
         hdr = open(os.path.join(tree, "lat-64", "trials.csv")).readline()
         open(os.path.join(camp, d, "trials.csv"), "w").write(hdr)
         rec.update(state="interrupted", throughput_kind="lower_bound",
-                   throughput_fps={"fwd": 5000, "rev": 5000}, note="SIGINT")
+                   throughput_fps={"fwd": 3000, "rev": 3000}, note="SIGINT")
         recs.append(dict(rec, state="running"))
         recs.append(rec)
 json.dump(head, open(os.path.join(camp, "campaign.json"), "w"), indent=1)
