@@ -213,8 +213,13 @@ def main():
               + (f": {fetched}" if fetched else ""))
     finally:
         b.close()
-        if not failed:
-            shutil.rmtree(profile, ignore_errors=True)
+        if failed:	# chromium's own messages, then nothing left behind
+            try:
+                log = open(os.path.join(profile, "chromium.log")).read()
+                sys.stderr.write(log[-2000:])
+            except OSError:
+                pass
+        shutil.rmtree(profile, ignore_errors=True)
     sys.exit(1 if failed else 0)
 
 
