@@ -46,6 +46,14 @@ search_result(const struct search *s)
 	return s->best;
 }
 
+void
+search_describe(const struct search *s, const char *prefix, char *buf,
+		size_t len)
+{
+	snprintf(buf, len, "%s[%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
+		 prefix, s->lo, s->hi, search_result(s));
+}
+
 /* How the search ended, for the one result rule (result.h). */
 enum result_case
 search_case(const struct search *s)
@@ -205,8 +213,7 @@ search_proc_describe(const void *state, char *buf, size_t len)
 {
 	const struct search_proc *p = state;
 
-	snprintf(buf, len, "[%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
-		 p->s.lo, p->s.hi, search_result(&p->s));
+	search_describe(&p->s, "", buf, len);
 }
 
 const struct proc_ops search_ops = {

@@ -348,8 +348,7 @@ stateful_cr_describe(const void *state, char *buf, size_t len)
 {
 	const struct stateful_cr *p = state;
 
-	snprintf(buf, len, "R [%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
-		 p->s.lo, p->s.hi, search_result(&p->s));
+	search_describe(&p->s, "R ", buf, len);
 }
 
 const struct proc_ops stateful_cr_ops = {

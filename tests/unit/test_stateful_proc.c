@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,17 @@ test_connrate(void **state)
 	/* every passed phase 1 was followed by the Responder's check */
 	assert_int_equal(dut.reals, cr.s.passes);
 	assert_int_equal(cr.steps, cr.s.iterations);
+	/* where it stands: the rate search's range, R for the rate */
+	{
+		char where[96], want[96];
+
+		proc_describe(&p, where, sizeof(where));
+		snprintf(want, sizeof(want), "R [%" PRIu64 ", %" PRIu64
+			 "] best %" PRIu64, cr.s.lo, cr.s.hi,
+			 search_result(&cr.s));
+		assert_string_equal(where, want);
+		assert_true(strncmp(where, "R [", 3) == 0);
+	}
 
 	/* connections made above 20000/s are not kept: the check fails them */
 	dut = (struct sim_nat){ .table_max = 100000, .conn_fps = 37000,
