@@ -120,7 +120,7 @@ mode_measure_start(struct mode_ctx *m, struct proc_single *single,
 bool
 mode_measured(const struct report_trial *r)
 {
-	return r->verdict == VERDICT_PASS || r->verdict == VERDICT_FAIL;
+	return verdict_measured(r->verdict);
 }
 
 void
