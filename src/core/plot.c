@@ -380,11 +380,11 @@ plot_searches(struct plot_buf *b, const struct plot_opts *o,
 
 /* stats_format_ttest's text on one line: "...; D +/- E; P% +/- Q%; (...)". */
 static void
-plot_verdict(const struct stats_ttest *t, char *buf, size_t len)
+plot_verdict(const struct stats_ttest *ttest, char *buf, size_t len)
 {
 	char text[512], *p, *q;
 
-	stats_format_ttest(t, text, sizeof(text));
+	stats_format_ttest(ttest, text, sizeof(text));
 	for (p = text, q = buf; *p != '\0' && (size_t)(q - buf) + 3 < len; p++) {
 		if (p[0] == '\n' && p[1] == '\t') {
 			*q++ = ';';

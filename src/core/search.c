@@ -12,19 +12,20 @@
 #include "dutperf/search.h"
 
 int
-search_init(struct search *s, const struct search_params *p)
+search_init(struct search *s, const struct search_params *params)
 {
-	if (s == NULL || p == NULL)
+	if (s == NULL || params == NULL)
 		return -EINVAL;
-	if (p->lo_fps >= p->hi_fps || p->initial_fps < p->lo_fps ||
-	    p->initial_fps > p->hi_fps || p->initial_fps == 0 ||
-	    p->error_fps == 0)
+	if (params->lo_fps >= params->hi_fps ||
+	    params->initial_fps < params->lo_fps ||
+	    params->initial_fps > params->hi_fps || params->initial_fps == 0 ||
+	    params->error_fps == 0)
 		return -EINVAL;
 	memset(s, 0, sizeof(*s));
-	s->p = *p;
-	s->lo = p->lo_fps;
-	s->hi = p->hi_fps;
-	s->next = p->initial_fps;
+	s->p = *params;
+	s->lo = params->lo_fps;
+	s->hi = params->hi_fps;
+	s->next = params->initial_fps;
 	return 0;
 }
 
