@@ -98,13 +98,13 @@ tput_say(struct mode_ctx *m, const struct search *s)
 {
 	const struct tput_mode *tput = m->priv;
 	const char *why = *tput->why ? tput->why : "see trials.csv";
-	enum result_case c = search_case(s);
-	enum report_result kind = result_case_kind(c);
+	enum result_case outcome = search_case(s);
+	enum report_result kind = result_case_kind(outcome);
 	char fig[32], limit[sizeof(tput->why) + 128];
 
 	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", search_result(s));
-	result_format(c, fig, m->result, sizeof(m->result));
-	switch (c) {
+	result_format(outcome, fig, m->result, sizeof(m->result));
+	switch (outcome) {
 	case RESULT_INSIDE:
 	case RESULT_ZERO:
 		if (search_result(s) == 0)
@@ -157,7 +157,8 @@ tput_say(struct mode_ctx *m, const struct search *s)
 	fprintf(stderr, "dutperf: search %u: %s: not a measured DUT figure "
 		"(%s; rate.csv result_kind %s, exit status 3; see trials.csv)\n",
 		m->no, kind == REPORT_RESULT_NONE ? "no valid result" :
-		"a lower bound", result_case_reason(c), report_result_name(kind));
+		"a lower bound", result_case_reason(outcome),
+		report_result_name(kind));
 }
 
 /* A complete search: its rate.csv row. */
