@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "dutperf/csv.h"
@@ -24,6 +23,15 @@
 
 #define EXIT_USAGE 2
 #define PLOT_MAX_INPUTS 4096
+
+/* A core function's error rc (-errno, message in err) on stderr; its
+ * exit status: 1 out of memory, else 2 (the input or the options). */
+static int
+fail_status(int rc, const char *err)
+{
+	fprintf(stderr, "dutperf-plot: %s\n", err);
+	return rc == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+}
 
 static void
 usage(FILE *out)
@@ -171,35 +179,11 @@ write_script(const char *path, const struct plot_buf *b)
 static int
 run_gnuplot(const char *script_path)
 {
-	const char *prog = getenv("DUTPERF_GNUPLOT");
-	int status;
-	pid_t pid;
+	char err[512];
 
-	if (prog == NULL || prog[0] == '\0')
-		prog = "gnuplot";
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		perror("dutperf-plot: fork");
-		return -1;
-	}
-	if (pid == 0) {
-		execlp(prog, prog, script_path, (char *)NULL);
-		fprintf(stderr,
-			"dutperf-plot: cannot run %s: %s (Debian package gnuplot-nox)\n",
-			prog, strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			perror("dutperf-plot: waitpid");
-			return -1;
-		}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	if (plot_run_gnuplot(script_path, -1, err, sizeof(err)) == 0)
 		return 0;
-	if (!(WIFEXITED(status) && WEXITSTATUS(status) == 127))
-		fprintf(stderr, "dutperf-plot: %s failed (status %d)\n", prog,
-			WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	fprintf(stderr, "dutperf-plot: %s\n", err);
 	return -1;
 }
 
@@ -249,8 +233,7 @@ render(struct opts *o, const struct plot_input *in, size_t n)
 	rc = plot_script(&b, &o->p, in, n, err, sizeof(err));
 	print_notes(&o->notes);
 	if (rc < 0) {
-		fprintf(stderr, "dutperf-plot: %s\n", err);
-		rc = rc == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+		rc = fail_status(rc, err);
 		goto out;
 	}
 	rc = EXIT_FAILURE;
@@ -303,8 +286,7 @@ plot_files(struct opts *o, char **files, size_t n)
 		r = csv_table_read(files[i], &t[i], err, sizeof(err));
 
 		if (r < 0) {
-			fprintf(stderr, "dutperf-plot: %s\n", err);
-			rc = r == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+			rc = fail_status(r, err);
 			goto out;
 		}
 		in[i].t = &t[i];
@@ -315,8 +297,7 @@ plot_files(struct opts *o, char **files, size_t n)
 				    sizeof(err));
 		print_notes(&o->notes);
 		if (r < 0) {
-			fprintf(stderr, "dutperf-plot: %s\n", err);
-			rc = r == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+			rc = fail_status(r, err);
 			goto out;
 		}
 	}
