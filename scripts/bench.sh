@@ -31,6 +31,14 @@
 #      queue each, net_null delivering, fwd_foreign / duration); the ratios
 #      2 : 1 (target >= 1.8x for the sender).  On a machine with more cores
 #      set SCALE_LCORES="1 2 4 8" (docs/performance.md).
+#   g  stateful phase 1 (RFC 9693 preliminary phase, docs/stateful.md): the
+#      Initiator's connections per second, N = ST_FRAMES (default 10^7)
+#      pseudorandom combinations, with 1 and 2 sender lcores (a stream
+#      each, net_null, asking for far more than it can send, no lag limit:
+#      the phase-1 row's fwd_achieved_fps; nothing comes back, so the run
+#      ends after phase 1 with exit status 3), and the peak RSS (VmHWM) of
+#      the 1-lcore run beside that of N = 4000: the state table of N
+#      entries and the permutation (docs/stateful.md "Memory")
 #
 # Every figure is the best of 3 (the machine may be shared).  What a dutperf
 # run measured is read from its result CSV files by column name (rate.csv
@@ -46,7 +54,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,33p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,41p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 
@@ -319,6 +327,52 @@ for nl in $SCALE_LCORES; do
 	row f "receiver aggregate, $nl lcore(s) (fps)" "${srx[$nl]}" fps "1 lcore" "${srx[1]}" \
 		"$(ratio "${srx[$nl]}" "${srx[1]}")" "info" "-"
 done
+
+# ---- g: stateful phase 1 ----
+ST_FRAMES=${ST_FRAMES:-10000000}
+# st_ini NAME N FRAMES: the sender side of row f's N-lcore wire with
+# [stateful] phase 1 of FRAMES connections at SCALE_FPS per lcore, a table
+# of FRAMES entries, no retries
+st_ini() {
+	scale_ini "$1" "$2" tx
+	sed -i 's/^max_retries *=.*/max_retries = 0/' "$WORK/$1.ini"
+	printf '[stateful]\nframes = %s\ntable_size = %s\nrate_fps = %s\ntimeout_ms = 0\n' \
+		"$3" "$3" $((SCALE_FPS * $2)) >>"$WORK/$1.ini"
+}
+# st_run NAME OUT: trial --stateful of $WORK/NAME.ini on net_null; the
+# phase-1 rate on stdout (exit 3 expected: no table filled), its peak RSS
+# (KiB) in OUT.rss
+st_run() {
+	local p
+	p=$(run_id)
+	# shellcheck disable=SC2046,SC2086
+	/usr/bin/time -v "$DUTPERF" $(eal "$p") $NULL_TX -- trial --stateful \
+		-c "$WORK/$1.ini" --direction f --rate 1000 --duration 1 -q -o "$2" \
+		>/dev/null 2>"$2.log"
+	rm -rf "/var/run/dpdk/$p"
+	sed -n 's/.*Maximum resident set size (kbytes): //p' "$2.log" >"$2.rss"
+	[ "$(csv_col "$2/trials.csv" phase 1 2>/dev/null)" = preliminary ] &&
+		csv_col "$2/trials.csv" fwd_achieved_fps 1
+}
+note "g: stateful phase 1, $ST_FRAMES connections, 1 and 2 lcores (net_null)"
+declare -A sst
+for nl in 1 2; do
+	st_ini "st$nl" "$nl" "$ST_FRAMES"
+	sst[$nl]=$(for i in 1 2 3; do st_run "st$nl" "$WORK/g$nl.$i"; done | best_max)
+	r=$(ratio "${sst[$nl]}" "${sst[1]}")
+	tgt=info v=-
+	[ "$nl" = 2 ] && { tgt=">= 1.8x"; v=$(verdict "$r" 'x != "-" && x >= 1.8'); }
+	row g "stateful phase 1, $nl lcore(s) (connections/s)" "${sst[$nl]:-failed}" fps "1 lcore" \
+		"${sst[1]:-0}" "$r" "$tgt" "$v"
+done
+st_ini st0 1 4000
+st_run st0 "$WORK/g0" >/dev/null
+rss_big=$(cat "$WORK/g1.1.rss" 2>/dev/null) rss_small=$(cat "$WORK/g0.rss" 2>/dev/null)
+row g "stateful phase 1 peak RSS, $ST_FRAMES connections (KiB)" "${rss_big:-failed}" KiB \
+	"N = 4000" "${rss_small:-0}" \
+	"$(awk -v a="${rss_big:-0}" -v b="${rss_small:-0}" -v n="$ST_FRAMES" \
+		'BEGIN { if (a > b && b > 0) printf "%.1f B/conn", (a - b) * 1024 / (n - 4000); else print "-" }')" \
+	"info" "-"
 
 # ---- the table ----
 {

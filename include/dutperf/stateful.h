@@ -95,6 +95,41 @@ uint64_t stateful_enum_index(const struct stateful_enum *e, uint64_t i);
 void stateful_enum_at(const struct stateful_enum *e, uint64_t i,
 		      uint16_t out[STATEFUL_NB_FIELDS]);
 
+/*
+ * Stream i of n (streams.h) enumerates the frames j = i, i + n, i + 2n,
+ * ... of the phase (j < total): the n streams' parts are disjoint and
+ * together exactly the phase's combinations, each stream's in the
+ * configured order.  Incrementally, without a division per frame:
+ * increasing and decreasing orders keep the combination as mixed-radix
+ * digits and add (subtract) n digit by digit with a carry; the random
+ * order evaluates the permutation once per frame and splits its value into
+ * digits by multiplying with precomputed reciprocals (exact for every
+ * value below 2^64 and range 2..65536: stateful_div).  The reference is
+ * stateful_enum_at: stateful_iter_next gives stream i's k-th call the
+ * fields of stateful_enum_at(e, i + k n).
+ */
+struct stateful_iter {
+	enum stateful_order order;
+	uint16_t min[STATEFUL_NB_FIELDS];
+	uint32_t range[STATEFUL_NB_FIELDS];
+	uint32_t digit[STATEFUL_NB_FIELDS];	/* increasing, decreasing */
+	uint32_t step[STATEFUL_NB_FIELDS];	/* n in the same radix */
+	uint64_t recip[STATEFUL_NB_FIELDS];	/* UINT64_MAX / range + 1 */
+	uint64_t next;				/* random: the next j */
+	uint64_t stride;			/* n */
+	uint64_t left;				/* frames still to enumerate */
+	struct stateful_perm perm;		/* random (a copy: one writer) */
+};
+
+/* Stream i of n (i < n, n >= 1) of the enumeration e (its perm copied). */
+void stateful_iter_init(struct stateful_iter *it, const struct stateful_enum *e,
+			unsigned int i, unsigned int n);
+
+/* The fields of the stream's next frame into out; false (out untouched)
+ * once its part of the total combinations is done. */
+bool stateful_iter_next(struct stateful_iter *it,
+			uint16_t out[STATEFUL_NB_FIELDS]);
+
 /* ------------------------------------------------------------ state table */
 
 /* One connection as the Responder received it (network byte order). */
@@ -110,11 +145,15 @@ struct stateful_tuple {
  * writer (the Responder's receiver lcore) during the preliminary phase;
  * read only after the phase (the end of the trial orders the accesses:
  * no locks, no atomics).  Once more than M frames arrived the oldest
- * entries are overwritten (wrap).
+ * entries are overwritten (wrap).  With several RX queues each has its
+ * own part (stateful_table_split), one writer each; a cache line each, so
+ * that parts written by different lcores share none.
  */
 struct stateful_table {
-	struct stateful_tuple *entry;	/* M entries, caller's memory */
+	_Alignas(64) struct stateful_tuple *entry;	/* M entries, caller's
+							 * memory */
 	uint32_t size;			/* M */
+	uint32_t next;			/* the entry the next tuple goes to */
 	uint64_t written;		/* tuples recorded since the reset */
 };
 
@@ -126,12 +165,31 @@ void stateful_table_reset(struct stateful_table *t);
 static inline void
 stateful_table_record(struct stateful_table *t, const struct stateful_tuple *tu)
 {
-	t->entry[t->written % t->size] = *tu;
+	t->entry[t->next] = *tu;
+	t->next = t->next + 1 == t->size ? 0 : t->next + 1;
 	t->written++;
 }
 
 /* Valid entries: min(written, M). */
 uint32_t stateful_table_count(const struct stateful_table *t);
+
+/*
+ * The state table of M entries over nb RX queues: part q is a table of M
+ * entries of its own at mem + q M (mem: nb M entries), so that any split
+ * of the arrivals over the queues fills M (a queue may get them all).
+ */
+void stateful_table_split(struct stateful_table *part, unsigned int nb,
+			  struct stateful_tuple *mem, uint32_t size);
+
+/* What the parts recorded together: the sum of their counts, at most M. */
+uint32_t stateful_table_sum(const struct stateful_table *part, unsigned int nb);
+
+/*
+ * After the phase: the parts' valid entries moved together into part 0
+ * (at most M: part 0's first, then part 1's, ...), the other parts
+ * emptied; part 0 is then the whole table.  Returns its count (the sum).
+ */
+uint32_t stateful_table_join(struct stateful_table *part, unsigned int nb);
 
 /*
  * The tuple a Responder frame answers entry idx (< count) with: source and
@@ -149,11 +207,24 @@ struct stateful_pick {
 	enum cfg_var_mode mode;
 	uint32_t count;		/* valid entries, >= 1 */
 	uint32_t cur;
+	uint32_t step;		/* streams mod count (stateful_pick_stream) */
 	uint64_t rng;		/* splitmix64 state */
 };
 
 void stateful_pick_init(struct stateful_pick *p, enum cfg_var_mode mode,
 			uint32_t count, uint64_t seed);
+
+/*
+ * The pick of stream i of n (phase 2 on several streams, each its own
+ * copy): every stream draws from the whole table; increasing (decreasing)
+ * stream i takes entries i, i + n, ... (count - 1 - i, ...) wrapping, so
+ * the direction's frames j = i + k n walk the table as one stream would;
+ * random: stream 0 from seed, the others from their own streams_seed.
+ * Stream 0 of 1 is stateful_pick_init.
+ */
+void stateful_pick_stream(struct stateful_pick *p, enum cfg_var_mode mode,
+			  uint32_t count, uint64_t seed, unsigned int i,
+			  unsigned int n);
 uint32_t stateful_pick_next(struct stateful_pick *p);
 
 /*

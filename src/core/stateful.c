@@ -10,6 +10,7 @@
 
 #include "dutperf/cksum.h"
 #include "dutperf/stateful.h"
+#include "dutperf/streams.h"
 #include "dutperf/trial_spec.h"
 
 /* ------------------------------------------------------------ permutation */
@@ -132,6 +133,114 @@ stateful_enum_at(const struct stateful_enum *e, uint64_t i,
 	}
 }
 
+/* ------------------------------------------- incremental enumeration */
+
+/*
+ * floor(c / d) for any 64-bit c and d = 2..65536 without a division:
+ * recip = UINT64_MAX / d + 1 = ceil(2^64 / d) (2^64 / d for a power of
+ * two), so recip d = 2^64 + e with 0 <= e < d, and for x < 2^48
+ * floor(x recip / 2^64) = floor(x / d + x e / (d 2^64)) = floor(x / d)
+ * since x e < 2^64.  c is split into its high 32 bits (a quotient and a
+ * remainder below d) and the remainder joined to the low 32 bits (below
+ * d 2^32 <= 2^48).
+ */
+static inline uint64_t
+stateful_mulhi(uint64_t x, uint64_t recip)
+{
+	return (uint64_t)(((unsigned __int128)x * recip) >> 64);
+}
+
+static inline uint64_t
+stateful_div(uint64_t c, uint32_t d, uint64_t recip)
+{
+	uint64_t hi = c >> 32, qh = stateful_mulhi(hi, recip);
+	uint64_t x = ((hi - qh * d) << 32) | (c & 0xffffffffu);
+
+	return (qh << 32) | stateful_mulhi(x, recip);
+}
+
+/* c as digits of the ranges (at set-up: divisions allowed). */
+static void
+stateful_digits(const uint32_t range[STATEFUL_NB_FIELDS], uint64_t c,
+		uint32_t digit[STATEFUL_NB_FIELDS])
+{
+	int f;
+
+	for (f = 0; f < STATEFUL_NB_FIELDS; f++) {
+		digit[f] = (uint32_t)(c % range[f]);
+		c /= range[f];
+	}
+}
+
+void
+stateful_iter_init(struct stateful_iter *it, const struct stateful_enum *e,
+		   unsigned int i, unsigned int n)
+{
+	int f;
+
+	memset(it, 0, sizeof(*it));
+	if (n == 0)
+		n = 1;
+	it->order = e->order;
+	memcpy(it->min, e->min, sizeof(it->min));
+	memcpy(it->range, e->range, sizeof(it->range));
+	for (f = 0; f < STATEFUL_NB_FIELDS; f++)
+		it->recip[f] = e->range[f] > 1 ? UINT64_MAX / e->range[f] + 1 : 0;
+	it->stride = n;
+	it->left = e->total > i ? (e->total - i - 1) / n + 1 : 0;
+	it->next = i;
+	it->perm = e->perm;
+	/* n as digits: the step (n mod total; a carry out of the last digit
+	 * happens only after the stream's last frame) */
+	stateful_digits(e->range, n, it->step);
+	if (it->left > 0)
+		stateful_digits(e->range, e->order == STATEFUL_ORDER_DECREASING ?
+				e->total - 1 - i : i, it->digit);
+}
+
+bool
+stateful_iter_next(struct stateful_iter *it, uint16_t out[STATEFUL_NB_FIELDS])
+{
+	uint32_t carry = 0, v;
+	uint64_t c, q;
+	int f;
+
+	if (it->left == 0)
+		return false;
+	it->left--;
+	if (it->order == STATEFUL_ORDER_RANDOM) {
+		c = stateful_perm_at(&it->perm, it->next);
+		it->next += it->stride;
+		for (f = 0; f < STATEFUL_NB_FIELDS; f++) {
+			if (it->range[f] == 1) {
+				out[f] = it->min[f];
+				continue;
+			}
+			q = stateful_div(c, it->range[f], it->recip[f]);
+			out[f] = (uint16_t)(it->min[f] + (c - q * it->range[f]));
+			c = q;
+		}
+		return true;
+	}
+	for (f = 0; f < STATEFUL_NB_FIELDS; f++)
+		out[f] = (uint16_t)(it->min[f] + it->digit[f]);
+	if (it->order == STATEFUL_ORDER_DECREASING) {
+		for (f = 0; f < STATEFUL_NB_FIELDS; f++) {
+			v = it->step[f] + carry;
+			carry = it->digit[f] < v;
+			it->digit[f] = carry ? it->digit[f] + it->range[f] - v :
+					       it->digit[f] - v;
+		}
+		return true;
+	}
+	for (f = 0; f < STATEFUL_NB_FIELDS; f++) {
+		v = it->digit[f] + it->step[f] + carry;
+		carry = v >= it->range[f];
+		it->digit[f] = carry ? v - it->range[f] : v;
+	}
+	return true;
+}
+
 /* ------------------------------------------------------------ state table */
 
 void
@@ -140,12 +249,14 @@ stateful_table_init(struct stateful_table *t, struct stateful_tuple *mem,
 {
 	t->entry = mem;
 	t->size = size;
+	t->next = 0;
 	t->written = 0;
 }
 
 void
 stateful_table_reset(struct stateful_table *t)
 {
+	t->next = 0;
 	t->written = 0;
 }
 
@@ -153,6 +264,55 @@ uint32_t
 stateful_table_count(const struct stateful_table *t)
 {
 	return t->written < t->size ? (uint32_t)t->written : t->size;
+}
+
+void
+stateful_table_split(struct stateful_table *part, unsigned int nb,
+		     struct stateful_tuple *mem, uint32_t size)
+{
+	unsigned int q;
+
+	for (q = 0; q < nb; q++)
+		stateful_table_init(&part[q], mem + (size_t)q * size, size);
+}
+
+uint32_t
+stateful_table_sum(const struct stateful_table *part, unsigned int nb)
+{
+	uint64_t sum = 0;
+	unsigned int q;
+
+	if (nb == 0)
+		return 0;
+	for (q = 0; q < nb; q++)
+		sum += stateful_table_count(&part[q]);
+	return sum < part[0].size ? (uint32_t)sum : part[0].size;
+}
+
+uint32_t
+stateful_table_join(struct stateful_table *part, unsigned int nb)
+{
+	uint32_t pos, k;
+	unsigned int q;
+
+	if (nb == 0)
+		return 0;
+	pos = stateful_table_count(&part[0]);
+	for (q = 1; q < nb; q++) {
+		k = stateful_table_count(&part[q]);
+		if (k > part[0].size - pos)
+			k = part[0].size - pos;
+		/* part q lies above part 0: no overlap */
+		memmove(part[0].entry + pos, part[q].entry, (size_t)k *
+			sizeof(*part[q].entry));
+		pos += k;
+		stateful_table_reset(&part[q]);
+	}
+	if (nb > 1) {
+		part[0].written = pos;
+		part[0].next = pos == part[0].size ? 0 : pos;
+	}
+	return pos;
 }
 
 void
@@ -171,10 +331,22 @@ void
 stateful_pick_init(struct stateful_pick *p, enum cfg_var_mode mode,
 		   uint32_t count, uint64_t seed)
 {
+	stateful_pick_stream(p, mode, count, seed, 0, 1);
+}
+
+void
+stateful_pick_stream(struct stateful_pick *p, enum cfg_var_mode mode,
+		     uint32_t count, uint64_t seed, unsigned int i,
+		     unsigned int n)
+{
+	uint32_t first;
+
 	p->mode = mode;
 	p->count = count > 0 ? count : 1;
-	p->cur = mode == CFG_VAR_DECREASING ? p->count - 1 : 0;
-	p->rng = seed;
+	first = i % p->count;
+	p->cur = mode == CFG_VAR_DECREASING ? p->count - 1 - first : first;
+	p->step = (n > 0 ? n : 1) % p->count;
+	p->rng = streams_seed(seed, i);
 }
 
 uint32_t
@@ -183,11 +355,12 @@ stateful_pick_next(struct stateful_pick *p)
 	uint32_t v = p->cur;
 
 	switch (p->mode) {
-	case CFG_VAR_INCREASING:
-		p->cur = v + 1 == p->count ? 0 : v + 1;
+	case CFG_VAR_INCREASING:	/* step < count: one wrap at most */
+		p->cur = v >= p->count - p->step ? v - (p->count - p->step) :
+						   v + p->step;
 		return v;
 	case CFG_VAR_DECREASING:
-		p->cur = v == 0 ? p->count - 1 : v - 1;
+		p->cur = v < p->step ? v + p->count - p->step : v - p->step;
 		return v;
 	case CFG_VAR_RANDOM:
 		/* multiply-shift: bias below count / 2^32, nothing at M <= 2^26

@@ -126,16 +126,17 @@ struct engine_recov {
 	uint64_t start_tsc, end_tsc;
 };
 
-/* RFC 9693 phases (feature_stateful.c): what the sender does to each
- * frame it built, written before the trial, read by the sending lcore. */
+/* RFC 9693 phases (feature_stateful.c): what one stream's sender does
+ * to each frame it built, set before the trial, then written by that
+ * sending lcore only (one per stream). */
 struct engine_stateful_tx {
 	bool responder;			/* phase 2: a recorded tuple; else
 					 * phase 1: the enumerated combination */
-	struct stateful_enum en;
-	unsigned vary;			/* the fields en varies */
+	struct stateful_iter it;	/* phase 1: this stream's part */
+	unsigned vary;			/* the fields it varies */
 	const struct stateful_table *table;
-	struct stateful_pick pick;	/* the sender's own copy: one writer */
-};
+	struct stateful_pick pick;	/* the stream's own copy: one writer */
+} __rte_cache_aligned;
 
 /* ---- engine: sender and receiver state, one writer each ---- */
 

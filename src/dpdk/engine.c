@@ -143,14 +143,15 @@ engine_tx_prefill(struct engine_tx *tx)
 
 /*
  * RFC 9693 phases (the stateful feature, feature_stateful.c): the n
- * frames of the burst from sequence seq as the trial's role makes them.
- * The Responder (phase 2) answers from a recorded tuple, picked per frame
- * (entry chosen by the trial's responder_tuple); the Initiator (phase 1)
- * gives frame i the enumerated combination i.
+ * frames of the burst as the trial's role makes them.  The Responder
+ * (phase 2) answers from a recorded tuple, picked per frame (entry chosen
+ * by the trial's responder_tuple); the Initiator (phase 1) gives its
+ * stream's frame k the combination of the direction's frame i + k N
+ * (stateful_iter: incremental, no division).
  */
 static void
 tx_stateful(struct engine_stateful_tx *s, struct rte_mbuf **mbufs,
-	    unsigned int n, uint64_t seq)
+	    unsigned int n)
 {
 	uint16_t v[STATEFUL_NB_FIELDS];
 	struct stateful_tuple tu;
@@ -166,15 +167,9 @@ tx_stateful(struct engine_stateful_tx *s, struct rte_mbuf **mbufs,
 		}
 		return;
 	}
-	if (seq >= s->en.total)
-		return;
-	if (n > s->en.total - seq)
-		n = (unsigned int)(s->en.total - seq);
-	for (i = 0; i < n; i++) {
-		stateful_enum_at(&s->en, seq + i, v);
+	for (i = 0; i < n && stateful_iter_next(&s->it, v); i++)
 		stateful_frame_set(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
 				   mbufs[i]->data_len, v, s->vary);
-	}
 }
 
 /* Send what is due; returns true when this sender has finished. */
@@ -252,7 +247,7 @@ tx_poll(struct engine_tx *tx)
 		}
 	}
 	if (unlikely(tx->stateful != NULL))
-		tx_stateful(tx->stateful, mbufs, (unsigned int)n, tx->seq);
+		tx_stateful(tx->stateful, mbufs, (unsigned int)n);
 	if (unlikely(tx->first_tsc == 0))
 		tx->first_tsc = now;
 	tx->last_burst_tsc = now;

@@ -7,13 +7,17 @@
  *   each run (feature_start_run): [stateful] hook_search;
  *   each trial (feature_prepare, feature_begin, feature_collect):
  *   phase 1 (TRIAL_PHASE_PRELIMINARY): [stateful] hook_trial first; the
- *     Initiator's sender gives frame i the enumerated combination i
- *     (stateful_enum), the Responder's receiver records each received
- *     foreground frame's 4-tuple in the state table (single writer: that
- *     lcore; counted after the trial: report_trial.recorded);
- *   phase 2 (TRIAL_PHASE_REAL): D after phase 1's start, the Responder's
- *     sender makes every frame from a recorded tuple, reversed (entry
- *     chosen by spec->responder_tuple), checksums computed anew.
+ *     Initiator's stream i of N gives its frame k the enumerated
+ *     combination of the direction's frame i + k N (stateful_iter: the
+ *     streams' parts are disjoint and together the N frames'), the
+ *     Responder's RX queue q records each received foreground frame's
+ *     4-tuple in part q of the state table (single writer: that queue's
+ *     lcore; summed after the trial: report_trial.recorded);
+ *   phase 2 (TRIAL_PHASE_REAL): D after phase 1's start, the parts
+ *     joined into one table, each Responder stream makes every frame from
+ *     a recorded tuple of the whole table, reversed (entry chosen by
+ *     spec->responder_tuple, stateful_pick_stream), checksums computed
+ *     anew.
  * The engine makes and records the frames (engine.c tx_stateful,
  * rx_stateful_record).  The Responder never sends a frame not made from a
  * received tuple.
@@ -32,14 +36,29 @@
 #include "feature_priv.h"
 
 struct feature_stateful {
-	struct stateful_table table;
+	/* the state table: one part per RX queue of the Initiator's
+	 * direction (stateful_table_split), joined into part[0] after phase
+	 * 1 (stateful_table_join) */
+	struct stateful_table part[STREAMS_MAX];
+	unsigned int nb_parts;		/* of the last phase 1 */
 	struct stateful_tuple *mem;
-	uint32_t cap;			/* entries allocated */
-	struct engine_stateful_tx tx;
+	uint64_t cap;			/* entries allocated */
+	struct stateful_enum en;	/* the Initiator's combinations */
+	struct engine_stateful_tx tx[STREAMS_MAX];	/* per stream */
 	enum cfg_dir_id init_dir, resp_dir;
 	uint64_t prelim_start_tsc;	/* 0: no phase 1 yet */
 	int socket;			/* the Responder's receiver's */
 };
+
+/* Direction d's RX queues classify by t->spec[d] as it is now. */
+static void
+feature_stateful_cls(struct trial_ctx *t, enum cfg_dir_id d)
+{
+	unsigned int q;
+
+	for (q = 0; q < t->nb_rxq[d]; q++)
+		frame_cls_init(&t->rxs[d][q]->cls, &t->spec[d]);
+}
 
 int
 feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len)
@@ -65,19 +84,18 @@ feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len)
 	 * address: [initiator side] ipv4_virt, "this tester as IPv4 hosts on
 	 * the other side see it".  The Responder's frames carry the recorded
 	 * ports swapped: its receiver at the Initiator checks them against
-	 * the Initiator's ranges, swapped.  (Phases run on one RX queue:
-	 * trial_prepare refuses several.)
+	 * the Initiator's ranges, swapped.  Every RX queue's classifier.
 	 */
 	is = &t->spec[fs->init_dir];
 	rs = &t->spec[fs->resp_dir];
 	if (cfg_dir_active(c, fs->init_dir)) {
 		memset(is->fg.rx.src, 0, sizeof(is->fg.rx.src));
 		memcpy(is->fg.rx.src, c->side[iside].ipv4_virt, 4);
-		frame_cls_init(&t->rx[fs->init_dir].cls, is);
+		feature_stateful_cls(t, fs->init_dir);
 		if (cfg_dir_active(c, fs->resp_dir)) {
 			rs->sport = is->dport;
 			rs->dport = is->sport;
-			frame_cls_init(&t->rx[fs->resp_dir].cls, rs);
+			feature_stateful_cls(t, fs->resp_dir);
 		}
 	}
 	return 0;
@@ -107,25 +125,28 @@ feature_stateful_start_run(struct trial_ctx *t, char *err, size_t err_len)
 	return rc == -EINTR ? 0 : rc;
 }
 
-/* Room for size entries (the table capacity search grows it). */
+/* Room for nb parts of size entries (the table capacity search grows
+ * it). */
 static int
-feature_stateful_room(struct feature_stateful *fs, uint32_t size, char *err,
-		      size_t err_len)
+feature_stateful_room(struct feature_stateful *fs, uint32_t size,
+		      unsigned int nb, char *err, size_t err_len)
 {
+	uint64_t want = (uint64_t)size * nb;
 	struct stateful_tuple *mem;
 
-	if (size <= fs->cap)
+	if (want <= fs->cap)
 		return 0;
-	mem = rte_zmalloc_socket("stateful_table", (size_t)size * sizeof(*mem),
+	mem = rte_zmalloc_socket("stateful_table", (size_t)want * sizeof(*mem),
 				 RTE_CACHE_LINE_SIZE, fs->socket);
 	if (mem == NULL) {
 		snprintf(err, err_len, "no memory for a state table of %u "
-			 "entries", size);
+			 "entries on %u RX queue%s (%" PRIu64 " bytes)", size,
+			 nb, nb == 1 ? "" : "s", want * sizeof(*mem));
 		return -ENOMEM;
 	}
 	rte_free(fs->mem);
 	fs->mem = mem;
-	fs->cap = size;
+	fs->cap = want;
 	return 0;
 }
 
@@ -134,13 +155,14 @@ feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			 enum cfg_dir_id d, char *err, size_t err_len)
 {
 	struct feature_stateful *fs = t->stateful;
-	struct engine_tx *tx = &t->tx[d];
-	struct engine_rx *rx = &t->rx[d];
+	unsigned int n = t->nb_streams[d], nq = t->nb_rxq[d], i, q;
 	uint32_t count;
 	int rc;
 
-	tx->stateful = NULL;
-	rx->table = NULL;
+	for (i = 0; i < n; i++)
+		t->txs[d][i]->stateful = NULL;
+	for (q = 0; q < nq; q++)
+		t->rxs[d][q]->table = NULL;
 	if (spec->phase == TRIAL_PHASE_PLAIN)
 		return 0;
 	if (fs == NULL) {
@@ -151,36 +173,53 @@ feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	if (spec->phase == TRIAL_PHASE_PRELIMINARY) {
 		if (d != fs->init_dir)
 			return 0;
-		rc = feature_stateful_room(fs, spec->table_size, err, err_len);
+		rc = feature_stateful_room(fs, spec->table_size, nq, err,
+					   err_len);
 		if (rc != 0)
 			return rc;
-		stateful_table_init(&fs->table, fs->mem, spec->table_size);
-		fs->tx.responder = false;
-		rc = stateful_enum_from_cfg(&fs->tx.en, t->cfg, t->cfg->seed);
-		if (rc != 0 || spec->frames > fs->tx.en.total) {
+		/* one part per RX queue, one writer each */
+		stateful_table_split(fs->part, nq, fs->mem, spec->table_size);
+		fs->nb_parts = nq;
+		rc = stateful_enum_from_cfg(&fs->en, t->cfg, t->cfg->seed);
+		if (rc != 0 || spec->frames > fs->en.total) {
 			snprintf(err, err_len, "trial: %" PRIu64 " preliminary "
 				 "frames, %" PRIu64 " combinations",
-				 spec->frames, fs->tx.en.total);
+				 spec->frames, fs->en.total);
 			return -EINVAL;
 		}
-		fs->tx.vary = stateful_enum_vary(&fs->tx.en);
-		tx->stateful = &fs->tx;
-		rx->table = &fs->table;
+		/* stream i: the direction's frames i, i + n, ... */
+		for (i = 0; i < n; i++) {
+			struct engine_stateful_tx *s = &fs->tx[i];
+
+			s->responder = false;
+			stateful_iter_init(&s->it, &fs->en, i, n);
+			s->vary = stateful_enum_vary(&fs->en);
+			t->txs[d][i]->stateful = s;
+		}
+		for (q = 0; q < nq; q++)
+			t->rxs[d][q]->table = &fs->part[q];
 		return 0;
 	}
 	if (d != fs->resp_dir)
 		return 0;
-	count = fs->table.entry != NULL ? stateful_table_count(&fs->table) : 0;
+	/* the parts into one table (again for a later phase 2: a no-op) */
+	count = fs->nb_parts > 0 ? stateful_table_join(fs->part, fs->nb_parts) :
+				   0;
 	if (count == 0) {
 		snprintf(err, err_len, "trial: phase 2 with an empty state "
 			 "table (no preliminary frame arrived)");
 		return -EINVAL;
 	}
-	fs->tx.responder = true;
-	fs->tx.table = &fs->table;
-	stateful_pick_init(&fs->tx.pick, spec->responder_tuple, count,
-			   t->cfg->seed ^ t->trials_run);
-	tx->stateful = &fs->tx;
+	/* every stream draws from the whole table */
+	for (i = 0; i < n; i++) {
+		struct engine_stateful_tx *s = &fs->tx[i];
+
+		s->responder = true;
+		s->table = &fs->part[0];
+		stateful_pick_stream(&s->pick, spec->responder_tuple, count,
+				     t->cfg->seed ^ t->trials_run, i, n);
+		t->txs[d][i]->stateful = s;
+	}
 	return 0;
 }
 
@@ -222,7 +261,7 @@ feature_stateful_collect(const struct trial_ctx *t,
 	const struct feature_stateful *fs = t->stateful;
 
 	if (spec->phase == TRIAL_PHASE_PRELIMINARY)
-		out->recorded = fs != NULL && fs->table.entry != NULL ?
-				stateful_table_count(&fs->table) : 0;
+		out->recorded = fs != NULL ?
+				stateful_table_sum(fs->part, fs->nb_parts) : 0;
 }
 

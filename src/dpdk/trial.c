@@ -227,13 +227,12 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	trial_seed = c->seed ^ ((uint64_t)(t->trials_run + 1) *
 				UINT64_C(0x9e3779b97f4a7c15));
 	change = trial_spec_change_frame(spec, d);
-	if ((spec->delays || spec->recov_track || change < total ||
-	     spec->phase != TRIAL_PHASE_PLAIN) && (n > 1 || t->nb_rxq[d] > 1)) {
+	if ((spec->delays || spec->recov_track || change < total) &&
+	    (n > 1 || t->nb_rxq[d] > 1)) {
 		snprintf(err, err_len, "%s: %s with several streams or RX queues "
 			 "is not supported yet ([%s] queues = %u, [%s] queues = %u)",
 			 trial_dir_name[d], spec->delays ?
-			 "every frame's delay (pdv)" : spec->phase != TRIAL_PHASE_PLAIN ?
-			 "a stateful phase" : "a rate change or recovery records",
+			 "every frame's delay (pdv)" : "a rate change or recovery records",
 			 trial_side_name[cfg_tx_side(d)], n,
 			 trial_side_name[cfg_rx_side(d)], t->nb_rxq[d]);
 		return -EINVAL;

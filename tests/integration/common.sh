@@ -208,6 +208,35 @@ expect_equal() {
 	[ "$2" = "$3" ] || fail "$1: $2 != $3"
 }
 
+# aid_counts T N K J: what the sender's test aid does to T frames over N
+# streams (stream i sends (T - i - 1) / N + 1 of them) when it drops every
+# K-th frame of a stream and duplicates every J-th one it did not drop:
+# sets drops and dups (computed here, never read from dutperf)
+aid_counts() {
+	local i ti
+	drops=0 dups=0
+	for ((i = 0; i < $2; i++)); do
+		ti=$((($1 - i - 1) / $2 + 1))
+		drops=$((drops + ti / $3))
+		dups=$((dups + (ti - ti / $3) / $4))
+	done
+}
+
+# expect_aid LABEL DIR T: a row's counts of direction DIR (fwd, rev; its
+# shell variables r_DIR_COLUMN, as last_row sets them) after aid_counts
+# for T frames: sent T, lost drops, received T - drops, duplicates dups,
+# nothing bogus, stale or foreign
+expect_aid() {
+	local k want
+	for k in sent lost received duplicates bogus stale foreign; do
+		case $k in
+		sent) want=$3 ;; lost) want=$drops ;; received) want=$(($3 - drops)) ;;
+		duplicates) want=$dups ;; *) want=0 ;;
+		esac
+		expect_equal "$1 $2 $k" "$(eval echo "\$r_${2}_$k")" "$want"
+	done
+}
+
 # check_lossless CSV DIRS: last trial passed, every frame of each direction
 # (fwd, rev) accounted: planned == sent == received, nothing else.
 check_lossless() {

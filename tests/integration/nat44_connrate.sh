@@ -22,6 +22,7 @@ rate=$(col "$WORK/cr/connrate.csv" rate)
 [ "$rate" -ge 1940 ] && [ "$rate" -le 2060 ] ||
 	fail "connection rate $rate/s: not within 3 % of R0 = 2000/s"
 ok "connrate: $rate connections/s, R0 = 2000 (within 3 %)"
+nat_spread
 expect_equal "phase-1 rows" "$(col "$WORK/cr/trials.csv" phase 1)" preliminary
 expect_equal "recorded" "$(col "$WORK/cr/trials.csv" recorded 1)" "$(col "$WORK/cr/trials.csv" fwd_received 1)"
 ok "trials.csv: phase and the entries phase 1 recorded"

@@ -21,6 +21,7 @@ cap=$(col "$WORK/ct/cttc.csv" capacity)
 [ "$cap" -gt 1250 ] && [ "$cap" -le 1500 ] ||
 	fail "table capacity $cap: not within E = 250 below M0 = 1500"
 ok "cttc: capacity $cap connections, M0 = 1500 (E = 250)"
+nat_spread
 it_tb_down
 
 ok "testbed, DPDK runtime directory and processes gone"

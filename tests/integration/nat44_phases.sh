@@ -85,7 +85,14 @@ between 60 "$tl" 140 || fail "forward tagged lost $tl of 400: not 100 +- 40"
 in_timeout "$lat" fwd_tl_us fwd_wcl_us rev_tl_us rev_wcl_us
 ok "latency: forward $tl of 400 tags lost (predicted 100), reverse 0; TL $(col "$lat" fwd_tl_us) / $(col "$lat" rev_tl_us) us"
 
-# 3. pdv: every frame's delay; the received counts as above
+# 3. pdv: every frame's delay; the received counts as above (on several
+# queues only once pdv is: trial_prepare refuses it until then)
+if [ -n "${NAT_QUEUES:-}" ] &&
+	! dut_once pdv --stateful -c "$WORK/n3000.ini" --rate 4000 -o "$WORK/pdv" &&
+	grep -qE "every frame's delay \(pdv\) (with several streams or RX queues is not supported yet|is measured with one stream and one RX queue)" \
+		"$WORK/err.log"; then
+	echo "note: pdv on $NAT_QUEUES queues refused here (not supported yet): step 3 skipped"
+else
 phased pdv pdv --rate 4000
 pdv=$WORK/pdv/pdv.csv
 expect_equal "rev received" "$(col "$pdv" rev_received)" 8000
@@ -93,6 +100,7 @@ fr=$(col "$pdv" fwd_received)
 between 5760 "$fr" 6240 || fail "pdv forward received $fr of 8000: not 6000 +- 240"
 in_timeout "$pdv" fwd_pdv_us rev_pdv_us fwd_dmin_us rev_dmin_us
 ok "pdv: forward $fr of 8000 received (predicted 6000), PDV $(col "$pdv" fwd_pdv_us) / $(col "$pdv" rev_pdv_us) us"
+fi
 
 # 4. mode trial: its one trial as phase 2, the same counts in trials.csv
 phased trial trial --rate 4000
@@ -101,6 +109,7 @@ expect_equal "trial rev received" "$(col "$t" rev_received)" 8000
 fr=$(col "$t" fwd_received)
 between 5760 "$fr" 6240 || fail "trial forward received $fr of 8000: not 6000 +- 240"
 ok "trial: forward $fr of 8000 received (predicted 6000), reverse 8000"
+nat_spread
 
 # 5. N = M = 4000 through the table of 3000: phase 1 never fills the
 # state table; max_retries + 1 = 2 tries, then no result

@@ -29,24 +29,14 @@ for k, v in r.items():
 
 # per stream i of N: frames (T - i - 1) / N + 1; the aid drops every K-th
 # frame of a stream and duplicates every J-th frame it did not drop
-T=4000 K=7 J=5 drops=0 dups=0
-for i in 0 1; do
-	ti=$(((T - i - 1) / 2 + 1))
-	drops=$((drops + ti / K))
-	dups=$((dups + (ti - ti / K) / J))
-done
+T=4000 K=7 J=5
+aid_counts $T 2 $K $J
 DUTPERF_DEBUG_DROP_EVERY=$K DUTPERF_DEBUG_DUP_EVERY=$J \
 	memif trial -c "$cfg" --rate $T --duration 1 --timeout 200 -o "$WORK/a" ||
 	fail "faulty wire: exit status $? ($(tail -2 "$WORK/err.log"))"
 eval "$(last_row "$WORK/a/trials.csv")"
 for d in fwd rev; do
-	v() { eval echo "\$r_${d}_$1"; }
-	expect_equal "$d sent" "$(v sent)" $T
-	expect_equal "$d lost" "$(v lost)" $drops
-	expect_equal "$d received" "$(v received)" $((T - drops))
-	expect_equal "$d duplicates" "$(v duplicates)" $dups
-	expect_equal "$d bogus" "$(v bogus)" 0
-	expect_equal "$d stale" "$(v stale)" 0
+	expect_aid "faulty wire" $d $T
 done
 expect_equal "status with loss and duplicates" "$r_status" fail
 # each queue got its stream: both carry frames, together every arrival
@@ -66,6 +56,7 @@ memif trial -c "$cfg" --rate $N --duration 1 --timeout 200 -o "$WORK/b" ||
 eval "$(last_row "$WORK/b/trials.csv")"
 expect_equal "status" "$r_status" pass
 for d in fwd rev; do
+	v() { eval echo "\$r_${d}_$1"; }
 	for k in planned sent received; do
 		expect_equal "$d $k" "$(v $k)" $N
 	done
