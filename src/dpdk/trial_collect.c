@@ -97,7 +97,6 @@ trial_collect_dir(struct trial_ctx *t, enum cfg_dir_id d,
 	}
 	/* Frames never handed to the PMD count as unsent too. */
 	v->unsent = v->planned - v->sent;
-	rxstate_flush_lost(&t->rx[d].state);	/* once, at the end (recovery) */
 	trial_rx_counts(t, d, &counts);
 	v->received = counts.received;
 	v->lost = v->sent > v->received ? v->sent - v->received : 0;
