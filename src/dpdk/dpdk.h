@@ -356,6 +356,9 @@ uint64_t trial_send_ended_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
 uint64_t trial_start_tsc(const struct trial_ctx *t);
 uint64_t trial_send_end_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
 
+/* The RX queues of direction d (its receiving side's [side] queues). */
+unsigned int trial_rx_queues(const struct trial_ctx *t, enum cfg_dir_id d);
+
 /* The DPDK driver of side s's port ("net_memif", "net_af_packet", ...). */
 const char *trial_port_driver(const struct trial_ctx *t, enum cfg_side_id s);
 

@@ -37,6 +37,8 @@ pdv_fill(const struct trial_ctx *trial, enum cfg_dir_id d,
 	dir_row->ipdv_min_us = (double)pdv.ipdv_min_ns / 1000;
 	dir_row->ipdv_median_us = (double)pdv.ipdv_median_ns / 1000;
 	dir_row->ipdv_max_us = (double)pdv.ipdv_max_ns / 1000;
+	dir_row->delays = pdv.n;
+	dir_row->ipdv_pairs = pdv.ipdv_n;
 }
 
 static int

@@ -245,6 +245,14 @@ reset_dir(struct mode_ctx *mode, const struct trial_spec *spec,
 			printf("reset %u %s: warning: the largest gap ended "
 			       "before the command started: not the reset's?\n",
 			       mode->no, trial_dir_name[d]);
+		if (!records->gap_exact)	/* recov_gap_merge */
+			printf("reset %u %s: warning: the gap merged over %u RX "
+			       "queues is not provably the largest: a longer "
+			       "one (up to %.3f ms) may hide in a queue's "
+			       "shorter gaps\n", mode->no, trial_dir_name[d],
+			       trial_rx_queues(mode->trial, d),
+			       (double)pacer_ticks_to_ns(records->gap.max2_tsc,
+							 reset->hz) / 1e6);
 		mode->value[MODE_VALUE(d, 0)] = (double)row.r.gap_ns / 1e6;
 	}
 	return mode_write(mode, 0, &row, err, err_len);

@@ -203,6 +203,12 @@ trial_pub_rx(const struct trial_ctx *t, enum cfg_dir_id d,
 	}
 }
 
+unsigned int
+trial_rx_queues(const struct trial_ctx *t, enum cfg_dir_id d)
+{
+	return t->nb_rxq[d];
+}
+
 uint64_t
 trial_send_ended_tsc(const struct trial_ctx *t, enum cfg_dir_id d)
 {
