@@ -31,6 +31,12 @@
 #      queue each, net_null delivering, fwd_foreign / duration); the ratios
 #      2 : 1 (target >= 1.8x for the sender).  On a machine with more cores
 #      set SCALE_LCORES="1 2 4 8" (docs/performance.md).
+#   g  pdv over lcores: every frame's delay recorded (the delays feature,
+#      a histogram per RX queue merged after the trial) with 1 and 2
+#      lcores on the memif wire, each lcore sending one stream and
+#      receiving one queue, asked for far more than it sends (no lag
+#      limit): delays recorded per second (pdv.csv fwd_delays /
+#      duration) and the ratio 2 : 1 (target >= 1.8x).
 #
 # Every figure is the best of 3 (the machine may be shared).  What a dutperf
 # run measured is read from its result CSV files by column name (rate.csv
@@ -46,7 +52,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,33p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,39p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 
@@ -318,6 +324,44 @@ for nl in $SCALE_LCORES; do
 		"$r" "$tgt" "$v"
 	row f "receiver aggregate, $nl lcore(s) (fps)" "${srx[$nl]}" fps "1 lcore" "${srx[1]}" \
 		"$(ratio "${srx[$nl]}" "${srx[1]}")" "info" "-"
+done
+
+# ---- g: pdv over lcores ----
+# pdv_ini NAME N: the wire with N lcores 0..N-1 each sending one stream
+# and reading one RX queue on both sides, no lag limit, burst 32
+pdv_ini() {
+	local lc=0 both
+	[ "$2" -gt 1 ] && lc=0-$(($2 - 1))
+	both="send_lcores = $lc\nrecv_lcores = $lc\nqueues = $2"
+	sed -e 's/^max_lag_us *=.*/max_lag_us = 60000000/' -e 's/^burst *=.*/burst = 32/' \
+		-e 's/^link_speed_gbps *=.*/link_speed_gbps = 800/' \
+		-e "s/^recv_lcore = 1\$/recv_lcore = 0\n$both/" "$WIRE" >"$WORK/$1.ini"
+}
+# Each lcore is asked for PDV_FPS (default 20 Mfps, several times what one
+# lcore moves through memif here): the row measures saturation.
+PDV_FPS=${PDV_FPS:-20000000}
+PDV_S=2
+note "g: pdv over $SCALE_LCORES lcores (memif)"
+declare -A spdv
+for nl in $SCALE_LCORES; do
+	pdv_ini "pdv$nl" "$nl"
+	spdv[$nl]=$(for i in 1 2 3; do
+		p=$(run_id)
+		# shellcheck disable=SC2046,SC2086
+		"$DUTPERF" $(eal "$p") $(eal_memif "$WORK/pdv$nl.sock") -- pdv \
+			-c "$WORK/pdv$nl.ini" --direction f --duration $PDV_S --timeout 10 \
+			--rate $((PDV_FPS * nl)) -q -o "$WORK/g$nl.$i" \
+			>/dev/null 2>>"$WORK/dutperf.err"
+		rm -rf "/var/run/dpdk/$p"
+		# an invalid trial (the sender's frames unsent) still counts
+		f=$(csv_col "$WORK/g$nl.$i/pdv.csv" fwd_delays 2>/dev/null) &&
+			awk -v f="$f" -v s=$PDV_S 'BEGIN { printf "%.0f\n", f / s }'
+	done | best_max)
+	r=$(ratio "${spdv[$nl]}" "${spdv[1]}")
+	tgt=info v=-
+	[ "$nl" = 2 ] && { tgt=">= 1.8x"; v=$(verdict "$r" 'x != "-" && x >= 1.8'); }
+	row g "pdv delays recorded, $nl lcore(s) (fps)" "${spdv[$nl]}" fps "1 lcore" \
+		"${spdv[1]}" "$r" "$tgt" "$v"
 done
 
 # ---- the table ----
