@@ -262,7 +262,8 @@ feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 
 		for (q = 0; q < t->nb_rxq[d]; q++) {
 			if (t->recov[d][q] == NULL) {
-				snprintf(err, err_len, "trial: recovery records "
+				snprintf(err, err_len,
+					 "trial: recovery records "
 					 "asked for, none attached "
 					 "(feature_attach_recov)");
 				return -EINVAL;

@@ -42,7 +42,8 @@ b2b_setup(struct mode_ctx *mode, char *err, size_t err_len)
 
 	line = cfg_traffic_line_rate_fps(c, mbps ? mbps : TRIAL_SPEC_DEFAULT_MBPS,
 					 &size_b);
-	params->burst_fps = c->b2b_burst_rate_fps ? c->b2b_burst_rate_fps : line;
+	params->burst_fps = c->b2b_burst_rate_fps ? c->b2b_burst_rate_fps :
+						    line;
 	if (mbps != 0 && params->burst_fps > line) {
 		snprintf(err, err_len, "%s: above the line rate %" PRIu64 " fps "
 			 "of %u-byte frames at %u Mb/s", cfg_key_blame(c, "b2b",
@@ -50,7 +51,8 @@ b2b_setup(struct mode_ctx *mode, char *err, size_t err_len)
 			 mbps);
 		return -EINVAL;
 	}
-	params->hi_frames = c->b2b_max_frames ? c->b2b_max_frames : params->burst_fps;
+	params->hi_frames = c->b2b_max_frames ? c->b2b_max_frames :
+						 params->burst_fps;
 	if (params->hi_frames > (uint64_t)B2B_MAX_BURST_S * params->burst_fps) {
 		snprintf(err, err_len, "%s: more than %u s (RFC 9004 6.2) at the "
 			 "burst rate %" PRIu64 " fps", cfg_key_blame(c, "b2b",
@@ -63,7 +65,8 @@ b2b_setup(struct mode_ctx *mode, char *err, size_t err_len)
 		snprintf(err, err_len, "%s: not below the longest burst %" PRIu64
 			 " frames ([b2b] max_frames, 0 = 1 s at %" PRIu64 " fps)",
 			 cfg_key_blame(c, "b2b", "min_frames", blame,
-				       sizeof(blame)), params->hi_frames, params->burst_fps);
+				       sizeof(blame)), params->hi_frames,
+				       params->burst_fps);
 		return -EINVAL;
 	}
 	params->initial_frames = c->b2b_initial_frames ? c->b2b_initial_frames :
@@ -90,8 +93,10 @@ b2b_setup(struct mode_ctx *mode, char *err, size_t err_len)
 			"lossless burst in (%" PRIu64 ", %" PRIu64 "] frames, "
 			"first %" PRIu64 ", precision %" PRIu64 ", bursts at %"
 			PRIu64 " fps%s, %u flow(s), %u ms drain, results in %s\n",
-			c->repeat, params->repetitions, params->lo_frames, params->hi_frames,
-			params->initial_frames, params->precision_frames, params->burst_fps,
+			c->repeat, params->repetitions, params->lo_frames,
+			params->hi_frames,
+			params->initial_frames, params->precision_frames,
+			params->burst_fps,
 			c->b2b_burst_rate_fps ? "" : " (line rate)", c->b2b_flows,
 			params->drain_ms, c->outdir);
 	return 0;
@@ -105,7 +110,8 @@ b2b_mode_start(struct mode_ctx *mode, char *err, size_t err_len)
 	int rc;
 
 	trial_spec_from_cfg(&base, mode->cfg, 0);
-	base.flows = mode->cfg->b2b_flows;	/* K flows cycled (trial_spec.h) */
+	/* K flows cycled (trial_spec.h) */
+	base.flows = mode->cfg->b2b_flows;
 	rc = b2b_start(&b2b->search, &b2b->params, &base, err, err_len);
 	if (rc != 0)
 		return rc;
@@ -158,7 +164,8 @@ b2b_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
 	row.has_rate = row.burst_rate_fps > 0;
 	row.result = verdict_name(report->verdict);
 	if (report->verdict == VERDICT_INVALID)
-		snprintf(b2b->why, sizeof(b2b->why), "%s", report->reason ? report->reason : "");
+		snprintf(b2b->why, sizeof(b2b->why), "%s",
+			 report->reason ? report->reason : "");
 	rc = mode_write(mode, 0, &row, err, err_len);
 	if (rc != 0 || !b2b->search.rep_ended)
 		return rc;
@@ -247,11 +254,13 @@ b2b_run_end(struct mode_ctx *mode, bool complete, char *err, size_t err_len)
 	if (sum.repetitions == 0) {
 		printf("b2b run %u: no measured repetition (%s)\n", mode->no,
 		       report_result_name(search->kind));
-		snprintf(mode->result, sizeof(mode->result), "no measured repetition");
+		snprintf(mode->result, sizeof(mode->result),
+			 "no measured repetition");
 	} else {
 		printf("b2b run %u: longest lossless burst over %u repetitions: "
 		       "average %.2f frames, min %.0f, max %.0f, stddev %.2f; "
-		       "burst rate %.1f fps (measured at the sender)\n", mode->no,
+		       "burst rate %.1f fps (measured at the sender)\n",
+		       mode->no,
 		       sum.repetitions,
 		       sum.avg_frames, sum.min_frames, sum.max_frames,
 		       sum.stddev_frames, sum.burst_fps);
@@ -277,8 +286,10 @@ b2b_run_end(struct mode_ctx *mode, bool complete, char *err, size_t err_len)
 	}
 	if (search->kind != REPORT_RESULT_MEASURED)
 		fprintf(stderr, "dutperf: b2b run %u: %u of %u repetitions not "
-			"measured (b2b.csv result %s, exit status 3%s%s)\n", mode->no,
-			search->p.repetitions - sum.repetitions, search->p.repetitions,
+			"measured (b2b.csv result %s, exit status 3%s%s)\n",
+			mode->no,
+			search->p.repetitions - sum.repetitions,
+			search->p.repetitions,
 			report_result_name(search->kind), *b2b->why ? "; " : "",
 			b2b->why);
 	return 0;
@@ -297,7 +308,8 @@ b2b_summary(struct mode_ctx *mode)
 	unsigned k;
 
 	if (mode->runs_done != 1)
-		snprintf(mode->result, sizeof(mode->result), "%u complete b2b runs%s",
+		snprintf(mode->result, sizeof(mode->result),
+			 "%u complete b2b runs%s",
 			 mode->runs_done, engine_stop ? ", interrupted" : "");
 	for (k = 0; k < 3; k++)
 		if (mode_summarize(mode, k, &sum, &p1, &p99) >= 2)

@@ -2,10 +2,12 @@
 /*
  * Mode recovery (RFC 2544 26.5 system recovery): one trial at
  * [recovery] overload_pct % of the throughput for overload_s, then at
- * after_pct % for after_s (one stream, the sender's pacer changes rate at
- * frame k on its absolute schedule); the throughput is [recovery]
+ * after_pct % for after_s (the direction's pacer changes rate at frame k
+ * on its absolute schedule, every stream at its own first frame from k
+ * on); the throughput is [recovery]
  * throughput_fps or, when 0, measured first by the binary search.  The
- * receiver records the lost frames from k on (recovery.h, feature recov);
+ * receivers record the lost frames from k on (recovery.h, feature recov,
+ * merged over streams and RX queues);
  * the recovery time is from the rate change to the send time of the last
  * lost frame.  One recovery.csv row per run and direction; --repeat
  * summarises the recovery times (RFC 8219: median, 1st / 99th
@@ -54,7 +56,8 @@ recmode_start(struct mode_ctx *mode, char *err, size_t err_len)
 	recov_params_from_cfg(&params, mode->cfg);
 	trial_spec_from_cfg(&base, mode->cfg, 0);
 	base.recov_track = true;
-	rc = recov_proc_start(&rmode->proc, &params, &base, &rmode->search, err, err_len);
+	rc = recov_proc_start(&rmode->proc, &params, &base, &rmode->search, err,
+			      err_len);
 	if (rc != 0)
 		return rc;
 	rmode->trial_seen = false;
@@ -78,12 +81,14 @@ recmode_dir(struct mode_ctx *mode, const struct trial_spec *spec,
 		.overload_ms = spec->change_ms,
 		.after_ms = spec->duration_ms - spec->change_ms,
 		.change_frame = trial_spec_change_frame(spec, d),
-		.sent = counts->sent, .received = counts->received, .lost = counts->lost,
+		.sent = counts->sent, .received = counts->received,
+		.lost = counts->lost,
 		.status = report->verdict, .result = REPORT_RESULT_MEASURED,
 	};
 	bool measured = mode_measured(report);
 	enum result_case throughput_case = recov_throughput_case(&rmode->proc);
-	bool bound = result_case_kind(throughput_case) != REPORT_RESULT_MEASURED;
+	bool bound = result_case_kind(throughput_case) !=
+		     REPORT_RESULT_MEASURED;
 
 	if (records == NULL) {
 		snprintf(err, err_len, "recovery: no records of the %s direction",
@@ -94,10 +99,12 @@ recmode_dir(struct mode_ctx *mode, const struct trial_spec *spec,
 		printf("recovery %u %s: the throughput searched, %" PRIu64 " fps, "
 		       "is a lower bound (%s): the recovery trial is measured "
 		       "against it\n", mode->no, trial_dir_name[d],
-		       rmode->proc.p.throughput_fps, result_case_reason(throughput_case));
+		       rmode->proc.p.throughput_fps,
+		       result_case_reason(throughput_case));
 	row.lost_after = records->lost.count;
 	row.last_lost = records->lost.last1 ? records->lost.last1 - 1 : 0;
-	row.recovery_ms = (double)recov_time_ns(&records->lost, spec->rate2_fps[d]) /
+	row.recovery_ms = (double)recov_time_ns(&records->lost,
+						spec->rate2_fps[d]) /
 			  1e6;
 	if (measured && counts->lost <= records->lost.count) {
 		/* nothing lost at the overload: the DUT was not overloaded,
@@ -124,7 +131,8 @@ recmode_dir(struct mode_ctx *mode, const struct trial_spec *spec,
 		printf("recovery %u %s: %" PRIu64 " fps for %.1f s then %" PRIu64
 		       " fps: lost %" PRIu64 " frames, %" PRIu64 " of them "
 		       "from the change (frame %" PRIu64 ") on: recovery time "
-		       "%.3f ms", mode->no, trial_dir_name[d], spec->rate_fps[d],
+		       "%.3f ms", mode->no, trial_dir_name[d],
+		       spec->rate_fps[d],
 		       (double)spec->change_ms / 1000, spec->rate2_fps[d],
 		       counts->lost, row.lost_after, row.change_frame,
 		       row.recovery_ms);

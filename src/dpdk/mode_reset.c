@@ -56,7 +56,8 @@ reset_run_command(struct reset_mode *reset)
 {
 	reset->begin_tsc = rte_rdtsc();
 	reset->rc = shell_run("reset", "command", reset->command,
-			  reset->cfg->command_timeout_s, &engine_stop, &reset->res,
+			  reset->cfg->command_timeout_s, &engine_stop,
+			  &reset->res,
 			  reset->why, sizeof(reset->why));
 	reset->end_tsc = rte_rdtsc();
 	reset->ran = true;
@@ -71,7 +72,8 @@ reset_thread(void *arg)
 
 	pthread_mutex_lock(&reset->lock);
 	while (!reset->cancel && rc != ETIMEDOUT)
-		rc = pthread_cond_timedwait(&reset->cond, &reset->lock, &reset->at);
+		rc = pthread_cond_timedwait(&reset->cond, &reset->lock,
+					    &reset->at);
 	pthread_mutex_unlock(&reset->lock);
 	if (rc == ETIMEDOUT && !reset->cancel)
 		reset_run_command(reset);
@@ -106,7 +108,8 @@ reset_launch(struct trial_ctx *trial, uint64_t start_tsc, void *arg)
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
-	reset->started = pthread_create(&reset->thread, NULL, reset_thread, reset) == 0;
+	reset->started = pthread_create(&reset->thread, NULL, reset_thread,
+					reset) == 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!reset->started)
 		fprintf(stderr, "dutperf: reset: cannot start the command's "
@@ -147,8 +150,10 @@ reset_setup(struct mode_ctx *mode, char *err, size_t err_len)
 	mode->trial->on_launch_arg = reset;
 	if (!mode->cli->quiet)
 		fprintf(stderr, "reset: %u run(s) of %" PRIu64 " fps for %u s, "
-			"the command at %" PRIu64 " ms: %s\n", mode->cfg->repeat,
-			mode->cfg->rate_fps, mode->cfg->duration_s, reset->at_ms,
+			"the command at %" PRIu64 " ms: %s\n",
+			mode->cfg->repeat,
+			mode->cfg->rate_fps, mode->cfg->duration_s,
+			reset->at_ms,
 			reset->command);
 	return feature_attach_recov(mode->trial, err, err_len);
 }
@@ -187,7 +192,8 @@ reset_status(const struct reset_mode *reset)
 static double
 reset_ms(const struct reset_mode *reset, uint64_t from, uint64_t to)
 {
-	return to > from ? (double)pacer_ticks_to_ns(to - from, reset->hz) / 1e6 :
+	return to > from ? (double)pacer_ticks_to_ns(to - from,
+						     reset->hz) / 1e6 :
 			   0.0;
 }
 
@@ -204,17 +210,20 @@ reset_dir(struct mode_ctx *mode, const struct trial_spec *spec,
 		.rate_fps = spec->rate_fps[d], .duration_ms = spec->duration_ms,
 		.at_ms = reset->at_ms, .command_status = reset_status(reset),
 		.command_ms = reset_ms(reset, reset->begin_tsc, reset->end_tsc),
-		.sent = counts->sent, .received = counts->received, .lost = counts->lost,
+		.sent = counts->sent, .received = counts->received,
+		.lost = counts->lost,
 		.status = report->verdict, .result = REPORT_RESULT_MEASURED,
 	};
-	double cmd_from_ms = reset_ms(reset, reset->start_tsc, reset->begin_tsc);
+	double cmd_from_ms = reset_ms(reset, reset->start_tsc,
+				      reset->begin_tsc);
 
 	if (records == NULL) {
 		snprintf(err, err_len, "reset: no records of the %s direction",
 			 trial_dir_name[d]);
 		return -EINVAL;
 	}
-	recov_gap_result(&records->gap, records->start_tsc, records->end_tsc, reset->hz,
+	recov_gap_result(&records->gap, records->start_tsc, records->end_tsc,
+			 reset->hz,
 			 &row.r);
 	row.expected_lost = (double)row.r.gap_ns * (double)spec->rate_fps[d] /
 			    1e9;
@@ -246,8 +255,8 @@ reset_dir(struct mode_ctx *mode, const struct trial_spec *spec,
 			       "before the command started: not the reset's?\n",
 			       mode->no, trial_dir_name[d]);
 		if (!records->gap_exact)	/* recov_gap_merge */
-			printf("reset %u %s: warning: the gap merged over %u RX "
-			       "queues is not provably the largest: a longer "
+			printf("reset %u %s: warning: the gap merged over %u "
+			       "RX queues is not provably the largest: a longer "
 			       "one (up to %.3f ms) may hide in a queue's "
 			       "shorter gaps\n", mode->no, trial_dir_name[d],
 			       trial_rx_queues(mode->trial, d),
@@ -276,7 +285,8 @@ reset_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
 		return 0;	/* dutperf interrupted: the driver stops */
 	if (reset->rc != 0) {
 		snprintf(err, err_len, "%s; the DUT was not reset as "
-			 "configured, no reset.csv row for this trial", reset->why);
+			 "configured, no reset.csv row for this trial",
+			 reset->why);
 		return -EIO;
 	}
 	mode_measure_invalid(mode, spec, report);
