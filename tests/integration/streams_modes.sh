@@ -24,18 +24,9 @@ need_dutperf
 
 prefix=dpt-strm-$$
 cfg=$WORK/wire2.ini
-sed 's/^recv_lcore = 1$/recv_lcore = 1\nsend_lcores = 0-1\nrecv_lcores = 0-1\nqueues = 2/
-     s/^max_lag_us *=.*/max_lag_us = 300000/' \
-	"$SRCDIR/tests/data/wire.ini" >"$cfg"
-[ "$(grep -c '^queues = 2$' "$cfg")" = 2 ] || fail "no queues = 2 in $cfg"
+wire2_ini "$cfg" 's/^max_lag_us *=.*/max_lag_us = 300000/'
 memif() { wire "$DUTPERF" "$prefix" "$@"; }
 aid() { DUTPERF_DEBUG_DROP_EVERY=$K DUTPERF_DEBUG_DUP_EVERY=$J memif "$@"; }
-last_row() {
-	python3 -c 'import csv, shlex, sys
-r = list(csv.DictReader(open(sys.argv[1])))[-1]
-for k, v in r.items():
-    print("r_%s=%s" % (k.strip(), shlex.quote(v)))' "$1" || fail "cannot read $1"
-}
 v() { eval echo "\$r_${d}_$1"; }
 K=7 J=5
 # split T: the globals ti0 ti1 (frames per stream), drops, dups
