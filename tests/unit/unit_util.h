@@ -17,6 +17,29 @@ unit_rmtree(const char *dir)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/*
+ * A test group's temporary directory: UNIT_TMPDIR("test_foo") defines
+ * tmpdir ("/tmp/test_foo.XXXXXX"), made by unit_tmpdir_setup and removed
+ * with what it holds by unit_tmpdir_teardown, the group's setup and
+ * teardown for cmocka_run_group_tests.
+ */
+#define UNIT_TMPDIR(prefix)						\
+	static char tmpdir[] = "/tmp/" prefix ".XXXXXX";		\
+									\
+	static int							\
+	unit_tmpdir_setup(void **state)					\
+	{								\
+		(void)state;						\
+		return mkdtemp(tmpdir) == NULL ? -1 : 0;		\
+	}								\
+									\
+	static int							\
+	unit_tmpdir_teardown(void **state)				\
+	{								\
+		(void)state;						\
+		return unit_rmtree(tmpdir);				\
+	}
+
 /* Write text to dir/name (replacing it); returns its path (a static buffer). */
 static inline const char *
 unit_write_file(const char *dir, const char *name, const char *text)
