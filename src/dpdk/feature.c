@@ -19,6 +19,7 @@
  * NULL when the trial does not carry it.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -220,8 +221,14 @@ feature_prepare_recov(struct trial_ctx *t, enum cfg_dir_id d, unsigned int q,
 		rec->spill = feature_alloc(need * sizeof(uint64_t),
 					   feature_rx_lcore(t, rx),
 					   "recovery words", err, err_len);
-		if (rec->spill == NULL)
-			return -ENOMEM;	/* err: no memory for ... */
+		if (rec->spill == NULL) {
+			snprintf(err, err_len, "%s: recovery records over %u RX "
+				 "queues: no memory for %" PRIu64 " bytes on queue "
+				 "%u (the frames after the rate change / 8: "
+				 "[recovery] after_s, the rate)", trial_dir_name[d],
+				 nq, need * 8, q);
+			return -ENOMEM;
+		}
 		rec->spill_cap = need;
 	}
 	for (i = 0; i < n; i++) {
