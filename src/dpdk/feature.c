@@ -225,8 +225,9 @@ feature_prepare_recov(struct trial_ctx *t, enum cfg_dir_id d, unsigned int q,
 			snprintf(err, err_len, "%s: recovery records over %u RX "
 				 "queues: no memory for %" PRIu64 " bytes on queue "
 				 "%u (the frames after the rate change / 8: "
-				 "[recovery] after_s, the rate)", trial_dir_name[d],
-				 nq, need * 8, q);
+				 "[recovery] after_s, the rate)",
+				 d == CFG_FWD ? "forward" : "reverse", nq,
+				 need * 8, q);
 			return -ENOMEM;
 		}
 		rec->spill_cap = need;
