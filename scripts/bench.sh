@@ -39,6 +39,12 @@
 #      ends after phase 1 with exit status 3), and the peak RSS (VmHWM) of
 #      the 1-lcore run beside that of N = 4000: the state table of N
 #      entries and the permutation (docs/stateful.md "Memory")
+#   h  pdv over lcores: every frame's delay recorded (the delays feature,
+#      a histogram per RX queue merged after the trial) with 1 and 2
+#      lcores on the memif wire, each lcore sending one stream and
+#      receiving one queue, asked for far more than it sends (no lag
+#      limit): delays recorded per second (pdv.csv fwd_delays /
+#      duration) and the ratio 2 : 1 (target >= 1.8x).
 #
 # Every figure is the best of 3 (the machine may be shared).  What a dutperf
 # run measured is read from its result CSV files by column name (rate.csv
@@ -54,7 +60,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,41p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,47p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 

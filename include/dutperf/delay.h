@@ -142,6 +142,31 @@ delay_ipdv_seq(struct delay_ipdv *x, uint64_t seq, uint64_t d_ns)
 	x->prev_ns = d_ns;
 	x->have_prev = true;
 }
+/*
+ * Several streams on one receiver: consecutive sequence numbers are a
+ * stream's own, so each stream keeps its own chain (previous number and
+ * delay) while their differences go into one delay_ipdv.  All-zero memory
+ * is an empty chain; with one stream a chain does what delay_ipdv_seq()
+ * does with x's own state.  A stream spread over several receivers loses
+ * the pairs whose two frames arrived on different ones (a broken chain,
+ * as a lost frame breaks it).
+ */
+struct delay_ipdv_chain {
+	uint64_t prev_seq;
+	uint64_t prev_ns;
+	bool have_prev;
+};
+
+static inline void
+delay_ipdv_chain_add(struct delay_ipdv *x, struct delay_ipdv_chain *c,
+		     uint64_t seq, uint64_t d_ns)
+{
+	if (c->have_prev && seq == c->prev_seq + 1)
+		delay_ipdv_add(x, (int64_t)(d_ns - c->prev_ns));
+	c->prev_seq = seq;
+	c->prev_ns = d_ns;
+	c->have_prev = true;
+}
 /* Hot path: end */
 
 /* Empty (memset 0). */

@@ -133,6 +133,9 @@ struct report_pdv_dir {
 	double dmin_us, d999_us, dmax_us, pdv_us;
 	bool ipdv_valid;
 	double ipdv_min_us, ipdv_median_us, ipdv_max_us;
+	/* how many went into them (the last columns: added later) */
+	uint64_t delays;		/* frames with a delay */
+	uint64_t ipdv_pairs;		/* consecutive frames of a stream */
 };
 
 struct report_pdv {

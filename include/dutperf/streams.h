@@ -71,6 +71,16 @@ streams_seq(unsigned int i, uint64_t k)
 	return ((uint64_t)i << STREAMS_SEQ_SHIFT) | k;
 }
 
+/* The direction's frame index of stamped number seq of n streams (stream
+ * i's frame k is frame k * n + i; with one stream seq itself). */
+static inline uint64_t
+streams_frame_index(uint64_t seq, unsigned int n)
+{
+	if (n <= 1)
+		return seq;
+	return (seq & STREAMS_SEQ_MASK) * n + (seq >> STREAMS_SEQ_SHIFT);
+}
+
 /*
  * The generator seed of stream i: seed itself for stream 0 (so one stream
  * sends what a single-stream trial sends), a different, reproducible

@@ -170,11 +170,4 @@ void trial_spec_search_params(const struct cfg *c, struct search_params *sp);
  */
 int trial_spec_check_latency(const struct cfg *c, char *err, size_t err_len);
 
-/*
- * Every frame's delay (pdv) is measured with one stream and one RX queue
- * per direction only (docs/accounting.md): -EINVAL naming the first
- * active side whose queues > 1.  Runs before the EAL.
- */
-int trial_spec_check_delays(const struct cfg *c, char *err, size_t err_len);
-
 #endif /* DUTPERF_TRIAL_SPEC_H */

@@ -262,6 +262,15 @@ static const struct report_col pdv_dir_cols[] = {
 static const struct report_table pdv_dir_table =
 	REPORT_TABLE_GATED(pdv_dir_cols, struct report_pdv_dir, active);
 
+/* Added at the end of the header (its older columns keep their place). */
+static const struct report_col pdv_count_cols[] = {
+	REPORT_COL_U64("delays", "", struct report_pdv_dir, delays),
+	REPORT_COL_U64("ipdv_pairs", "", struct report_pdv_dir, ipdv_pairs),
+};
+
+static const struct report_table pdv_count_table =
+	REPORT_TABLE_GATED(pdv_count_cols, struct report_pdv_dir, active);
+
 static const struct report_col pdv_cols[] = {
 	REPORT_COL_GROUP(NULL, struct report_pdv, run, &run_table),
 	REPORT_COL_GROUP("fwd", struct report_pdv, dir[CFG_FWD],
@@ -270,6 +279,10 @@ static const struct report_col pdv_cols[] = {
 			 &pdv_dir_table),
 	REPORT_COL_VERDICT("status", struct report_pdv, run.verdict),
 	REPORT_COL_REASON("reason", struct report_pdv, run.reason),
+	REPORT_COL_GROUP("fwd", struct report_pdv, dir[CFG_FWD],
+			 &pdv_count_table),
+	REPORT_COL_GROUP("rev", struct report_pdv, dir[CFG_REV],
+			 &pdv_count_table),
 };
 
 const struct report_table report_pdv_table = REPORT_TABLE(",", pdv_cols);

@@ -245,30 +245,6 @@ trial_spec_search_params(const struct cfg *c, struct search_params *sp)
 }
 
 int
-trial_spec_check_delays(const struct cfg *c, char *err, size_t err_len)
-{
-	static const char *const side[CFG_NB_SIDES] = { "left", "right" };
-	char what[CFG_PATH_LEN + 64];
-	int d, k;
-
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		enum cfg_side_id s[2] = { cfg_tx_side(d), cfg_rx_side(d) };
-
-		if (!cfg_dir_active(c, d))
-			continue;
-		for (k = 0; k < 2; k++)
-			if (c->side[s[k]].queues > 1)
-				return cfg_errf(err, err_len,
-						"%s: every frame's delay (pdv) is measured "
-						"with one stream and one RX queue per "
-						"direction only (docs/accounting.md)",
-						cfg_key_blame(c, side[s[k]], "queues",
-							      what, sizeof(what)));
-	}
-	return 0;
-}
-
-int
 trial_spec_check_latency(const struct cfg *c, char *err, size_t err_len)
 {
 	uint64_t room;

@@ -111,18 +111,34 @@ struct engine_tags {
 	uint64_t *rx_tsc;		/* TSC right after rx_burst, 0 = lost */
 };
 
-/* RFC 8219 7.3 delay of every received frame of one direction (receiver). */
+/* RFC 8219 7.3 delay of every frame one RX queue received (its receiver
+ * writes it; feature_collect merges the queues into queue 0's): IPDV
+ * chained per stream, consecutive numbers being a stream's own. */
 struct engine_delays {
 	struct delay_hist *hist;
 	struct delay_ipdv *ipdv;
+	struct delay_ipdv_chain chain[STREAMS_MAX];
 };
 
-/* RFC 2544 26.5 / 26.6 records of one direction (receiver, recovery.h):
- * lost frames from the rate change on, the largest arrival gap; the
- * trial's start and end of sending for the figures. */
+/* RFC 2544 26.5 / 26.6 records of one RX queue (its receiver,
+ * recovery.h): per stream the lost frames from the rate change on (in
+ * the stream's own numbers; with several queues the words leaving the
+ * windows are kept, spill), the queue's arrivals and largest gap. */
 struct engine_recov {
+	struct recov_lost lost[STREAMS_MAX];
+	struct recov_gap gap;
+	uint64_t *spill;		/* several queues: lost[i].words */
+	uint64_t spill_cap;		/* words allocated */
+};
+
+/* The records of one direction after the trial (feature_recov): lost
+ * frames as frame indexes (streams and queues merged), the gap of all
+ * arrivals (gap_exact: provably the largest, recov_gap_merge), the
+ * trial's start and end of sending for the figures. */
+struct engine_recov_dir {
 	struct recov_lost lost;
 	struct recov_gap gap;
+	bool gap_exact;
 	uint64_t start_tsc, end_tsc;
 };
 
@@ -158,10 +174,11 @@ struct engine_tx {
 	uint16_t burst;
 	uint64_t lag_limit_tsc;		/* behind more than this: stop, invalid */
 	struct pacer pacer;		/* the direction's (streams.h) */
-	/* a rate change (RFC 2544 26.5, one stream only): the pacer of
-	 * frames pacer.total on, swapped in there (pacer_init_after); NULL:
-	 * none */
+	/* a rate change (RFC 2544 26.5): the direction's pacer of its
+	 * frames pacer.total on (pacer_init_after), swapped in at this
+	 * stream's first frame there, then_seq; NULL: none */
 	const struct pacer *then;
+	uint64_t then_seq;
 	/* written by the sending lcore only */
 	struct frame_gen gen;
 	uint64_t seq;			/* next frame of the stream (0..total) */
@@ -288,8 +305,9 @@ struct trial_ctx {
 	/* features, attached by a mode's setup (feature.c; the driver
 	 * attaches the phases for --stateful); NULL: none */
 	struct engine_tags *tags[CFG_NB_DIRS];
-	struct engine_delays *delays[CFG_NB_DIRS];
-	struct engine_recov *recov[CFG_NB_DIRS];
+	struct engine_delays *delays[CFG_NB_DIRS][STREAMS_MAX];	/* per RX queue */
+	struct engine_recov *recov[CFG_NB_DIRS][STREAMS_MAX];	/* per RX queue */
+	struct engine_recov_dir recov_dir[CFG_NB_DIRS];	/* merged */
 	struct feature_stateful *stateful;	/* RFC 9693 phases */
 	struct pacer then[CFG_NB_DIRS];	/* tx[d].then of a rate change */
 	/* spec[d].sport while a trial's flows (RFC 9004) replace it; the
@@ -338,6 +356,9 @@ uint64_t trial_send_ended_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
  * planned end of direction d's sending (send_end_tsc). */
 uint64_t trial_start_tsc(const struct trial_ctx *t);
 uint64_t trial_send_end_tsc(const struct trial_ctx *t, enum cfg_dir_id d);
+
+/* The RX queues of direction d (its receiving side's [side] queues). */
+unsigned int trial_rx_queues(const struct trial_ctx *t, enum cfg_dir_id d);
 
 /* The DPDK driver of side s's port ("net_memif", "net_af_packet", ...). */
 const char *trial_port_driver(const struct trial_ctx *t, enum cfg_side_id s);
@@ -399,9 +420,10 @@ int feature_prepare(struct trial_ctx *t, const struct trial_spec *spec,
  * phase 1; phase 2 waits until D after phase 1's start.  0, or -EIO. */
 int feature_begin(struct trial_ctx *t, const struct trial_spec *spec, char *err,
 		  size_t err_len);
-/* After the trial: what the features put in the trials.csv row (the
- * entries a phase 1 recorded). */
-void feature_collect(const struct trial_ctx *t, const struct trial_spec *spec,
+/* After the trial: the per-queue delays and recovery records merged per
+ * direction (feature_pdv, feature_recov read them), and what the
+ * features put in the trials.csv row (the entries a phase 1 recorded). */
+void feature_collect(struct trial_ctx *t, const struct trial_spec *spec,
 		     struct report_trial *out);
 
 /*
@@ -413,8 +435,8 @@ int feature_latency(const struct trial_ctx *t, enum cfg_dir_id d,
 		    uint64_t penalty_ns, struct delay_lat_summary *s);
 /* After a trial with recov_track: the records of direction d (NULL when
  * the trial had none). */
-const struct engine_recov *feature_recov(const struct trial_ctx *t,
-					 enum cfg_dir_id d);
+const struct engine_recov_dir *feature_recov(const struct trial_ctx *t,
+					     enum cfg_dir_id d);
 /* After a trial with delays: RFC 8219 7.3 PDV of direction d. */
 void feature_pdv(const struct trial_ctx *t, enum cfg_dir_id d,
 		 struct delay_pdv_summary *s);

@@ -270,14 +270,14 @@ tx_poll(struct engine_tx *tx)
 next:
 	__atomic_store_n(&tx->pub_sent, tx->sent, __ATOMIC_RELAXED);
 	tx->seq += n;
-	if (unlikely(tx->then != NULL) && tx->seq >= tx->pacer.total) {
+	if (unlikely(tx->then != NULL) && tx->seq >= tx->then_seq) {
 		tx->pacer = *tx->then;	/* RFC 2544 26.5: the rate change */
 		tx->then = NULL;
 	}
 	if (tx->seq >= tx->total)
 		return tx_finish(tx);
 	/* a burst ends at the rate change */
-	n = (tx->then != NULL ? tx->pacer.total : tx->total) - tx->seq;
+	n = (tx->then != NULL ? tx->then_seq : tx->total) - tx->seq;
 	n = n < tx->burst ? n : tx->burst;
 	tx->next_deadline = tx->nb_streams <= 1 ?
 		pacer_deadline(&tx->pacer, tx->seq + n - 1) :
@@ -346,11 +346,13 @@ rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 {
 	struct rxstate *state = &rx->state;
 	uint64_t seq = info->seq, before, late_before, delay_tsc = 0;
+	unsigned int stream = 0;
 
 	if (rx->nb_streams > 1) {	/* the stream's own state */
 		state = rx_stream(rx, seq);
 		if (state == NULL)
 			return;
+		stream = (unsigned int)(seq >> STREAMS_SEQ_SHIFT);
 		seq &= STREAMS_SEQ_MASK;
 	}
 	before = state->c.received;
@@ -363,7 +365,7 @@ rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 	rxstate_add(state, seq, late);
 	if (state->c.received == before) {
 		if (rx->recov != NULL && state->c.late != late_before)
-			recov_lost_late(&rx->recov->lost, info->seq);
+			recov_lost_late(&rx->recov->lost[stream], seq);
 		return;		/* duplicate, late or bogus: no delay */
 	}
 	if (rx->recov != NULL)
@@ -372,7 +374,8 @@ rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 		uint64_t ns = delay_tsc_to_ns(&rx->scale, delay_tsc);
 
 		delay_hist_add(rx->delays->hist, ns);
-		delay_ipdv_seq(rx->delays->ipdv, info->seq, ns);
+		delay_ipdv_chain_add(rx->delays->ipdv,
+				     &rx->delays->chain[stream], seq, ns);
 	}
 	if (unlikely(info->tagged) && rx->tags != NULL)
 		rx_tagged(rx->tags, info->seq, now);

@@ -25,107 +25,113 @@
 
 struct b2b_mode {
 	struct b2b_params params;
-	struct b2b b;
+	struct b2b search;
 	uint32_t iteration;		/* trial within the repetition */
 	char why[256];			/* the last invalid trial's reason */
 };
 
 static int
-b2b_setup(struct mode_ctx *m, char *err, size_t err_len)
+b2b_setup(struct mode_ctx *mode, char *err, size_t err_len)
 {
-	const struct cfg *c = m->cfg;
-	struct b2b_mode *b2b = m->priv;
-	struct b2b_params *p = &b2b->params;
+	const struct cfg *c = mode->cfg;
+	struct b2b_mode *b2b = mode->priv;
+	struct b2b_params *params = &b2b->params;
 	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
 	uint64_t line;
 	char blame[CFG_PATH_LEN + 64];
 
 	line = cfg_traffic_line_rate_fps(c, mbps ? mbps : TRIAL_SPEC_DEFAULT_MBPS,
 					 &size_b);
-	p->burst_fps = c->b2b_burst_rate_fps ? c->b2b_burst_rate_fps : line;
-	if (mbps != 0 && p->burst_fps > line) {
+	params->burst_fps = c->b2b_burst_rate_fps ? c->b2b_burst_rate_fps :
+						    line;
+	if (mbps != 0 && params->burst_fps > line) {
 		snprintf(err, err_len, "%s: above the line rate %" PRIu64 " fps "
 			 "of %u-byte frames at %u Mb/s", cfg_key_blame(c, "b2b",
 			 "burst_rate_fps", blame, sizeof(blame)), line, size_b,
 			 mbps);
 		return -EINVAL;
 	}
-	p->hi_frames = c->b2b_max_frames ? c->b2b_max_frames : p->burst_fps;
-	if (p->hi_frames > (uint64_t)B2B_MAX_BURST_S * p->burst_fps) {
+	params->hi_frames = c->b2b_max_frames ? c->b2b_max_frames :
+						 params->burst_fps;
+	if (params->hi_frames > (uint64_t)B2B_MAX_BURST_S * params->burst_fps) {
 		snprintf(err, err_len, "%s: more than %u s (RFC 9004 6.2) at the "
 			 "burst rate %" PRIu64 " fps", cfg_key_blame(c, "b2b",
 			 "max_frames", blame, sizeof(blame)), B2B_MAX_BURST_S,
-			 p->burst_fps);
+			 params->burst_fps);
 		return -EINVAL;
 	}
-	p->lo_frames = c->b2b_min_frames;
-	if (p->lo_frames >= p->hi_frames) {
+	params->lo_frames = c->b2b_min_frames;
+	if (params->lo_frames >= params->hi_frames) {
 		snprintf(err, err_len, "%s: not below the longest burst %" PRIu64
 			 " frames ([b2b] max_frames, 0 = 1 s at %" PRIu64 " fps)",
 			 cfg_key_blame(c, "b2b", "min_frames", blame,
-				       sizeof(blame)), p->hi_frames, p->burst_fps);
+				       sizeof(blame)), params->hi_frames,
+				       params->burst_fps);
 		return -EINVAL;
 	}
-	p->initial_frames = c->b2b_initial_frames ? c->b2b_initial_frames :
-						    p->hi_frames;
-	if (p->initial_frames > p->hi_frames) {
+	params->initial_frames = c->b2b_initial_frames ? c->b2b_initial_frames :
+						    params->hi_frames;
+	if (params->initial_frames > params->hi_frames) {
 		snprintf(err, err_len, "%s: above the longest burst %" PRIu64
 			 " frames", cfg_key_blame(c, "b2b", "initial_frames",
-			 blame, sizeof(blame)), p->hi_frames);
+			 blame, sizeof(blame)), params->hi_frames);
 		return -EINVAL;
 	}
-	p->precision_frames = c->b2b_precision_frames;
-	p->repetitions = c->b2b_repetitions;
-	p->max_retries = c->max_retries;
-	p->drain_ms = c->b2b_drain_ms;
-	if (p->drain_ms < B2B_MIN_DRAIN_MS)
+	params->precision_frames = c->b2b_precision_frames;
+	params->repetitions = c->b2b_repetitions;
+	params->max_retries = c->max_retries;
+	params->drain_ms = c->b2b_drain_ms;
+	if (params->drain_ms < B2B_MIN_DRAIN_MS)
 		fprintf(stderr, "dutperf: warning: [b2b] drain_ms = %u: below "
 			"RFC 9004's %u ms (short_drain = 1): for tests only\n",
-			p->drain_ms, B2B_MIN_DRAIN_MS);
-	if (c->b2b_repetitions < 50 && !m->cli->quiet)
+			params->drain_ms, B2B_MIN_DRAIN_MS);
+	if (c->b2b_repetitions < 50 && !mode->cli->quiet)
 		fprintf(stderr, "b2b: note: %u repetitions (RFC 9004 6.3: at "
 			"least 50)\n", c->b2b_repetitions);
-	if (!m->cli->quiet)
+	if (!mode->cli->quiet)
 		fprintf(stderr, "b2b: %u run(s) of %u searches for the longest "
 			"lossless burst in (%" PRIu64 ", %" PRIu64 "] frames, "
 			"first %" PRIu64 ", precision %" PRIu64 ", bursts at %"
 			PRIu64 " fps%s, %u flow(s), %u ms drain, results in %s\n",
-			c->repeat, p->repetitions, p->lo_frames, p->hi_frames,
-			p->initial_frames, p->precision_frames, p->burst_fps,
+			c->repeat, params->repetitions, params->lo_frames,
+			params->hi_frames,
+			params->initial_frames, params->precision_frames,
+			params->burst_fps,
 			c->b2b_burst_rate_fps ? "" : " (line rate)", c->b2b_flows,
-			p->drain_ms, c->outdir);
+			params->drain_ms, c->outdir);
 	return 0;
 }
 
 static int
-b2b_mode_start(struct mode_ctx *m, char *err, size_t err_len)
+b2b_mode_start(struct mode_ctx *mode, char *err, size_t err_len)
 {
-	struct b2b_mode *b2b = m->priv;
+	struct b2b_mode *b2b = mode->priv;
 	struct trial_spec base;
 	int rc;
 
-	trial_spec_from_cfg(&base, m->cfg, 0);
-	base.flows = m->cfg->b2b_flows;	/* K flows cycled (trial_spec.h) */
-	rc = b2b_start(&b2b->b, &b2b->params, &base, err, err_len);
+	trial_spec_from_cfg(&base, mode->cfg, 0);
+	/* K flows cycled (trial_spec.h) */
+	base.flows = mode->cfg->b2b_flows;
+	rc = b2b_start(&b2b->search, &b2b->params, &base, err, err_len);
 	if (rc != 0)
 		return rc;
 	b2b->iteration = 0;
 	b2b->why[0] = '\0';
-	m->proc = (struct proc){ &b2b_ops, &b2b->b };
+	mode->proc = (struct proc){ &b2b_ops, &b2b->search };
 	return 0;
 }
 
 /* What every b2b.csv row of run m->no starts with. */
 static void
-b2b_row_init(const struct mode_ctx *m, struct b2b_row *row)
+b2b_row_init(const struct mode_ctx *mode, struct b2b_row *row)
 {
-	const struct b2b_mode *b2b = m->priv;
+	const struct b2b_mode *b2b = mode->priv;
 
 	memset(row, 0, sizeof(*row));
-	row->no = m->no;
-	row->frame_size_b = m->cfg->frame_size_b;
-	row->direction = m->cfg->direction;
-	row->flows = m->cfg->b2b_flows;
+	row->no = mode->no;
+	row->frame_size_b = mode->cfg->frame_size_b;
+	row->direction = mode->cfg->direction;
+	row->flows = mode->cfg->b2b_flows;
 	row->burst_rate_set_fps = b2b->params.burst_fps;
 	row->result = "";
 	row->date = time(NULL);
@@ -133,36 +139,37 @@ b2b_row_init(const struct mode_ctx *m, struct b2b_row *row)
 
 /* The trial's row; when it ended a repetition, the repetition's too. */
 static int
-b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
-	       const struct report_trial *r, char *err, size_t err_len)
+b2b_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
+	       const struct report_trial *report, char *err, size_t err_len)
 {
-	struct b2b_mode *b2b = m->priv;
-	const struct b2b_rep *rep = &b2b->b.last;
+	struct b2b_mode *b2b = mode->priv;
+	const struct b2b_rep *rep = &b2b->search.last;
 	struct b2b_row row;
 	int d, rc;
 
-	b2b_row_init(m, &row);
+	b2b_row_init(mode, &row);
 	row.kind = "trial";
-	row.repetition = b2b->b.trial_rep;
+	row.repetition = b2b->search.trial_rep;
 	row.iteration = ++b2b->iteration;
 	row.has_frames = row.has_counts = true;
 	row.burst_frames = (double)spec->frames;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!r->dir[d].active)
+		if (!report->dir[d].active)
 			continue;
-		row.sent += (double)r->dir[d].v.sent;
-		row.received += (double)r->dir[d].v.received;
-		row.lost += (double)r->dir[d].v.lost;
+		row.sent += (double)report->dir[d].v.sent;
+		row.received += (double)report->dir[d].v.received;
+		row.lost += (double)report->dir[d].v.lost;
 	}
-	row.burst_rate_fps = b2b_trial_burst_fps(r);
+	row.burst_rate_fps = b2b_trial_burst_fps(report);
 	row.has_rate = row.burst_rate_fps > 0;
-	row.result = verdict_name(r->verdict);
-	if (r->verdict == VERDICT_INVALID)
-		snprintf(b2b->why, sizeof(b2b->why), "%s", r->reason ? r->reason : "");
-	rc = mode_write(m, 0, &row, err, err_len);
-	if (rc != 0 || !b2b->b.rep_ended)
+	row.result = verdict_name(report->verdict);
+	if (report->verdict == VERDICT_INVALID)
+		snprintf(b2b->why, sizeof(b2b->why), "%s",
+			 report->reason ? report->reason : "");
+	rc = mode_write(mode, 0, &row, err, err_len);
+	if (rc != 0 || !b2b->search.rep_ended)
 		return rc;
-	b2b_row_init(m, &row);
+	b2b_row_init(mode, &row);
 	row.kind = "repetition";
 	row.repetition = rep->no;
 	row.iteration = rep->trials;
@@ -172,9 +179,9 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	row.burst_rate_fps = rep->burst_fps;
 	row.result = report_result_name(rep->kind);
 	b2b->iteration = 0;
-	if (!m->cli->quiet)
+	if (!mode->cli->quiet)
 		fprintf(stderr, "b2b: run %u repetition %u/%u: %s%" PRIu64
-			" frames%s (%u trials%s%s)\n", m->no, rep->no,
+			" frames%s (%u trials%s%s)\n", mode->no, rep->no,
 			b2b->params.repetitions, rep->kind ==
 			REPORT_RESULT_MEASURED ? "longest lossless burst " :
 			rep->kind == REPORT_RESULT_LOWER_BOUND ?
@@ -184,7 +191,7 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 			rep->trials,
 			rep->kind != REPORT_RESULT_MEASURED && *b2b->why ? "; " : "",
 			rep->kind != REPORT_RESULT_MEASURED ? b2b->why : "");
-	return mode_write(m, 0, &row, err, err_len);
+	return mode_write(mode, 0, &row, err, err_len);
 }
 
 /*
@@ -195,21 +202,21 @@ b2b_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
  * DUT's (docs/bursts.md).  Said once per run, on stdout by the figures.
  */
 static void
-b2b_note_kernel_port(const struct mode_ctx *m)
+b2b_note_kernel_port(const struct mode_ctx *mode)
 {
 	const char *drv;
 	int d;
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(m->cfg, d))
+		if (!cfg_dir_active(mode->cfg, d))
 			continue;
-		drv = trial_port_driver(m->trial, cfg_tx_side(d));
+		drv = trial_port_driver(mode->trial, cfg_tx_side(d));
 		if (strstr(drv, "af_packet") != NULL ||
 		    strstr(drv, "tap") != NULL) {
 			printf("b2b run %u: note: the %s sender's port (%s) "
 			       "is kernel-backed: the burst rate is the "
 			       "sender's, the DUT may have seen another; the "
-			       "buffer times use the sender's\n", m->no,
+			       "buffer times use the sender's\n", mode->no,
 			       trial_dir_name[d], drv);
 			return;
 		}
@@ -217,50 +224,52 @@ b2b_note_kernel_port(const struct mode_ctx *m)
 }
 
 static int
-b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
+b2b_run_end(struct mode_ctx *mode, bool complete, char *err, size_t err_len)
 {
-	const struct cfg *c = m->cfg;
-	struct b2b_mode *b2b = m->priv;
-	const struct b2b *b = &b2b->b;
-	struct b2b_summary s;
+	const struct cfg *c = mode->cfg;
+	struct b2b_mode *b2b = mode->priv;
+	const struct b2b *search = &b2b->search;
+	struct b2b_summary sum;
 	struct b2b_row row;
 	int rc;
 
-	if (!complete || b->interrupted) {
+	if (!complete || search->interrupted) {
 		fprintf(stderr, "dutperf: b2b run %u interrupted: no summary "
-			"row written\n", m->no);
+			"row written\n", mode->no);
 		return 0;
 	}
-	b2b_summarize(b, (double)c->b2b_throughput_fps, &s);
-	b2b_row_init(m, &row);
-	b2b_summary_row(&s, &row);
-	row.result = report_result_name(b->kind);
-	rc = mode_write(m, 0, &row, err, err_len);
+	b2b_summarize(search, (double)c->b2b_throughput_fps, &sum);
+	b2b_row_init(mode, &row);
+	b2b_summary_row(&sum, &row);
+	row.result = report_result_name(search->kind);
+	rc = mode_write(mode, 0, &row, err, err_len);
 	if (rc != 0)
 		return rc;
-	mode_set_result(m, b->why);
-	if (b->kind == REPORT_RESULT_MEASURED) {
-		m->value[0] = s.avg_frames;
-		m->value[1] = s.implied_s * 1e6;
-		m->value[2] = s.corrected_s * 1e6;
+	mode_set_result(mode, search->why);
+	if (search->kind == REPORT_RESULT_MEASURED) {
+		mode->value[0] = sum.avg_frames;
+		mode->value[1] = sum.implied_s * 1e6;
+		mode->value[2] = sum.corrected_s * 1e6;
 	}
-	if (s.repetitions == 0) {
-		printf("b2b run %u: no measured repetition (%s)\n", m->no,
-		       report_result_name(b->kind));
-		snprintf(m->result, sizeof(m->result), "no measured repetition");
+	if (sum.repetitions == 0) {
+		printf("b2b run %u: no measured repetition (%s)\n", mode->no,
+		       report_result_name(search->kind));
+		snprintf(mode->result, sizeof(mode->result),
+			 "no measured repetition");
 	} else {
 		printf("b2b run %u: longest lossless burst over %u repetitions: "
 		       "average %.2f frames, min %.0f, max %.0f, stddev %.2f; "
-		       "burst rate %.1f fps (measured at the sender)\n", m->no,
-		       s.repetitions,
-		       s.avg_frames, s.min_frames, s.max_frames,
-		       s.stddev_frames, s.burst_fps);
-		printf("b2b run %u: implied DUT buffer time %.3f us", m->no,
-		       s.implied_s * 1e6);
-		if (!isnan(s.corrected_s))
+		       "burst rate %.1f fps (measured at the sender)\n",
+		       mode->no,
+		       sum.repetitions,
+		       sum.avg_frames, sum.min_frames, sum.max_frames,
+		       sum.stddev_frames, sum.burst_fps);
+		printf("b2b run %u: implied DUT buffer time %.3f us", mode->no,
+		       sum.implied_s * 1e6);
+		if (!isnan(sum.corrected_s))
 			printf(", corrected %.3f us (%.1f frames) at throughput "
 			       "%" PRIu64 " fps (RFC 9004 6.4)\n",
-			       s.corrected_s * 1e6, s.buffer_frames,
+			       sum.corrected_s * 1e6, sum.buffer_frames,
 			       c->b2b_throughput_fps);
 		else if (c->b2b_throughput_fps == 0)
 			printf(" (RFC 9004 6.4); no corrected time: [b2b] "
@@ -269,23 +278,25 @@ b2b_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 			printf(" (RFC 9004 6.4); no corrected time: throughput "
 			       "%" PRIu64 " fps not below the burst rate\n",
 			       c->b2b_throughput_fps);
-		b2b_note_kernel_port(m);
-		snprintf(m->result, sizeof(m->result), "%s%.2f frames, "
-			 "implied buffer %.3f us", b->kind ==
+		b2b_note_kernel_port(mode);
+		snprintf(mode->result, sizeof(mode->result), "%s%.2f frames, "
+			 "implied buffer %.3f us", search->kind ==
 			 REPORT_RESULT_MEASURED ? "" : "not measured: ",
-			 s.avg_frames, s.implied_s * 1e6);
+			 sum.avg_frames, sum.implied_s * 1e6);
 	}
-	if (b->kind != REPORT_RESULT_MEASURED)
+	if (search->kind != REPORT_RESULT_MEASURED)
 		fprintf(stderr, "dutperf: b2b run %u: %u of %u repetitions not "
-			"measured (b2b.csv result %s, exit status 3%s%s)\n", m->no,
-			b->p.repetitions - s.repetitions, b->p.repetitions,
-			report_result_name(b->kind), *b2b->why ? "; " : "",
+			"measured (b2b.csv result %s, exit status 3%s%s)\n",
+			mode->no,
+			search->p.repetitions - sum.repetitions,
+			search->p.repetitions,
+			report_result_name(search->kind), *b2b->why ? "; " : "",
 			b2b->why);
 	return 0;
 }
 
 static void
-b2b_summary(struct mode_ctx *m)
+b2b_summary(struct mode_ctx *mode)
 {
 	static const char *const what[] = {
 		"average longest lossless burst", "implied buffer time",
@@ -296,15 +307,16 @@ b2b_summary(struct mode_ctx *m)
 	double p1, p99;
 	unsigned k;
 
-	if (m->runs_done != 1)
-		snprintf(m->result, sizeof(m->result), "%u complete b2b runs%s",
-			 m->runs_done, engine_stop ? ", interrupted" : "");
+	if (mode->runs_done != 1)
+		snprintf(mode->result, sizeof(mode->result),
+			 "%u complete b2b runs%s",
+			 mode->runs_done, engine_stop ? ", interrupted" : "");
 	for (k = 0; k < 3; k++)
-		if (mode_summarize(m, k, &sum, &p1, &p99) >= 2)
+		if (mode_summarize(mode, k, &sum, &p1, &p99) >= 2)
 			printf("summary of %s over %u runs (RFC 8219): median "
 			       "%.3f %s, 1st percentile %.3f, 99th percentile "
 			       "%.3f, min %.3f, max %.3f\n", what[k],
-			       m->runs_done, sum.median, unit[k], p1, p99,
+			       mode->runs_done, sum.median, unit[k], p1, p99,
 			       sum.min, sum.max);
 }
 

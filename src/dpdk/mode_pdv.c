@@ -18,83 +18,85 @@
 static const char *const pdv_metric[MODE_METRICS] = { "PDV", NULL };
 
 static void
-pdv_fill(const struct trial_ctx *t, enum cfg_dir_id d,
-	 const struct report_trial *r, struct report_pdv_dir *x)
+pdv_fill(const struct trial_ctx *trial, enum cfg_dir_id d,
+	 const struct report_trial *report, struct report_pdv_dir *dir_row)
 {
-	struct delay_pdv_summary s;
+	struct delay_pdv_summary pdv;
 
-	feature_pdv(t, d, &s);
-	x->active = true;
-	x->sent = r->dir[d].v.sent;
-	x->received = r->dir[d].v.received;
+	feature_pdv(trial, d, &pdv);
+	dir_row->active = true;
+	dir_row->sent = report->dir[d].v.sent;
+	dir_row->received = report->dir[d].v.received;
 	/* an invalid trial measured the tester: no delay figures */
-	x->valid = s.valid && mode_measured(r);
-	x->ipdv_valid = s.ipdv_n > 0 && mode_measured(r);
-	x->dmin_us = (double)s.dmin_ns / 1000;
-	x->d999_us = (double)s.d999_ns / 1000;
-	x->dmax_us = (double)s.dmax_ns / 1000;
-	x->pdv_us = (double)s.pdv_ns / 1000;
-	x->ipdv_min_us = (double)s.ipdv_min_ns / 1000;
-	x->ipdv_median_us = (double)s.ipdv_median_ns / 1000;
-	x->ipdv_max_us = (double)s.ipdv_max_ns / 1000;
+	dir_row->valid = pdv.valid && mode_measured(report);
+	dir_row->ipdv_valid = pdv.ipdv_n > 0 && mode_measured(report);
+	dir_row->dmin_us = (double)pdv.dmin_ns / 1000;
+	dir_row->d999_us = (double)pdv.d999_ns / 1000;
+	dir_row->dmax_us = (double)pdv.dmax_ns / 1000;
+	dir_row->pdv_us = (double)pdv.pdv_ns / 1000;
+	dir_row->ipdv_min_us = (double)pdv.ipdv_min_ns / 1000;
+	dir_row->ipdv_median_us = (double)pdv.ipdv_median_ns / 1000;
+	dir_row->ipdv_max_us = (double)pdv.ipdv_max_ns / 1000;
+	dir_row->delays = pdv.n;
+	dir_row->ipdv_pairs = pdv.ipdv_n;
 }
 
 static int
-pdv_setup(struct mode_ctx *m, char *err, size_t err_len)
+pdv_setup(struct mode_ctx *mode, char *err, size_t err_len)
 {
-	return feature_attach_delays(m->trial, err, err_len);
+	return feature_attach_delays(mode->trial, err, err_len);
 }
 
 static int
-pdv_start(struct mode_ctx *m, char *err, size_t err_len)
+pdv_start(struct mode_ctx *mode, char *err, size_t err_len)
 {
 	(void)err;
 	(void)err_len;
-	return mode_measure_start(m, m->priv, 0, true);
+	return mode_measure_start(mode, mode->priv, 0, true);
 }
 
 static int
-pdv_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
-	       const struct report_trial *r, char *err, size_t err_len)
+pdv_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
+	       const struct report_trial *report, char *err, size_t err_len)
 {
-	struct report_pdv p;
+	struct report_pdv row;
 	int d;
 
-	memset(&p, 0, sizeof(p));
-	mode_run_fields(m, r, &p.run);
-	mode_measure_invalid(m, spec, r);
+	memset(&row, 0, sizeof(row));
+	mode_run_fields(mode, report, &row.run);
+	mode_measure_invalid(mode, spec, report);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		struct report_pdv_dir *x = &p.dir[d];
+		struct report_pdv_dir *dir_row = &row.dir[d];
 
-		if (!r->dir[d].active)
+		if (!report->dir[d].active)
 			continue;
-		pdv_fill(m->trial, d, r, x);
-		if (!mode_measured(r)) {
+		pdv_fill(mode->trial, d, report, dir_row);
+		if (!mode_measured(report)) {
 			printf("pdv %s: no PDV: %" PRIu64 " of %" PRIu64 " frames "
 			       "received before the abort\n", trial_dir_name[d],
-			       x->received, x->sent);
+			       dir_row->received, dir_row->sent);
 			continue;
 		}
-		if (!x->valid) {
+		if (!dir_row->valid) {
 			printf("pdv %s: no PDV: no frame received\n",
 			       trial_dir_name[d]);
 			continue;
 		}
 		printf("pdv %s: PDV %.3f us (Dmin %.3f, D99.9 %.3f, Dmax %.3f us), "
 		       "IPDV min %.3f median %.3f max %.3f us, %" PRIu64 " of %"
-		       PRIu64 " frames\n", trial_dir_name[d], x->pdv_us, x->dmin_us,
-		       x->d999_us, x->dmax_us, x->ipdv_min_us, x->ipdv_median_us,
-		       x->ipdv_max_us, x->received, x->sent);
-		m->value[MODE_VALUE(d, 0)] = x->pdv_us;
+		       PRIu64 " frames\n", trial_dir_name[d], dir_row->pdv_us, dir_row->dmin_us,
+		       dir_row->d999_us, dir_row->dmax_us, dir_row->ipdv_min_us, dir_row->ipdv_median_us,
+		       dir_row->ipdv_max_us, dir_row->received, dir_row->sent);
+		mode->value[MODE_VALUE(d, 0)] = dir_row->pdv_us;
 	}
-	return mode_write(m, 0, &p, err,
+	return mode_write(mode, 0, &row, err,
 			   err_len);
 }
 
 static void
-pdv_summary(struct mode_ctx *m)
+pdv_summary(struct mode_ctx *mode)
 {
-	mode_measure_summary(m, pdv_metric);
+	mode_measure_summary(mode, pdv_metric);
 }
 
 const struct mode_ops mode_pdv = {
@@ -103,7 +105,6 @@ const struct mode_ops mode_pdv = {
 		.help = "RFC 8219 7.3 packet delay variation of every frame at --rate",
 		.options = "--rate --frame-timeout --repeat --stateful",
 		.stateful = CLI_STATEFUL_PHASES,
-		.check = trial_spec_check_delays,
 	},
 	.run_name = "pdv",
 	.files = { { "pdv.csv", &report_pdv_table } },

@@ -81,6 +81,35 @@ trial_prepare_tx(struct trial_ctx *t, const struct trial_spec *spec,
 	tx->next_tag_seq = UINT64_MAX;
 }
 
+/*
+ * RFC 2544 26.5 rate change of stream i of a direction sending total
+ * frames: trial_prepare_tx set it up for the frames before the change
+ * (the direction's frames [0, change), pacer.total); from its first frame
+ * at or after the change, then_seq, the stream paces on t->then[d], the
+ * direction's schedule at the new rate, so the streams together change
+ * rate at frame change as one stream does.  A stream with no frame before
+ * the change starts on the new schedule.
+ */
+static void
+trial_prepare_change(struct trial_ctx *t, enum cfg_dir_id d, unsigned int i,
+		     uint64_t total)
+{
+	struct engine_tx *tx = t->txs[d][i];
+	unsigned int n = t->nb_streams[d];
+	uint64_t first;
+
+	tx->then = &t->then[d];
+	tx->then_seq = tx->total;	/* streams_total(change, i, n) */
+	tx->total = streams_total(total, i, n);
+	tx->done = tx->total == 0;
+	if (tx->then_seq > 0 || tx->done)
+		return;
+	tx->pacer = *tx->then;
+	tx->then = NULL;
+	first = (tx->total < tx->burst ? tx->total : tx->burst) - 1;
+	tx->next_deadline = streams_deadline(&tx->pacer, i, n, first);
+}
+
 static int
 trial_cmp_u64(const void *a, const void *b)
 {
@@ -227,16 +256,6 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 	trial_seed = c->seed ^ ((uint64_t)(t->trials_run + 1) *
 				UINT64_C(0x9e3779b97f4a7c15));
 	change = trial_spec_change_frame(spec, d);
-	if ((spec->delays || spec->recov_track || change < total) &&
-	    (n > 1 || t->nb_rxq[d] > 1)) {
-		snprintf(err, err_len, "%s: %s with several streams or RX queues "
-			 "is not supported yet ([%s] queues = %u, [%s] queues = %u)",
-			 trial_dir_name[d], spec->delays ?
-			 "every frame's delay (pdv)" : "a rate change or recovery records",
-			 trial_side_name[cfg_tx_side(d)], n,
-			 trial_side_name[cfg_rx_side(d)], t->nb_rxq[d]);
-		return -EINVAL;
-	}
 	trial_apply_flows(t, spec, d);
 	/* RFC 2544 26.5: rate_fps up to frame change, then rate2 to the end */
 	pacer_init(&pacer, start, t->hz, spec->rate_fps[d],
@@ -265,10 +284,8 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			 n == 1 ? "" : "s");
 		return -EINVAL;
 	}
-	if (change < total) {	/* one stream (checked above) */
-		t->tx[d].then = &t->then[d];
-		t->tx[d].total = total;
-	}
+	for (i = 0; change < total && i < n; i++)
+		trial_prepare_change(t, d, i, total);
 	for (q = 0; q < t->nb_rxq[d]; q++)
 		trial_prepare_rx(t, spec, d, q, last, trial_id);
 	rc = feature_prepare(t, spec, d, total, err, err_len);
@@ -291,10 +308,9 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		}
 	}
 	t->send_end_tsc[d] = pacer_deadline(last, total);
-	if (rx->recov != NULL) {	/* one stream, one queue (checked) */
-		rx->state.lost = &rx->recov->lost;
-		rx->recov->start_tsc = start;
-		rx->recov->end_tsc = t->send_end_tsc[d];
+	if (rx->recov != NULL) {	/* feature_prepare set them up */
+		t->recov_dir[d].start_tsc = start;
+		t->recov_dir[d].end_tsc = t->send_end_tsc[d];
 	}
 	return 0;
 }

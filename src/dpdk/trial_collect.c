@@ -97,7 +97,6 @@ trial_collect_dir(struct trial_ctx *t, enum cfg_dir_id d,
 	}
 	/* Frames never handed to the PMD count as unsent too. */
 	v->unsent = v->planned - v->sent;
-	rxstate_flush_lost(&t->rx[d].state);	/* once, at the end (recovery) */
 	trial_rx_counts(t, d, &counts);
 	v->received = counts.received;
 	v->lost = v->sent > v->received ? v->sent - v->received : 0;
@@ -202,6 +201,12 @@ trial_pub_rx(const struct trial_ctx *t, enum cfg_dir_id d,
 		out->reordered += p.reordered;
 		out->late += p.late;
 	}
+}
+
+unsigned int
+trial_rx_queues(const struct trial_ctx *t, enum cfg_dir_id d)
+{
+	return t->nb_rxq[d];
 }
 
 uint64_t

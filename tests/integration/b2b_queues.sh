@@ -13,11 +13,8 @@ need_dutperf
 
 prefix=dpt-b2bq-$$
 ini=$WORK/wire2.ini
-sed 's/^recv_lcore = 1$/recv_lcore = 1\nsend_lcores = 0-1\nrecv_lcores = 0-1\nqueues = 2/
-     s/^sport_mode = random/sport_mode = fixed/; s/^sport = 49184/sport = 5000/
-     s/^max_lag_us *=.*/max_lag_us = 300000/' \
-	"$SRCDIR/tests/data/wire.ini" >"$ini"
-[ "$(grep -c '^queues = 2$' "$ini")" = 2 ] || fail "no queues = 2 in $ini"
+wire2_ini "$ini" 's/^sport_mode = random/sport_mode = fixed/; s/^sport = 49184/sport = 5000/
+     s/^max_lag_us *=.*/max_lag_us = 300000/'
 printf '[b2b]\nrepetitions = 1\nmin_frames = 0\nmax_frames = 300\nprecision_frames = 50\n' >>"$ini"
 printf 'drain_ms = 100\nshort_drain = 1\nburst_rate_fps = 20000\nflows = 3\n' >>"$ini"
 

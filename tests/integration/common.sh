@@ -164,6 +164,25 @@ dut_once() {
 	"$TB" run --name "$TBID" -- "$@" >"$WORK/out.log" 2>"$WORK/err.log"
 }
 
+# wire2_ini OUT [SED]: the memif wire (tests/data/wire.ini) with 2 streams
+# and 2 RX queues per direction, each of lcores 0-1 sending one stream and
+# reading one queue of each direction (docs/accounting.md), and the sed
+# commands SED applied too
+wire2_ini() {
+	sed "s/^recv_lcore = 1\$/recv_lcore = 1\nsend_lcores = 0-1\nrecv_lcores = 0-1\nqueues = 2/
+	     ${2:-}" "$SRCDIR/tests/data/wire.ini" >"$1"
+	[ "$(grep -c '^queues = 2$' "$1")" = 2 ] || fail "no queues = 2 in $1"
+}
+
+# last_row CSV: the last row of CSV as shell variables r_COLUMN (one
+# python start instead of one per column: seconds each on a loaded machine)
+last_row() {
+	python3 -c 'import csv, shlex, sys
+r = list(csv.DictReader(open(sys.argv[1])))[-1]
+for k, v in r.items():
+    print("r_%s=%s" % (k.strip(), shlex.quote(v)))' "$1" || fail "cannot read $1"
+}
+
 # frames_ini SRC OUT: a copy of configuration SRC with max_lag_us = 300000,
 # for tests of the frames and their counts rather than of the tester's
 # timing: on this shared 2-CPU machine under load a 20 ms limit made run

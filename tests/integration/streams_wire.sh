@@ -14,18 +14,8 @@ need_dutperf
 
 prefix=dpt-streams-$$
 cfg=$WORK/wire2.ini
-sed 's/^recv_lcore = 1$/recv_lcore = 1\nsend_lcores = 0-1\nrecv_lcores = 0-1\nqueues = 2/' \
-	"$SRCDIR/tests/data/wire.ini" >"$cfg"
-[ "$(grep -c '^queues = 2$' "$cfg")" = 2 ] || fail "no queues = 2 in $cfg"
+wire2_ini "$cfg"
 memif() { wire "$DUTPERF" "$prefix" "$@"; }
-# last_row CSV: the last row of CSV as shell variables r_COLUMN (one
-# python start instead of one per column: seconds each on a loaded machine)
-last_row() {
-	python3 -c 'import csv, shlex, sys
-r = list(csv.DictReader(open(sys.argv[1])))[-1]
-for k, v in r.items():
-    print("r_%s=%s" % (k.strip(), shlex.quote(v)))' "$1" || fail "cannot read $1"
-}
 
 # per stream i of N: frames (T - i - 1) / N + 1; the aid drops every K-th
 # frame of a stream and duplicates every J-th frame it did not drop
