@@ -31,7 +31,8 @@ struct camp {
 	struct campaign_status *st;
 	struct campaign_tput tput[CAMPAIGN_MAX_SIZES];
 	struct csv_file log;		/* campaign.jsonl */
-	struct cfg *item_cfg;
+	struct cfg *item_cfg;		/* the running item's */
+	struct cfg *eta_cfg;		/* scratch of camp_eta_s */
 	double started_s;
 	unsigned done, skipped, failed, kept;
 };
@@ -209,11 +210,11 @@ camp_eta_s(struct camp *k, unsigned from)
 		/* an item skipped for now is counted too: its throughput
 		 * may come from an item still to run */
 		if (campaign_item_cfg(k->m->cfg, k->plan, it, k->m->cfg->outdir,
-				      &k->tput[it->size_idx], k->item_cfg, &used,
+				      &k->tput[it->size_idx], k->eta_cfg, &used,
 				      note, sizeof(note)) < 0)
 			continue;
-		s += campaign_item_bound_s(k->item_cfg, it->test,
-					   camp_line_fps(k->item_cfg));
+		s += campaign_item_bound_s(k->eta_cfg, it->test,
+					   camp_line_fps(k->eta_cfg));
 	}
 	return s;
 }
@@ -304,6 +305,9 @@ camp_item(struct camp *k, unsigned i, unsigned attempt, char *err,
 	im.eal_argc = m->eal_argc;
 	why[0] = '\0';
 	run_rc = trial_ctx_retarget(m->trial, ic, why, sizeof(why));
+	/* the mode's check again: the carried throughput is new here */
+	if (run_rc == 0 && ops->cli.check != NULL)
+		run_rc = ops->cli.check(ic, why, sizeof(why));
 	if (run_rc == 0)
 		run_rc = cfg_check_line_rate(ic, why, sizeof(why));
 	if (run_rc == 0)
@@ -401,7 +405,8 @@ camp_run(struct mode_ctx *m, char *err, size_t err_len)
 	k.started_s = camp_now_s();
 	k.plan = malloc(sizeof(*k.plan));
 	k.item_cfg = malloc(sizeof(*k.item_cfg));
-	if (k.plan == NULL || k.item_cfg == NULL) {
+	k.eta_cfg = malloc(sizeof(*k.eta_cfg));
+	if (k.plan == NULL || k.item_cfg == NULL || k.eta_cfg == NULL) {
 		rc = cfg_errf_rc(-ENOMEM, err, err_len, "no memory");
 		goto out;
 	}
@@ -469,6 +474,7 @@ out:
 		csv_close(&k.log);
 	free(k.st);
 	free(k.item_cfg);
+	free(k.eta_cfg);
 	free(k.plan);
 	return rc;
 }
