@@ -466,6 +466,8 @@ camp_run(struct mode_ctx *m, char *err, size_t err_len)
 		       "from before%s; %s\n", k.done, k.skipped, k.failed, k.kept,
 		       engine_stop ? ", interrupted (--resume goes on)" : "",
 		       c->outdir);
+	/* main.c's "N of M run(s) gave no measured DUT result": items */
+	m->runs_done = k.done;
 	if (rc == 0 && k.failed > 0)
 		rc = cfg_errf_rc(-EIO, err, err_len, "campaign: %u item(s) failed "
 				 "(campaign.jsonl says why)", k.failed);

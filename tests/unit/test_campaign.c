@@ -465,6 +465,24 @@ test_record(void **state)
 	assert_contains(err, "other items");
 }
 
+/* The example of conf/: valid, 7 sizes x 5 tests */
+static void
+test_conf_example(void **state)
+{
+	struct cfg c;
+	char err[CFG_ERR_LEN];
+
+	(void)state;
+	cfg_defaults(&c);
+	if (cfg_load_ini(&c, TEST_SOURCE_ROOT "/conf/campaign-rfc2544.ini", err,
+			 sizeof(err)) != 0 || cfg_validate(&c, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(campaign_plan_make(&c, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.nb_items, 35);
+	assert_string_equal(plan.items[34].dir, "035-recovery-1518");
+	assert_int_equal(c.duration_s, 60);
+}
+
 static int
 setup(void **state)
 {
@@ -491,6 +509,7 @@ main(void)
 		cmocka_unit_test(test_item_cfg),
 		cmocka_unit_test(test_bound),
 		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_conf_example),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
