@@ -27,6 +27,7 @@
 
 struct camp {
 	struct mode_ctx *m;
+	struct cfg *base;		/* m->cfg with the ports' link speed */
 	struct campaign_plan *plan;
 	struct campaign_status *st;
 	struct campaign_tput tput[CAMPAIGN_MAX_SIZES];
@@ -209,7 +210,7 @@ camp_eta_s(struct camp *k, unsigned from)
 			continue;
 		/* an item skipped for now is counted too: its throughput
 		 * may come from an item still to run */
-		if (campaign_item_cfg(k->m->cfg, k->plan, it, k->m->cfg->outdir,
+		if (campaign_item_cfg(k->base, k->plan, it, k->base->outdir,
 				      &k->tput[it->size_idx], k->eta_cfg, &used,
 				      note, sizeof(note)) < 0)
 			continue;
@@ -266,7 +267,7 @@ camp_item(struct camp *k, unsigned i, unsigned attempt, char *err,
 	enum campaign_state state;
 	int rc, status, run_rc;
 
-	rc = campaign_item_cfg(m->cfg, k->plan, it, m->cfg->outdir,
+	rc = campaign_item_cfg(k->base, k->plan, it, k->base->outdir,
 			       &k->tput[it->size_idx], ic, &used, note,
 			       CAMPAIGN_NOTE_LEN);
 	if (rc < 0)
@@ -308,8 +309,10 @@ camp_item(struct camp *k, unsigned i, unsigned attempt, char *err,
 	/* the mode's check again: the carried throughput is new here */
 	if (run_rc == 0 && ops->cli.check != NULL)
 		run_rc = ops->cli.check(ic, why, sizeof(why));
+	/* the item's rates against the line rate of its frame size */
 	if (run_rc == 0)
-		run_rc = cfg_check_line_rate(ic, why, sizeof(why));
+		run_rc = port_apply_speed(m->trial->port, CFG_NB_SIDES, ic, why,
+					  sizeof(why));
 	if (run_rc == 0)
 		run_rc = driver_run(&im, why, sizeof(why));
 	feature_detach(m->trial);
@@ -378,7 +381,7 @@ camp_items_check(struct camp *k, char *err, size_t err_len)
 		if (ops == NULL)
 			return cfg_errf(err, err_len, "[campaign] tests: no mode %s",
 					campaign_test_name(it->test));
-		if (campaign_item_cfg(k->m->cfg, k->plan, it, k->m->cfg->outdir,
+		if (campaign_item_cfg(k->base, k->plan, it, k->base->outdir,
 				      NULL, k->item_cfg, &used, note,
 				      sizeof(note)) < 0)
 			return cfg_errf(err, err_len, "[output] dir: %s", note);
@@ -406,7 +409,9 @@ camp_run(struct mode_ctx *m, char *err, size_t err_len)
 	k.plan = malloc(sizeof(*k.plan));
 	k.item_cfg = malloc(sizeof(*k.item_cfg));
 	k.eta_cfg = malloc(sizeof(*k.eta_cfg));
-	if (k.plan == NULL || k.item_cfg == NULL || k.eta_cfg == NULL) {
+	k.base = malloc(sizeof(*k.base));
+	if (k.plan == NULL || k.item_cfg == NULL || k.eta_cfg == NULL ||
+	    k.base == NULL) {
 		rc = cfg_errf_rc(-ENOMEM, err, err_len, "no memory");
 		goto out;
 	}
@@ -415,6 +420,13 @@ camp_run(struct mode_ctx *m, char *err, size_t err_len)
 		rc = cfg_errf(err, err_len, "[campaign]: %s", why);
 		goto out;
 	}
+	/* the link speed for every item (the line rate, the loss sweep's
+	 * top); the rates checked at the smallest size, each item's again */
+	*k.base = *c;
+	k.base->frame_size_b = k.plan->sizes[0];
+	rc = port_apply_speed(m->trial->port, CFG_NB_SIDES, k.base, err, err_len);
+	if (rc != 0)
+		goto out;
 	k.st = calloc(k.plan->nb_items, sizeof(*k.st));
 	if (k.st == NULL) {
 		rc = cfg_errf_rc(-ENOMEM, err, err_len, "no memory");
@@ -477,6 +489,7 @@ out:
 	free(k.st);
 	free(k.item_cfg);
 	free(k.eta_cfg);
+	free(k.base);
 	free(k.plan);
 	return rc;
 }
