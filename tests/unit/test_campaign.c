@@ -25,7 +25,7 @@
 #include "dutperf/cfg.h"
 #include "unit_util.h"
 
-static char tmpdir[] = "/tmp/test_campaign.XXXXXX";
+UNIT_TMPDIR("/tmp/test_campaign");
 
 static void
 sizes_are(const char *s, bool jumbo, const uint32_t *want, unsigned n)
@@ -481,20 +481,6 @@ test_conf_example(void **state)
 	assert_int_equal(plan.nb_items, 35);
 	assert_string_equal(plan.items[34].dir, "035-recovery-1518");
 	assert_int_equal(c.duration_s, 60);
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	return unit_rmtree(tmpdir);
 }
 
 int

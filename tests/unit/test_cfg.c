@@ -22,21 +22,7 @@
 #define FIXTURE(name) TEST_DATA_DIR "/cfg/" name
 #define CONF_INI TEST_SOURCE_ROOT "/conf/dutperf.ini"
 
-static char tmpdir[] = "/tmp/test_cfg.XXXXXX";
-
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	return unit_rmtree(tmpdir);
-}
+UNIT_TMPDIR("/tmp/test_cfg");
 
 /* Write text to a fresh file in tmpdir; returns its path (static buffer). */
 static const char *

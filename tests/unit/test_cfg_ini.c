@@ -28,21 +28,7 @@
 #define CONF(name) TEST_SOURCE_ROOT "/conf/" name
 #define MAX_REC 16
 
-static char tmpdir[] = "/tmp/test_cfg_ini.XXXXXX";
-
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	return unit_rmtree(tmpdir);
-}
+UNIT_TMPDIR("/tmp/test_cfg_ini");
 
 static const char *
 write_tmp(const char *name, const char *text)

@@ -17,6 +17,26 @@ unit_rmtree(const char *dir)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/*
+ * A test file's temporary directory tmpdir (PREFIX.XXXXXX) with the
+ * cmocka group fixtures setup (made) and teardown (removed with what it
+ * holds): cmocka_run_group_tests(tests, setup, teardown).
+ */
+#define UNIT_TMPDIR(prefix)						\
+	static char tmpdir[] = prefix ".XXXXXX";			\
+	static int							\
+	setup(void **state)						\
+	{								\
+		(void)state;						\
+		return mkdtemp(tmpdir) == NULL ? -1 : 0;		\
+	}								\
+	static int							\
+	teardown(void **state)						\
+	{								\
+		(void)state;						\
+		return unit_rmtree(tmpdir);				\
+	}
+
 /* Write text to dir/name (replacing it); returns its path (a static buffer). */
 static inline const char *
 unit_write_file(const char *dir, const char *name, const char *text)
