@@ -300,6 +300,7 @@ trial_ctx_retarget(struct trial_ctx *t, const struct cfg *c, char *err,
 		rc = frame_spec_from_cfg(&t->spec[d], c, d, err, err_len);
 		if (rc != 0)
 			return rc;
+		t->flows[d] = 0;	/* the spec's own source ports again */
 		for (q = 0; q < t->nb_rxq[d]; q++)
 			frame_cls_init(&t->rxs[d][q]->cls, &t->spec[d]);
 	}
