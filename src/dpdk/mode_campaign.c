@@ -93,6 +93,9 @@ camp_check(const struct cfg *c, char *err, size_t err_len)
 			      "campaign needs the tests to run (e.g. tests = "
 			      "throughput latency loss b2b; docs/campaign.md)",
 			      c->path, c->path[0] ? ": " : "");
+	else if (cfg_key_from_option(c, "traffic", "frame_size_b"))
+		rc = cfg_errf(err, err_len, "-s/--size %u: mode campaign takes its "
+			      "sizes from [campaign] sizes", c->frame_size_b);
 	else if (campaign_plan_make(c, p, why, sizeof(why)) != 0)
 		rc = cfg_errf(err, err_len, "[campaign]: %s", why);
 	if (rc == 0 && camp_path(path, sizeof(path), c->outdir,

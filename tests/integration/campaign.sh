@@ -55,6 +55,10 @@ bad() {	# KEY=VALUE EXPECTED-TEXT
 bad "tests=throughput latenzy" '[campaign] tests = throughput latenzy: "latenzy": not a test'
 bad "sizes=64 2000" '[campaign] sizes = 64 2000: "2000": out of range 64..1518'
 bad "directions=sideways" '[campaign] directions = sideways: "sideways": not a direction'
+"$TB" run --name "$TBID" -- campaign -c "$ini" -s 128 -o "$WORK/bad" -q >/dev/null 2>"$WORK/bad.err"
+expect_equal "exit status for -s" $? 2
+grep -qF -- "-s/--size 128: mode campaign takes its sizes from [campaign] sizes" "$WORK/bad.err" ||
+	fail "-s: message $(cat "$WORK/bad.err")"
 ok "bad [campaign] values: exit 2, file, section, key and value named, nothing written"
 
 # 1. interrupted by SIGINT in item 3, then resumed
