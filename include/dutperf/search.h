@@ -30,6 +30,7 @@
 #define DUTPERF_SEARCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "proc.h"
@@ -83,6 +84,10 @@ uint32_t search_remaining(const struct search *s);
 /* The DUT went away (dutwatch.h): the search ends, done, with no figure
  * (search_case RESULT_DUT_GONE, result_kind none). */
 void search_dut_gone(struct search *s);
+
+/* Where the search stands, after a prefix: "PREFIX[lo, hi] best x". */
+void search_describe(const struct search *s, const char *prefix, char *buf,
+		     size_t len);
 
 /* The trial result's verdict (a loss-ratio goal would read r->loss_ratio). */
 void search_record_trial(struct search *s, const struct report_trial *r);

@@ -70,4 +70,8 @@ enum verdict verdict_eval_msg(const struct verdict_dir *dirs, unsigned nb_dirs,
 /* "pass", "fail", "invalid", "interrupted"; "unknown" otherwise. */
 const char *verdict_name(enum verdict v);
 
+/* A trial that passed or failed measured the DUT; an invalid one measured
+ * the tester, an interrupted one nothing. */
+bool verdict_measured(enum verdict v);
+
 #endif /* DUTPERF_VERDICT_H */

@@ -84,16 +84,37 @@ plot_line_rate_fps(double frame_size_b, double link_gbps)
 	return link_gbps * 1e9 / ((frame_size_b + 20.0) * 8.0);
 }
 
+/* A column's short word and the words a figure says it in. */
+struct plot_word {
+	const char *word, *said;
+};
+
+/* How a figure says word: its entry in the table of n, else word itself. */
+static const char *
+plot_say(const struct plot_word *tbl, size_t n, const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(word, tbl[i].word) == 0)
+			return tbl[i].said;
+	return word;
+}
+
+#define PLOT_SAY(tbl, word) \
+	plot_say((tbl), sizeof(tbl) / sizeof((tbl)[0]), (word))
+
+/* rate.csv's Dir */
+static const struct plot_word plot_dir_words[] = {
+	{ "b", "both directions" },
+	{ "f", "forward" },
+	{ "r", "reverse" },
+};
+
 static const char *
 plot_dir_name(const char *d)
 {
-	if (strcmp(d, "b") == 0)
-		return "both directions";
-	if (strcmp(d, "f") == 0)
-		return "forward";
-	if (strcmp(d, "r") == 0)
-		return "reverse";
-	return d;
+	return PLOT_SAY(plot_dir_words, d);
 }
 
 /*
@@ -359,11 +380,11 @@ plot_searches(struct plot_buf *b, const struct plot_opts *o,
 
 /* stats_format_ttest's text on one line: "...; D +/- E; P% +/- Q%; (...)". */
 static void
-plot_verdict(const struct stats_ttest *t, char *buf, size_t len)
+plot_verdict(const struct stats_ttest *ttest, char *buf, size_t len)
 {
 	char text[512], *p, *q;
 
-	stats_format_ttest(t, text, sizeof(text));
+	stats_format_ttest(ttest, text, sizeof(text));
 	for (p = text, q = buf; *p != '\0' && (size_t)(q - buf) + 3 < len; p++) {
 		if (p[0] == '\n' && p[1] == '\t') {
 			*q++ = ';';
@@ -453,16 +474,17 @@ out:
 
 /* --- latency and pdv --- */
 
+/* latency.csv's and pdv.csv's columns */
+static const struct plot_word plot_metric_words[] = {
+	{ "tl_us", "typical latency" },
+	{ "wcl_us", "worst-case latency" },
+	{ "pdv_us", "PDV" },
+};
+
 static const char *
 plot_metric_name(const char *m)
 {
-	if (strcmp(m, "tl_us") == 0)
-		return "typical latency";
-	if (strcmp(m, "wcl_us") == 0)
-		return "worst-case latency";
-	if (strcmp(m, "pdv_us") == 0)
-		return "PDV";
-	return m;
+	return PLOT_SAY(plot_metric_words, m);
 }
 
 /* One direction's metric of one file as CDF rows; empty cells skipped. */

@@ -285,7 +285,7 @@ flr_lost(const struct report_flr *r)
 static bool
 flr_measured(const struct report_flr *r)
 {
-	return r->verdict == VERDICT_PASS || r->verdict == VERDICT_FAIL;
+	return verdict_measured(r->verdict);
 }
 
 static bool

@@ -12,19 +12,20 @@
 #include "dutperf/search.h"
 
 int
-search_init(struct search *s, const struct search_params *p)
+search_init(struct search *s, const struct search_params *params)
 {
-	if (s == NULL || p == NULL)
+	if (s == NULL || params == NULL)
 		return -EINVAL;
-	if (p->lo_fps >= p->hi_fps || p->initial_fps < p->lo_fps ||
-	    p->initial_fps > p->hi_fps || p->initial_fps == 0 ||
-	    p->error_fps == 0)
+	if (params->lo_fps >= params->hi_fps ||
+	    params->initial_fps < params->lo_fps ||
+	    params->initial_fps > params->hi_fps || params->initial_fps == 0 ||
+	    params->error_fps == 0)
 		return -EINVAL;
 	memset(s, 0, sizeof(*s));
-	s->p = *p;
-	s->lo = p->lo_fps;
-	s->hi = p->hi_fps;
-	s->next = p->initial_fps;
+	s->p = *params;
+	s->lo = params->lo_fps;
+	s->hi = params->hi_fps;
+	s->next = params->initial_fps;
 	return 0;
 }
 
@@ -44,6 +45,14 @@ uint64_t
 search_result(const struct search *s)
 {
 	return s->best;
+}
+
+void
+search_describe(const struct search *s, const char *prefix, char *buf,
+		size_t len)
+{
+	snprintf(buf, len, "%s[%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
+		 prefix, s->lo, s->hi, search_result(s));
 }
 
 /* How the search ended, for the one result rule (result.h). */
@@ -205,8 +214,7 @@ search_proc_describe(const void *state, char *buf, size_t len)
 {
 	const struct search_proc *p = state;
 
-	snprintf(buf, len, "[%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
-		 p->s.lo, p->s.hi, search_result(&p->s));
+	search_describe(&p->s, "", buf, len);
 }
 
 const struct proc_ops search_ops = {

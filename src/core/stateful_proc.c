@@ -279,24 +279,25 @@ static bool
 stateful_cr_next(void *state, struct trial_spec *spec)
 {
 	struct stateful_cr *p = state;
-	uint64_t r;
+	uint64_t rate_fps;
 
 	if (search_done(&p->s))
 		return false;
-	r = search_next_rate(&p->s);
+	rate_fps = search_next_rate(&p->s);
 	if (p->in_check) {
 		struct trial_spec prelim = p->prelim;
 
-		/* D after this step's phase 1: N at r (0: N / r + 2T) */
-		trial_spec_set_rate(&prelim, r);
+		/* D after this step's phase 1: N at rate_fps (0: N /
+		 * rate_fps + 2T) */
+		trial_spec_set_rate(&prelim, rate_fps);
 		*spec = p->check;
 		spec->delay_ms = stateful_delay_ms(&prelim, p->check.delay_ms);
-		r = r * p->check_pct / 100;
+		rate_fps = rate_fps * p->check_pct / 100;
 		trial_spec_set_rate(spec, p->check_rate_fps ? p->check_rate_fps :
-				    r > 0 ? r : 1);
+				    rate_fps > 0 ? rate_fps : 1);
 	} else {
 		*spec = p->prelim;
-		trial_spec_set_rate(spec, r);
+		trial_spec_set_rate(spec, rate_fps);
 	}
 	return true;
 }
@@ -348,8 +349,7 @@ stateful_cr_describe(const void *state, char *buf, size_t len)
 {
 	const struct stateful_cr *p = state;
 
-	snprintf(buf, len, "R [%" PRIu64 ", %" PRIu64 "] best %" PRIu64,
-		 p->s.lo, p->s.hi, search_result(&p->s));
+	search_describe(&p->s, "R ", buf, len);
 }
 
 const struct proc_ops stateful_cr_ops = {
@@ -362,18 +362,18 @@ const struct proc_ops stateful_cr_ops = {
 
 /* ----------------------------------------------- table capacity (cttc) */
 
-/* Size c's rate search: over [lo, RS] once RS is known (cttc.sh), each
- * step's check at alpha x the step's rate. */
+/* The rate search at table size C (table_size): over [lo, RS] once RS is
+ * known (cttc.sh), each step's check at alpha x the step's rate. */
 static int
-stateful_cttc_begin(struct stateful_cttc *p, uint64_t c)
+stateful_cttc_begin(struct stateful_cttc *p, uint64_t table_size)
 {
 	struct trial_spec prelim = p->prelim;
 	struct search_params sp = p->p.rate;
 	int rc;
 
-	p->c = c;
-	prelim.frames = c;
-	prelim.table_size = (uint32_t)c;
+	p->c = table_size;
+	prelim.frames = table_size;
+	prelim.table_size = (uint32_t)table_size;
 	if (p->r_lo > sp.lo_fps && p->r_lo < sp.hi_fps) {
 		sp.hi_fps = p->r_lo;
 		if (sp.initial_fps > sp.hi_fps)

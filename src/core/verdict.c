@@ -272,3 +272,9 @@ verdict_name(enum verdict v)
 	}
 	return "unknown";
 }
+
+bool
+verdict_measured(enum verdict v)
+{
+	return v == VERDICT_PASS || v == VERDICT_FAIL;
+}

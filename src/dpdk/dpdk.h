@@ -600,7 +600,7 @@ int mode_search_row(struct mode_ctx *m, const struct search *s,
  * from 2 on).
  */
 uint32_t mode_summarize(const struct mode_ctx *m, unsigned k,
-			struct stats_summary *s, double *p1, double *p99);
+			struct stats_summary *sum, double *p1, double *p99);
 
 /*
  * The measuring modes (latency, pdv): each run one trial at [traffic]
@@ -649,7 +649,8 @@ int stateful_mode_setup(struct mode_ctx *m, struct search_params *sp, bool flush
  * attached).
  */
 struct stateful_specs;
-void stateful_mode_start(const struct mode_ctx *m, struct stateful_specs *sp);
+void stateful_mode_start(const struct mode_ctx *m,
+			 struct stateful_specs *specs);
 
 /* ---- run record ---- */
 

@@ -76,8 +76,8 @@ mode_search_row(struct mode_ctx *m, const struct search *s,
 }
 
 uint32_t
-mode_summarize(const struct mode_ctx *m, unsigned k, struct stats_summary *s,
-	       double *p1, double *p99)
+mode_summarize(const struct mode_ctx *m, unsigned k,
+	       struct stats_summary *sum, double *p1, double *p99)
 {
 	double *v;
 	uint32_t i, n = 0;
@@ -90,7 +90,7 @@ mode_summarize(const struct mode_ctx *m, unsigned k, struct stats_summary *s,
 	for (i = 0; i < m->runs_done; i++)
 		if (!isnan(m->values[k][i]))
 			v[n++] = m->values[k][i];
-	if (n >= 2 && stats_summarize(v, n, s) == 0) {
+	if (n >= 2 && stats_summarize(v, n, sum) == 0) {
 		*p1 = stats_percentile(v, n, 1.0);
 		*p99 = stats_percentile(v, n, 99.0);
 	} else if (n >= 2) {
@@ -120,7 +120,7 @@ mode_measure_start(struct mode_ctx *m, struct proc_single *single,
 bool
 mode_measured(const struct report_trial *r)
 {
-	return r->verdict == VERDICT_PASS || r->verdict == VERDICT_FAIL;
+	return verdict_measured(r->verdict);
 }
 
 void
@@ -158,7 +158,7 @@ void
 mode_measure_summary_in(struct mode_ctx *m,
 			const char *const metric[MODE_METRICS], const char *unit)
 {
-	struct stats_summary s;
+	struct stats_summary sum;
 	double p1, p99;
 	uint32_t n;
 	int d, k;
@@ -167,13 +167,14 @@ mode_measure_summary_in(struct mode_ctx *m,
 		for (k = 0; k < MODE_METRICS; k++) {
 			if (!cfg_dir_active(m->cfg, d) || metric[k] == NULL)
 				continue;
-			n = mode_summarize(m, MODE_VALUE(d, k), &s, &p1, &p99);
+			n = mode_summarize(m, MODE_VALUE(d, k), &sum, &p1,
+					   &p99);
 			if (n < 2)
 				continue;
 			printf("%s %s over %u runs: median %.3f %s, 1st "
 			       "percentile %.3f, 99th percentile %.3f, min %.3f, "
 			       "max %.3f\n", trial_dir_name[d], metric[k], n,
-			       s.median, unit, p1, p99, s.min, s.max);
+			       sum.median, unit, p1, p99, sum.min, sum.max);
 		}
 	/* why each was left out: said per run (mode_measure_invalid, or
 	 * the mode's own line, e.g. a DUT that did not recover) */
@@ -214,9 +215,9 @@ stateful_mode_setup(struct mode_ctx *m, struct search_params *sp, bool flush,
 }
 
 void
-stateful_mode_start(const struct mode_ctx *m, struct stateful_specs *sp)
+stateful_mode_start(const struct mode_ctx *m, struct stateful_specs *specs)
 {
-	stateful_specs(m->cfg, sp);
+	stateful_specs(m->cfg, specs);
 }
 
 int

@@ -21,32 +21,32 @@ static const char *const lat_metric[MODE_METRICS] = { "TL", "WCL" };
 
 static int
 lat_fill(const struct mode_ctx *m, enum cfg_dir_id d,
-	 const struct report_trial *r, struct report_lat_dir *x)
+	 const struct report_trial *trial_row, struct report_lat_dir *dir_row)
 {
-	struct delay_lat_summary s;
+	struct delay_lat_summary sum;
 	int rc;
 
-	rc = feature_latency(m->trial, d, (uint64_t)r->timeout_ms * 1000000,
-			     &s);
+	rc = feature_latency(m->trial, d,
+			     (uint64_t)trial_row->timeout_ms * 1000000, &sum);
 	if (rc != 0)
 		return rc;
-	x->active = true;
-	x->sent = r->dir[d].v.sent;
-	x->received = r->dir[d].v.received;
-	x->tagged = s.tagged;
-	x->tagged_received = s.received;
-	x->tagged_lost = s.lost;
+	dir_row->active = true;
+	dir_row->sent = trial_row->dir[d].v.sent;
+	dir_row->received = trial_row->dir[d].v.received;
+	dir_row->tagged = sum.tagged;
+	dir_row->tagged_received = sum.received;
+	dir_row->tagged_lost = sum.lost;
 	/* an invalid trial measured the tester: no latency figures */
-	x->valid = s.valid && mode_measured(r);
-	x->tl_us = s.tl_ns / 1000;
-	x->wcl_us = s.wcl_ns / 1000;
-	x->min_us = s.min_ns / 1000;
-	x->max_us = s.max_ns / 1000;
-	x->mean_us = s.mean_ns / 1000;
-	if (s.unsent > 0 && !m->cli->quiet)
+	dir_row->valid = sum.valid && mode_measured(trial_row);
+	dir_row->tl_us = sum.tl_ns / 1000;
+	dir_row->wcl_us = sum.wcl_ns / 1000;
+	dir_row->min_us = sum.min_ns / 1000;
+	dir_row->max_us = sum.max_ns / 1000;
+	dir_row->mean_us = sum.mean_ns / 1000;
+	if (sum.unsent > 0 && !m->cli->quiet)
 		fprintf(stderr, "latency %s: %u of %u tagged frames were never "
 			"sent (not counted as tagged or lost)\n",
-			trial_dir_name[d], s.unsent, s.unsent + s.tagged);
+			trial_dir_name[d], sum.unsent, sum.unsent + sum.tagged);
 	return 0;
 }
 
@@ -66,49 +66,49 @@ lat_start(struct mode_ctx *m, char *err, size_t err_len)
 
 static int
 lat_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
-	       const struct report_trial *r, char *err, size_t err_len)
+	       const struct report_trial *trial_row, char *err, size_t err_len)
 {
-	struct report_latency l;
+	struct report_latency row;
 	int d, rc;
 
-	memset(&l, 0, sizeof(l));
-	mode_run_fields(m, r, &l.run);
-	l.delay_s = (uint32_t)(spec->tag_delay_ms / 1000);
+	memset(&row, 0, sizeof(row));
+	mode_run_fields(m, trial_row, &row.run);
+	row.delay_s = (uint32_t)(spec->tag_delay_ms / 1000);
 	/* TX time: the TSC before tx_burst for every tagged frame (delay.h) */
-	l.timestamps = "tsc-before-tx";
-	mode_measure_invalid(m, spec, r);
+	row.timestamps = "tsc-before-tx";
+	mode_measure_invalid(m, spec, trial_row);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		struct report_lat_dir *x = &l.dir[d];
+		struct report_lat_dir *dir_row = &row.dir[d];
 
-		if (!r->dir[d].active)
+		if (!trial_row->dir[d].active)
 			continue;
-		rc = lat_fill(m, d, r, x);
+		rc = lat_fill(m, d, trial_row, dir_row);
 		if (rc != 0) {
 			snprintf(err, err_len, "latency summary: %s", strerror(-rc));
 			return rc;
 		}
-		if (!mode_measured(r)) {
+		if (!mode_measured(trial_row)) {
 			printf("latency %s: no latency: %u tagged frames sent, %u "
 			       "received before the abort\n", trial_dir_name[d],
-			       x->tagged, x->tagged_received);
+			       dir_row->tagged, dir_row->tagged_received);
 			continue;
 		}
-		if (!x->valid) {
+		if (!dir_row->valid) {
 			printf("latency %s: no latency: %s\n", trial_dir_name[d],
-			       x->tagged ? "every tagged frame lost" :
+			       dir_row->tagged ? "every tagged frame lost" :
 			       "no tagged frame sent");
 			continue;
 		}
 		printf("latency %s: TL %.3f us, WCL %.3f us (min %.3f, max %.3f, "
 		       "mean %.3f), tagged %u, lost %u%s\n", trial_dir_name[d],
-		       x->tl_us, x->wcl_us, x->min_us, x->max_us, x->mean_us,
-		       x->tagged, x->tagged_lost,
-		       x->tagged_lost ? " (counted at the timeout)" : "");
-		m->value[MODE_VALUE(d, 0)] = x->tl_us;
-		m->value[MODE_VALUE(d, 1)] = x->wcl_us;
+		       dir_row->tl_us, dir_row->wcl_us, dir_row->min_us,
+		       dir_row->max_us, dir_row->mean_us,
+		       dir_row->tagged, dir_row->tagged_lost,
+		       dir_row->tagged_lost ? " (counted at the timeout)" : "");
+		m->value[MODE_VALUE(d, 0)] = dir_row->tl_us;
+		m->value[MODE_VALUE(d, 1)] = dir_row->wcl_us;
 	}
-	return mode_write(m, 0, &l, err,
-			   err_len);
+	return mode_write(m, 0, &row, err, err_len);
 }
 
 static void

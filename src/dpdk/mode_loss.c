@@ -51,8 +51,7 @@ loss_table(const struct cfg *c, const struct loss_step *s, uint32_t n)
 			       d ? "rev" : "fwd");
 	printf("\n");
 	for (i = 0; i < n; i++) {
-		bool measured = s[i].verdict == VERDICT_PASS ||
-				s[i].verdict == VERDICT_FAIL;
+		bool measured = verdict_measured(s[i].verdict);
 
 		printf("%12" PRIu64, s[i].offered_fps);
 		for (d = 0; d < CFG_NB_DIRS; d++) {

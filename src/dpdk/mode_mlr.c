@@ -47,32 +47,33 @@ static int
 mlr_setup(struct mode_ctx *m, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct mlr_mode *t = m->priv;
-	struct mlr_params *p = &t->params;
+	struct mlr_mode *mode = m->priv;
+	struct mlr_params *params = &mode->params;
 	char desc[256];
 	unsigned i;
 	int rc;
 
-	rc = mlr_goals_parse(c->mlr_goals, p->goal, &p->nb_goals, err, err_len);
+	rc = mlr_goals_parse(c->mlr_goals, params->goal, &params->nb_goals,
+			     err, err_len);
 	if (rc != 0)
 		return rc;
-	p->max_fps = trial_spec_max_rate_fps(c);
-	p->max_is_limit = trial_spec_top_is_line_rate(c);
-	p->min_fps = c->rate_min_fps ? c->rate_min_fps : 1;
-	p->max_retries = c->max_retries;
-	if (p->min_fps >= p->max_fps) {
+	params->max_fps = trial_spec_max_rate_fps(c);
+	params->max_is_limit = trial_spec_top_is_line_rate(c);
+	params->min_fps = c->rate_min_fps ? c->rate_min_fps : 1;
+	params->max_retries = c->max_retries;
+	if (params->min_fps >= params->max_fps) {
 		snprintf(err, err_len, "[search] rate_min_fps %" PRIu64 " must be "
-			 "below the upper bound %" PRIu64 " fps", p->min_fps,
-			 p->max_fps);
+			 "below the upper bound %" PRIu64 " fps",
+			 params->min_fps, params->max_fps);
 		return -EINVAL;
 	}
 	if (m->cli->quiet)
 		return 0;
 	fprintf(stderr, "mlr: %u search(es) between %" PRIu64 " and %" PRIu64
-		" fps, results in %s\n", c->repeat, p->min_fps, p->max_fps,
-		c->outdir);
-	for (i = 0; i < p->nb_goals; i++) {
-		mlr_goal_describe(&p->goal[i], desc, sizeof(desc));
+		" fps, results in %s\n", c->repeat, params->min_fps,
+		params->max_fps, c->outdir);
+	for (i = 0; i < params->nb_goals; i++) {
+		mlr_goal_describe(&params->goal[i], desc, sizeof(desc));
 		fprintf(stderr, "mlr: goal %s\n", desc);
 	}
 	return 0;
@@ -81,154 +82,155 @@ mlr_setup(struct mode_ctx *m, char *err, size_t err_len)
 static int
 mlr_mode_start(struct mode_ctx *m, char *err, size_t err_len)
 {
-	struct mlr_mode *t = m->priv;
+	struct mlr_mode *mode = m->priv;
 	struct trial_spec base;
 	int rc;
 
 	trial_spec_from_cfg(&base, m->cfg, 0);
-	rc = mlr_start(&t->search, &t->params, &base, err, err_len);
+	rc = mlr_start(&mode->search, &mode->params, &base, err, err_len);
 	if (rc != 0)
 		return rc;
-	t->first_fps = 0;
-	m->proc = (struct proc){ &mlr_ops, &t->search };
+	mode->first_fps = 0;
+	m->proc = (struct proc){ &mlr_ops, &mode->search };
 	return 0;
 }
 
 static int
 mlr_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
-	       const struct report_trial *r, char *err, size_t err_len)
+	       const struct report_trial *trial_row, char *err, size_t err_len)
 {
-	struct mlr_mode *t = m->priv;
+	struct mlr_mode *mode = m->priv;
 
-	(void)r;
+	(void)trial_row;
 	(void)err;
 	(void)err_len;
-	if (t->first_fps == 0)
-		t->first_fps = trial_spec_rate_fps(spec);
+	if (mode->first_fps == 0)
+		mode->first_fps = trial_spec_rate_fps(spec);
 	return 0;
 }
 
 /* The goal's rate.csv row: siitperf's columns, rate = the RLB. */
 static int
-mlr_rate_row(struct mode_ctx *m, const struct mlr_goal *g,
-	     const struct mlr_result *r, char *err, size_t err_len)
+mlr_rate_row(struct mode_ctx *m, const struct mlr_goal *goal,
+	     const struct mlr_result *res, char *err, size_t err_len)
 {
-	struct mlr_mode *t = m->priv;
-	struct report_search rs;
+	struct mlr_mode *mode = m->priv;
+	struct report_search row;
 
-	mode_search_fields(m, &rs);
-	rs.duration_s = (g->final_ms + 999) / 1000;
-	rs.initial_fps = t->first_fps;
+	mode_search_fields(m, &row);
+	row.duration_s = (goal->final_ms + 999) / 1000;
+	row.initial_fps = mode->first_fps;
 	/* the precision reached: RUB - RLB */
-	rs.error_fps = r->rlb_fps && r->rub_fps ? r->rub_fps - r->rlb_fps : 0;
-	rs.iterations = r->trials;
-	rs.rate_fps = r->kind == REPORT_RESULT_NONE ? 0 : r->rlb_fps;
-	rs.result = r->kind;
-	return mode_write(m, MLR_RATE_CSV, &rs, err, err_len);
+	row.error_fps = res->rlb_fps && res->rub_fps ?
+			res->rub_fps - res->rlb_fps : 0;
+	row.iterations = res->trials;
+	row.rate_fps = res->kind == REPORT_RESULT_NONE ? 0 : res->rlb_fps;
+	row.result = res->kind;
+	return mode_write(m, MLR_RATE_CSV, &row, err, err_len);
 }
 
 /* "goal F" as result.h words it: "ndr at least 5000 fps (the range's top
  * passed)". */
 static int
 mlr_say(char *buf, size_t len, const char *sep, const char *goal,
-	const struct mlr_result *r)
+	const struct mlr_result *res)
 {
 	char fig[32], what[96];
 
-	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", r->rlb_fps);
-	result_format(r->why, fig, what, sizeof(what));
+	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", res->rlb_fps);
+	result_format(res->why, fig, what, sizeof(what));
 	return snprintf(buf, len, "%s%s %s", sep, goal, what);
 }
 
 static int
 mlr_run_end(struct mode_ctx *m, bool complete, char *err, size_t err_len)
 {
-	struct mlr_mode *t = m->priv;
-	const struct mlr *s = &t->search;
-	const struct mlr_goal *g;
-	const struct mlr_result *r;
+	struct mlr_mode *mode = m->priv;
+	const struct mlr *search = &mode->search;
+	const struct mlr_goal *goal;
+	const struct mlr_result *res;
 	struct mlr_row row;
 	size_t used = 0;
 	unsigned i;
 	int rc;
 
-	if (!complete || s->interrupted) {
+	if (!complete || search->interrupted) {
 		fprintf(stderr, "dutperf: search %u interrupted: no mlr.csv or "
 			"rate.csv rows written\n", m->no);
 		return 0;
 	}
 	m->result[0] = '\0';
-	for (i = 0; i < s->p.nb_goals; i++) {
-		g = &s->p.goal[i];
-		r = &s->result[i];
+	for (i = 0; i < search->p.nb_goals; i++) {
+		goal = &search->p.goal[i];
+		res = &search->result[i];
 		memset(&row, 0, sizeof(row));
 		row.no = m->no;
-		row.goal = g->name;
-		row.loss_ratio = g->loss_ratio;
-		row.exceed_ratio = g->exceed_ratio;
-		row.width = g->width;
-		row.final_s = g->final_ms / 1000.0;
-		row.sum_s = g->sum_ms / 1000.0;
-		row.has_rlb = row.has_ct = r->rlb_fps != 0;
-		row.has_rub = r->rub_fps != 0;
-		row.rlb_fps = (double)r->rlb_fps;
-		row.rub_fps = (double)r->rub_fps;
-		row.conditional_fps = r->conditional_fps;
-		row.kind = report_result_name(r->kind);
-		row.trials = r->trials;
-		row.trial_s = r->trial_s;
-		row.search_trials = s->iterations;
-		row.search_trial_s = s->trial_s;
+		row.goal = goal->name;
+		row.loss_ratio = goal->loss_ratio;
+		row.exceed_ratio = goal->exceed_ratio;
+		row.width = goal->width;
+		row.final_s = goal->final_ms / 1000.0;
+		row.sum_s = goal->sum_ms / 1000.0;
+		row.has_rlb = row.has_ct = res->rlb_fps != 0;
+		row.has_rub = res->rub_fps != 0;
+		row.rlb_fps = (double)res->rlb_fps;
+		row.rub_fps = (double)res->rub_fps;
+		row.conditional_fps = res->conditional_fps;
+		row.kind = report_result_name(res->kind);
+		row.trials = res->trials;
+		row.trial_s = res->trial_s;
+		row.search_trials = search->iterations;
+		row.search_trial_s = search->trial_s;
 		rc = mode_write(m, MLR_MLR_CSV, &row, err, err_len);
 		if (rc == 0)
-			rc = mlr_rate_row(m, g, r, err, err_len);
+			rc = mlr_rate_row(m, goal, res, err, err_len);
 		if (rc != 0)
 			return rc;
 		/* the run is its worst goal (the first of equals) */
-		if (r->kind > m->run_result ||
-		    (r->kind == m->run_result && m->run_reason == NULL))
-			mode_set_result(m, r->why);
+		if (res->kind > m->run_result ||
+		    (res->kind == m->run_result && m->run_reason == NULL))
+			mode_set_result(m, res->why);
 		/* the --repeat summary takes DUT figures only (results.md) */
-		if (i < MODE_MAX_VALUES && r->kind == REPORT_RESULT_MEASURED)
-			m->value[i] = (double)r->rlb_fps;
-		if (r->rlb_fps != 0)
+		if (i < MODE_MAX_VALUES && res->kind == REPORT_RESULT_MEASURED)
+			m->value[i] = (double)res->rlb_fps;
+		if (res->rlb_fps != 0)
 			printf("search %u: %s %s %" PRIu64 " fps (%s%s%supper "
 			       "bound %s%" PRIu64 "%s, conditional throughput "
-			       "%.1f fps)\n", m->no, g->name,
-			       r->kind == REPORT_RESULT_MEASURED ? "throughput" :
-			       "at least", r->rlb_fps,
-			       r->why == RESULT_INSIDE ? "" : result_case_reason(r->why),
-			       r->why == RESULT_INSIDE ? "" : "; ",
-			       r->why == RESULT_TOP_PASSED ? "the DUT was never "
+			       "%.1f fps)\n", m->no, goal->name,
+			       res->kind == REPORT_RESULT_MEASURED ? "throughput" :
+			       "at least", res->rlb_fps,
+			       res->why == RESULT_INSIDE ? "" : result_case_reason(res->why),
+			       res->why == RESULT_INSIDE ? "" : "; ",
+			       res->why == RESULT_TOP_PASSED ? "the DUT was never "
 			       "shown to fail; " : "",
-			       r->rub_fps ? "" : "none above max ",
-			       r->rub_fps ? r->rub_fps : s->p.max_fps,
-			       r->rub_is_limit ? ", the tester's limit" : "",
-			       r->conditional_fps);
-		else if (r->rub_is_limit)
+			       res->rub_fps ? "" : "none above max ",
+			       res->rub_fps ? res->rub_fps : search->p.max_fps,
+			       res->rub_is_limit ? ", the tester's limit" : "",
+			       res->conditional_fps);
+		else if (res->rub_is_limit)
 			printf("search %u: %s: no lower bound below the tester's "
-			       "limit %" PRIu64 " fps\n", m->no, g->name,
-			       r->rub_fps);
+			       "limit %" PRIu64 " fps\n", m->no, goal->name,
+			       res->rub_fps);
 		else
 			printf("search %u: %s: no lower bound: even %" PRIu64
-			       " fps exceeds the goal\n", m->no, g->name,
-			       s->p.min_fps);
+			       " fps exceeds the goal\n", m->no, goal->name,
+			       search->p.min_fps);
 		if (used < sizeof(m->result))
-			used += (size_t)(r->kind == REPORT_RESULT_NONE ?
+			used += (size_t)(res->kind == REPORT_RESULT_NONE ?
 				snprintf(m->result + used, sizeof(m->result) - used,
-					 "%s%s none", i ? ", " : "", g->name) :
+					 "%s%s none", i ? ", " : "", goal->name) :
 				mlr_say(m->result + used, sizeof(m->result) - used,
-					i ? ", " : "", g->name, r));
+					i ? ", " : "", goal->name, res));
 	}
 	printf("search %u: %u trials, %.1f trial-seconds\n", m->no,
-	       s->iterations, s->trial_s);
+	       search->iterations, search->trial_s);
 	return 0;
 }
 
 static void
 mlr_summary(struct mode_ctx *m)
 {
-	const struct mlr_mode *t = m->priv;
+	const struct mlr_mode *mode = m->priv;
 	struct stats_summary sum;
 	double p1, p99;
 	unsigned k;
@@ -236,13 +238,13 @@ mlr_summary(struct mode_ctx *m)
 	if (m->runs_done != 1)
 		snprintf(m->result, sizeof(m->result), "%u complete searches%s",
 			 m->runs_done, engine_stop ? ", interrupted" : "");
-	for (k = 0; k < t->params.nb_goals && k < MODE_MAX_VALUES; k++)
+	for (k = 0; k < mode->params.nb_goals && k < MODE_MAX_VALUES; k++)
 		if (mode_summarize(m, k, &sum, &p1, &p99) >= 2)
 			printf("summary of %s over %u searches (RFC 8219): "
 			       "median %.1f fps, 1st percentile %.0f, 99th "
 			       "percentile %.0f, min %.0f, max %.0f\n",
-			       t->params.goal[k].name, m->runs_done, sum.median,
-			       p1, p99, sum.min, sum.max);
+			       mode->params.goal[k].name, m->runs_done,
+			       sum.median, p1, p99, sum.min, sum.max);
 }
 
 const struct mode_ops mode_mlr = {

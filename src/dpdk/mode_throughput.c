@@ -77,6 +77,18 @@ tput_trial_done(struct mode_ctx *m, const struct trial_spec *spec,
 	return 0;
 }
 
+/* "search N: throughput [at least] X fps per direction (WHY; N trials)":
+ * at least for a lower bound; why, when not empty, ends in "; ". */
+static void
+tput_say_figure(const struct mode_ctx *m, const struct search *s,
+		const char *why)
+{
+	printf("search %u: throughput %s%" PRIu64 " fps per direction (%s%u "
+	       "trials)\n", m->no,
+	       search_kind(s) == REPORT_RESULT_LOWER_BOUND ? "at least " : "",
+	       search_result(s), why, s->iterations);
+}
+
 /*
  * What a complete search found, on stdout, and on stderr when it is not
  * a measured DUT figure (exit status 3, docs/results.md).
@@ -86,13 +98,13 @@ tput_say(struct mode_ctx *m, const struct search *s)
 {
 	const struct tput_mode *tput = m->priv;
 	const char *why = *tput->why ? tput->why : "see trials.csv";
-	enum result_case c = search_case(s);
-	enum report_result kind = result_case_kind(c);
-	char fig[32];
+	enum result_case outcome = search_case(s);
+	enum report_result kind = result_case_kind(outcome);
+	char fig[32], limit[sizeof(tput->why) + 128];
 
 	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", search_result(s));
-	result_format(c, fig, m->result, sizeof(m->result));
-	switch (c) {
+	result_format(outcome, fig, m->result, sizeof(m->result));
+	switch (outcome) {
 	case RESULT_INSIDE:
 	case RESULT_ZERO:
 		if (search_result(s) == 0)
@@ -101,27 +113,23 @@ tput_say(struct mode_ctx *m, const struct search *s)
 			       "(the throughput is below %" PRIu64 " fps; %u "
 			       "trials)\n", m->no, s->hi, s->hi, s->iterations);
 		else
-			printf("search %u: throughput %" PRIu64 " fps per "
-			       "direction (%u trials)\n", m->no,
-			       search_result(s), s->iterations);
+			tput_say_figure(m, s, "");
 		return;
 	case RESULT_LINE_RATE:
-		printf("search %u: throughput %" PRIu64 " fps per direction "
-		       "(line rate: the range's top, the line rate, passed; %u "
-		       "trials)\n", m->no, search_result(s), s->iterations);
+		tput_say_figure(m, s, "line rate: the range's top, the line "
+				"rate, passed; ");
 		return;
 	case RESULT_TOP_PASSED:
-		printf("search %u: throughput at least %" PRIu64 " fps per "
-		       "direction (the range's top passed: the DUT was never "
-		       "shown to fail; a higher --rate-max measures it; %u "
-		       "trials)\n", m->no, search_result(s), s->iterations);
+		tput_say_figure(m, s, "the range's top passed: the DUT was "
+				"never shown to fail; a higher --rate-max "
+				"measures it; ");
 		break;
 	case RESULT_TESTER_LIMIT:
-		printf("search %u: throughput at least %" PRIu64 " fps per "
-		       "direction (lower bound: the tester could not offer more "
-		       "than that validly; %" PRIu64 " fps stayed invalid after "
-		       "%u retries: %s; %u trials)\n", m->no, search_result(s),
-		       s->hi, m->cfg->max_retries, why, s->iterations);
+		snprintf(limit, sizeof(limit), "lower bound: the tester could "
+			 "not offer more than that validly; %" PRIu64 " fps "
+			 "stayed invalid after %u retries: %s; ", s->hi,
+			 m->cfg->max_retries, why);
+		tput_say_figure(m, s, limit);
 		break;
 	case RESULT_INVALID:
 		if (s->passes == 0 && s->fails == 0)
@@ -149,7 +157,8 @@ tput_say(struct mode_ctx *m, const struct search *s)
 	fprintf(stderr, "dutperf: search %u: %s: not a measured DUT figure "
 		"(%s; rate.csv result_kind %s, exit status 3; see trials.csv)\n",
 		m->no, kind == REPORT_RESULT_NONE ? "no valid result" :
-		"a lower bound", result_case_reason(c), report_result_name(kind));
+		"a lower bound", result_case_reason(outcome),
+		report_result_name(kind));
 }
 
 /* A complete search: its rate.csv row. */

@@ -25,6 +25,15 @@
 #define EXIT_USAGE 2
 #define PLOT_MAX_INPUTS 4096
 
+/* A core function's error rc (-errno, message in err) on stderr; its
+ * exit status: 1 out of memory, else 2 (the input or the options). */
+static int
+fail_status(int rc, const char *err)
+{
+	fprintf(stderr, "dutperf-plot: %s\n", err);
+	return rc == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+}
+
 static void
 usage(FILE *out)
 {
@@ -249,8 +258,7 @@ render(struct opts *o, const struct plot_input *in, size_t n)
 	rc = plot_script(&b, &o->p, in, n, err, sizeof(err));
 	print_notes(&o->notes);
 	if (rc < 0) {
-		fprintf(stderr, "dutperf-plot: %s\n", err);
-		rc = rc == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+		rc = fail_status(rc, err);
 		goto out;
 	}
 	rc = EXIT_FAILURE;
@@ -303,8 +311,7 @@ plot_files(struct opts *o, char **files, size_t n)
 		r = csv_table_read(files[i], &t[i], err, sizeof(err));
 
 		if (r < 0) {
-			fprintf(stderr, "dutperf-plot: %s\n", err);
-			rc = r == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+			rc = fail_status(r, err);
 			goto out;
 		}
 		in[i].t = &t[i];
@@ -315,8 +322,7 @@ plot_files(struct opts *o, char **files, size_t n)
 				    sizeof(err));
 		print_notes(&o->notes);
 		if (r < 0) {
-			fprintf(stderr, "dutperf-plot: %s\n", err);
-			rc = r == -ENOMEM ? EXIT_FAILURE : EXIT_USAGE;
+			rc = fail_status(r, err);
 			goto out;
 		}
 	}

@@ -6,7 +6,7 @@
 # recovery.csv, reset.csv, connrate.csv, cttc.csv, teardown.csv) and the
 # keys of run.json are checked against fixtures written by the binary
 # before the change in question (tests/data/columns/FILE.header; the
-# rows' bytes are test_report's fixtures, tests/data/report).  Each data
+# rows' bytes are test_report_fixtures', tests/data/report).  Each data
 # row has as many fields as its header.  COLUMNS_WRITE=1 writes the
 # headers into the fixtures instead (then review the diff).
 . "$(dirname "$0")/common.sh"

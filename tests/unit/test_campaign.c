@@ -25,7 +25,7 @@
 #include "dutperf/cfg.h"
 #include "unit_util.h"
 
-UNIT_TMPDIR("/tmp/test_campaign");
+UNIT_TMPDIR("test_campaign")
 
 static void
 sizes_are(const char *s, bool jumbo, const uint32_t *want, unsigned n)
@@ -498,5 +498,6 @@ main(void)
 		cmocka_unit_test(test_conf_example),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, unit_tmpdir_setup,
+				      unit_tmpdir_teardown);
 }

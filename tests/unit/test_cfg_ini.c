@@ -28,7 +28,7 @@
 #define CONF(name) TEST_SOURCE_ROOT "/conf/" name
 #define MAX_REC 16
 
-UNIT_TMPDIR("/tmp/test_cfg_ini");
+UNIT_TMPDIR("test_cfg_ini")
 
 static const char *
 write_tmp(const char *name, const char *text)
@@ -474,5 +474,6 @@ main(void)
 		cmocka_unit_test(test_load_like_iniparser),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, unit_tmpdir_setup,
+				      unit_tmpdir_teardown);
 }

@@ -20,22 +20,7 @@
 
 #include "dutperf/csv.h"
 
-static char tmpdir[256];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	strcpy(tmpdir, "/tmp/test_csv.XXXXXX");
-	return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	return unit_rmtree(tmpdir);
-}
+UNIT_TMPDIR("test_csv")
 
 static void
 tmp_path(char *buf, size_t len, const char *name)
@@ -487,5 +472,6 @@ main(void)
 		cmocka_unit_test(test_missing_file),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, unit_tmpdir_setup,
+				      unit_tmpdir_teardown);
 }

@@ -319,11 +319,24 @@ test_names(void **state)
 	assert_string_equal(verdict_name((enum verdict)42), "unknown");
 }
 
+/* Only a pass or a fail measured the DUT. */
+static void
+test_measured(void **state)
+{
+	(void)state;
+	assert_true(verdict_measured(VERDICT_PASS));
+	assert_true(verdict_measured(VERDICT_FAIL));
+	assert_false(verdict_measured(VERDICT_INVALID));
+	assert_false(verdict_measured(VERDICT_INTERRUPTED));
+	assert_false(verdict_measured((enum verdict)42));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pass_and_interrupted),
+		cmocka_unit_test(test_measured),
 		cmocka_unit_test(test_invalid_rules),
 		cmocka_unit_test(test_rule_order),
 		cmocka_unit_test(test_reorder_foreign_pass),

@@ -18,20 +18,23 @@ unit_rmtree(const char *dir)
 }
 
 /*
- * A test file's temporary directory tmpdir (PREFIX.XXXXXX) with the
- * cmocka group fixtures setup (made) and teardown (removed with what it
- * holds): cmocka_run_group_tests(tests, setup, teardown).
+ * A test group's temporary directory: UNIT_TMPDIR("test_foo") defines
+ * tmpdir ("/tmp/test_foo.XXXXXX"), made by unit_tmpdir_setup and removed
+ * with what it holds by unit_tmpdir_teardown, the group's setup and
+ * teardown for cmocka_run_group_tests.
  */
 #define UNIT_TMPDIR(prefix)						\
-	static char tmpdir[] = prefix ".XXXXXX";			\
+	static char tmpdir[] = "/tmp/" prefix ".XXXXXX";		\
+									\
 	static int							\
-	setup(void **state)						\
+	unit_tmpdir_setup(void **state)					\
 	{								\
 		(void)state;						\
 		return mkdtemp(tmpdir) == NULL ? -1 : 0;		\
 	}								\
+									\
 	static int							\
-	teardown(void **state)						\
+	unit_tmpdir_teardown(void **state)				\
 	{								\
 		(void)state;						\
 		return unit_rmtree(tmpdir);				\
