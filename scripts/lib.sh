@@ -3,7 +3,8 @@
 
 DUTPERF_DEBS="dpdk dpdk-dev libdpdk-dev libnuma-dev libiniparser-dev libjansson-dev meson ninja-build
 pkg-config gcc libcmocka-dev python3 iproute2 ethtool nftables tayga tcpdump tshark
-ministat clang libclang-rt-14-dev procps time gnuplot-nox conntrack jq"
+ministat clang libclang-rt-14-dev procps time gnuplot-nox conntrack jq
+chromium tidy python3-html5lib python3-pil"
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 # die_usage MESSAGE: a usage or configuration error, exit status 2 (nothing

@@ -100,4 +100,12 @@ int plot_script(struct plot_buf *b, const struct plot_opts *o,
 		const struct plot_input *in, size_t n, char *err,
 		size_t err_len);
 
+/*
+ * Run gnuplot ($DUTPERF_GNUPLOT, default gnuplot) on script_path, its
+ * stdout on out_fd (-1: ours), stderr ours.  0 when it exited 0, else
+ * < 0 with err saying why (not found, its exit status).
+ */
+int plot_run_gnuplot(const char *script_path, int out_fd, char *err,
+		     size_t err_len);
+
 #endif /* DUTPERF_PLOT_H */

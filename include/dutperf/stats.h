@@ -90,6 +90,11 @@ int stats_ttest(const struct stats_summary *a, const struct stats_summary *b,
  */
 int stats_format_ttest(const struct stats_ttest *t, char *buf, size_t len);
 
+/* The same text on one line, each "\n\t" as "; ", the last newline
+ * dropped (truncated to len). */
+void stats_format_ttest_line(const struct stats_ttest *t, char *buf,
+			     size_t len);
+
 /*
  * A number for people and CSV files: up to 10 significant digits (%.10g),
  * but magnitudes in [1e10, 1e21) as whole numbers without an exponent

@@ -378,25 +378,6 @@ plot_searches(struct plot_buf *b, const struct plot_opts *o,
 	return 0;
 }
 
-/* stats_format_ttest's text on one line: "...; D +/- E; P% +/- Q%; (...)". */
-static void
-plot_verdict(const struct stats_ttest *ttest, char *buf, size_t len)
-{
-	char text[512], *p, *q;
-
-	stats_format_ttest(ttest, text, sizeof(text));
-	for (p = text, q = buf; *p != '\0' && (size_t)(q - buf) + 3 < len; p++) {
-		if (p[0] == '\n' && p[1] == '\t') {
-			*q++ = ';';
-			*q++ = ' ';
-			p++;
-		} else if (*p != '\n') {
-			*q++ = *p;
-		}
-	}
-	*q = '\0';
-}
-
 static int
 plot_compare(struct plot_buf *b, const struct plot_opts *o,
 	     const struct plot_input *in, struct plot_set *set, char *err,
@@ -452,7 +433,7 @@ plot_compare(struct plot_buf *b, const struct plot_opts *o,
 			       "--confidence %g: no t value", o->conf_pct);
 		goto out;
 	}
-	plot_verdict(&tt, verdict, sizeof(verdict));
+	stats_format_ttest_line(&tt, verdict, sizeof(verdict));
 	snprintf(title, sizeof(title), "%s: %s vs %s\n%s",
 		 o->column, in[0].label, in[1].label, verdict);
 	plot_data(b, set);

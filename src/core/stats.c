@@ -373,3 +373,24 @@ stats_parse_confidence(const char *s, double *conf_pct, char *err,
 	}
 	return 0;
 }
+
+/* stats_format_ttest's text on one line: "...; D +/- E; P% +/- Q%; (...)". */
+void
+stats_format_ttest_line(const struct stats_ttest *t, char *buf, size_t len)
+{
+	char text[512], *p, *q;
+
+	if (len == 0)
+		return;
+	stats_format_ttest(t, text, sizeof(text));
+	for (p = text, q = buf; *p != '\0' && (size_t)(q - buf) + 3 < len; p++) {
+		if (p[0] == '\n' && p[1] == '\t') {
+			*q++ = ';';
+			*q++ = ' ';
+			p++;
+		} else if (*p != '\n') {
+			*q++ = *p;
+		}
+	}
+	*q = '\0';
+}

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "dutperf/csv.h"
@@ -180,35 +179,11 @@ write_script(const char *path, const struct plot_buf *b)
 static int
 run_gnuplot(const char *script_path)
 {
-	const char *prog = getenv("DUTPERF_GNUPLOT");
-	int status;
-	pid_t pid;
+	char err[512];
 
-	if (prog == NULL || prog[0] == '\0')
-		prog = "gnuplot";
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		perror("dutperf-plot: fork");
-		return -1;
-	}
-	if (pid == 0) {
-		execlp(prog, prog, script_path, (char *)NULL);
-		fprintf(stderr,
-			"dutperf-plot: cannot run %s: %s (Debian package gnuplot-nox)\n",
-			prog, strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			perror("dutperf-plot: waitpid");
-			return -1;
-		}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	if (plot_run_gnuplot(script_path, -1, err, sizeof(err)) == 0)
 		return 0;
-	if (!(WIFEXITED(status) && WEXITSTATUS(status) == 127))
-		fprintf(stderr, "dutperf-plot: %s failed (status %d)\n", prog,
-			WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	fprintf(stderr, "dutperf-plot: %s\n", err);
 	return -1;
 }
 

@@ -98,3 +98,20 @@ done
 grep -q "summary: [0-4] of 4 series" "$WORK/batch.log" || fail "no summary: $(tail -3 "$WORK/batch.log")"
 ok "4 series (64/256 B x f/r) from another directory, each with its own rate.csv"
 it_tb_down
+
+# 6. dutperf-report reads the series directory: a throughput row per size
+# and direction, each labelled with its rate.csv's result kind.
+"$BUILDDIR/src/report/dutperf-report" "$WORK/cwd/out" --markdown >"$WORK/batch.md" 2>"$WORK/report.err" ||
+	fail "dutperf-report of the batch directory: exit status $? ($(cat "$WORK/report.err"))"
+for size in 64 256; do
+	for dir in f r; do
+		name=$([ $dir = f ] && echo forward || echo reverse)
+		case $(col "$WORK/cwd/out/$size-$dir/rate.csv" result_kind) in
+		measured) want="measured (1)" ;;
+		*) want="lower bound (1): at least $(col "$WORK/cwd/out/$size-$dir/rate.csv" rate)" ;;
+		esac
+		grep -q "^| $size | $name | .* | $want |\$" "$WORK/batch.md" ||
+			fail "report: no row '$size $name ... $want': $(grep "^| $size " "$WORK/batch.md")"
+	done
+done
+ok "dutperf-report of the batch directory: a throughput row per size and direction, result kinds as in rate.csv"

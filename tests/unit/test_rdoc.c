@@ -1,0 +1,403 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * rdoc: HTML and Markdown escaping, tables, images (exact text); a run
+ * directory, a campaign and two sets read and reported with known
+ * figures (median, percentiles, Mb/s, % of line rate, labels, the
+ * before/after verdict).
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "dutperf/rdoc.h"
+#include "dutperf/rdoc_report.h"
+#include "unit_util.h"
+
+/* The text b holds, NUL-terminated (empty when nothing was written). */
+static const char *
+text_of(struct plot_buf *b)
+{
+	plot_printf(b, "%s", "");
+	assert_false(b->oom);
+	return b->s;
+}
+
+static void
+html_escape(void **state)
+{
+	struct plot_buf b = { 0 };
+
+	(void)state;
+	rdoc_html_escape(&b, "<a href=\"x\">'&'</a> plain");
+	assert_string_equal(text_of(&b),
+		"&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt; plain");
+	plot_buf_free(&b);
+	rdoc_html_escape(&b, "");
+	assert_string_equal(text_of(&b), "");
+	plot_buf_free(&b);
+}
+
+static void
+md_escape(void **state)
+{
+	struct plot_buf b = { 0 };
+
+	(void)state;
+	rdoc_md_escape(&b, "-a|b*c_d\\e `f` <g> [h]\nnext - (ok) #1");
+	assert_string_equal(text_of(&b),
+		"\\-a\\|b\\*c\\_d\\\\e \\`f\\` \\<g\\> \\[h\\] next - (ok) #1");
+	plot_buf_free(&b);
+}
+
+static void
+base64(void **state)
+{
+	/* RFC 4648 section 10 */
+	static const char *const in[] = {
+		"", "f", "fo", "foo", "foob", "fooba", "foobar",
+	};
+	static const char *const out[] = {
+		"", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy",
+	};
+	struct plot_buf b = { 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 7; i++) {
+		b.len = 0;
+		rdoc_base64(&b, in[i], strlen(in[i]));
+		assert_string_equal(text_of(&b), out[i]);
+	}
+	plot_buf_free(&b);
+}
+
+static void
+table(void **state, enum rdoc_format fmt, const char *want)
+{
+	static const char *const head[] = { "Size (B)", "a|b" };
+	static const char *const row1[] = { "64", "<x> & y" };
+	static const char *const row2[] = { "128", NULL };
+	struct plot_buf b = { 0 };
+	struct rdoc d = { .fmt = fmt, .b = &b };
+
+	(void)state;
+	rdoc_table_begin(&d, "T*", 2, head);
+	rdoc_table_row(&d, row1);
+	rdoc_table_row(&d, row2);
+	rdoc_table_end(&d);
+	assert_string_equal(text_of(&b), want);
+	plot_buf_free(&b);
+}
+
+static void
+table_html(void **state)
+{
+	table(state, RDOC_HTML,
+	      "<table>\n<caption>T*</caption>\n"
+	      "<thead><tr><th scope=\"col\">Size (B)</th><th scope=\"col\">a|b</th></tr></thead>\n"
+	      "<tbody>\n"
+	      "<tr><td class=\"n\">64</td><td>&lt;x&gt; &amp; y</td></tr>\n"
+	      "<tr><td class=\"n\">128</td><td></td></tr>\n"
+	      "</tbody>\n</table>\n");
+}
+
+static void
+table_markdown(void **state)
+{
+	table(state, RDOC_MARKDOWN,
+	      "*T\\**\n\n"
+	      "| Size (B) | a\\|b |\n"
+	      "|---|--:|\n"
+	      "| 64 | \\<x\\> \\& y |\n"
+	      "| 128 |  |\n"
+	      "\n");
+}
+
+static void
+image_and_note(void **state)
+{
+	struct plot_buf b = { 0 };
+	struct rdoc d = { .fmt = RDOC_HTML, .b = &b };
+
+	(void)state;
+	rdoc_image(&d, "a \"graph\"", "image/svg+xml", "<svg/>", 6);
+	rdoc_note(&d, "lower bound", "lower-bound", "at least 5 < 6");
+	assert_string_equal(text_of(&b),
+		"<p><img alt=\"a &quot;graph&quot;\" "
+		"src=\"data:image/svg+xml;base64,PHN2Zy8+\"></p>\n"
+		"<p class=\"note lower-bound\"><strong>lower bound:</strong> "
+		"at least 5 &lt; 6</p>\n");
+	plot_buf_free(&b);
+	d.fmt = RDOC_MARKDOWN;
+	rdoc_note(&d, "missing", "missing", "x_y");
+	rdoc_pre(&d, "a = 1");
+	assert_string_equal(text_of(&b), "**missing:** x\\_y\n\n~~~~\na = 1\n~~~~\n\n");
+	plot_buf_free(&b);
+}
+
+/* --- sets and reports --- */
+
+static char tmp[] = "/tmp/dpt-test-rdoc.XXXXXX";
+
+static int
+fake_render(void *ctx, const struct plot_buf *script, struct plot_buf *svg,
+	    char *err, size_t err_len)
+{
+	int *calls = ctx;
+
+	(void)err;
+	(void)err_len;
+	assert_non_null(strstr(script->s, "set terminal svg"));
+	(*calls)++;
+	plot_printf(svg, "<svg/>");
+	return 0;
+}
+
+static const char run_json[] =
+	"{\"dutperf\":\"0.1.0\",\"mode\":\"throughput\",\"git\":\"abc1234\","
+	"\"seed\":\"42\",\"link_speed_mbps\":1000,\"cpu_model\":\"CPU X\","
+	"\"kernel\":\"Linux 6\",\"argv\":[\"dutperf\",\"--\",\"throughput\"],"
+	"\"eal_args\":[\"--no-pci\"],\"ports\":[],\"result\":\"r\","
+	"\"config\":\"[traffic]\\nframe_size_b = 64\\n\",\"runs\":[]}\n";
+static const char rate_head[] =
+	"No, Size, Dir, n, m, Duration, Initial Rate, Timeout, Error, Date, "
+	"Iterations needed, rate, result_kind\n";
+
+/* DIR/NAME a throughput run at 64 bytes with the given rates (measured)
+ * and one lower bound of 4000 */
+static void
+make_run(const char *dir, const char *name, const double *rates, size_t n)
+{
+	char path[4200], row[256];
+	struct plot_buf b = { 0 };
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_int_equal(mkdir(path, 0755), 0);
+	unit_write_file(path, "run.json", run_json);
+	plot_printf(&b, "%s", rate_head);
+	for (i = 0; i < n; i++) {
+		snprintf(row, sizeof(row), "%zu, 64, b, 2, 2, 1, 9000, 300, 10, "
+			 "2026-01-01 00:00:00, 9, %g, measured\n", i + 1, rates[i]);
+		plot_printf(&b, "%s", row);
+	}
+	plot_printf(&b, "%zu, 64, b, 2, 2, 1, 9000, 300, 10, 2026-01-01 00:00:00, "
+		    "9, 4000, lower_bound\n", n + 1);
+	unit_write_file(path, "rate.csv", text_of(&b));
+	plot_buf_free(&b);
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	return mkdtemp(tmp) != NULL ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	return unit_rmtree(tmp);
+}
+
+static void
+report_run(void **state)
+{
+	static const double rates[] = { 3000, 1000, 2000 };
+	struct rdoc_opts o = { .fmt = RDOC_HTML, .title = "t<1>",
+			       .conf_pct = 95, .render = fake_render };
+	struct plot_buf b = { 0 };
+	struct rdoc_set s;
+	char dir[4200], err[512];
+	int calls = 0;
+
+	(void)state;
+	o.render_ctx = &calls;
+	snprintf(dir, sizeof(dir), "%s/one", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	make_run(dir, "tp", rates, 3);
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), 0);
+	assert_int_equal(s.nb_runs, 1);
+	assert_string_equal(s.runs[0].label, "tp");
+	assert_int_equal(s.runs[0].size_b, 64);
+	assert_int_equal(rdoc_report(&b, &o, &s, NULL), 0);
+	text_of(&b);
+	assert_contains(b.s, "<title>t&lt;1&gt;</title>");
+	/* median 2000, 1st 1000, 99th 3000 (nearest rank); 2000 * 64 * 8 =
+	 * 1.024 Mb/s; line rate 1e9 / (84 * 8) = 1488095 fps: 0.13 % */
+	assert_contains(b.s, "<tr><td class=\"n\">64</td><td>both</td>"
+			"<td class=\"n\">2000</td><td class=\"n\">1000</td>"
+			"<td class=\"n\">3000</td><td class=\"n\">1.024</td>"
+			"<td class=\"n\">0.13</td>"
+			"<td>1488095 fps (1000)</td>"
+			"<td>measured (3); lower bound (1): at least 4000</td></tr>");
+	assert_int_equal(calls, 1);
+	assert_contains(b.s, "src=\"data:image/svg+xml;base64,PHN2Zy8+\"");
+	assert_contains(b.s, "<td>abc1234</td>");
+	assert_contains(b.s, "command line: dutperf -- throughput\nEAL arguments: --no-pci\n");
+	assert_null(strstr(b.s, "<script"));
+	plot_buf_free(&b);
+	rdoc_set_free(&s);
+}
+
+static void
+report_campaign(void **state)
+{
+	static const double rates[] = { 1000, 1010, 990 };
+	static const double after[] = { 2000, 2010, 1990 };
+	struct rdoc_opts o = { .fmt = RDOC_MARKDOWN, .title = "c",
+			       .conf_pct = 95 };
+	struct plot_buf b = { 0 };
+	struct rdoc_set s, t;
+	char dir[4200], dir2[4200], err[512];
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/camp", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	make_run(dir, "001-throughput-64", rates, 3);
+	unit_write_file(dir, "campaign.json",
+		"{\"dutperf_version\":\"0.1.0\",\"sizes\":[64],\"items\":["
+		"{\"item\":1,\"test\":\"throughput\",\"size\":64,\"dir\":\"001-throughput-64\"},"
+		"{\"item\":2,\"test\":\"latency\",\"size\":64,\"dir\":\"002-latency-64\"},"
+		"{\"item\":3,\"test\":\"b2b\",\"size\":64,\"dir\":\"003-b2b-64\"}]}\n");
+	unit_write_file(dir, "campaign.jsonl",
+		"{\"item\":1,\"state\":\"done\",\"result_kind\":\"measured\"}\n"
+		"{\"item\":2,\"state\":\"running\"}\n"
+		"{\"item\":2,\"state\":\"interrupted\",\"note\":\"SIGINT\","
+		"\"throughput_kind\":\"lower_bound\"}\n");
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), 0);
+	assert_int_equal(s.nb_items, 3);
+	assert_int_equal(s.nb_runs, 1);
+	assert_string_equal(s.items[1].state, "interrupted");
+	assert_string_equal(s.items[2].state, "");
+	snprintf(dir2, sizeof(dir2), "%s/after", tmp);
+	assert_int_equal(mkdir(dir2, 0755), 0);
+	make_run(dir2, "tp", after, 3);
+	assert_int_equal(rdoc_set_read(dir2, &t, err, sizeof(err)), 0);
+	assert_int_equal(rdoc_report(&b, &o, &s, &t), 0);
+	text_of(&b);
+	assert_contains(b.s, "**interrupted:** item 2 (latency, 64 bytes, "
+			"002-latency-64): did not complete, no result from it: SIGINT");
+	assert_contains(b.s, "**lower bound:** item 2 (latency, 64 bytes) ran at "
+			"a throughput that is only a lower bound");
+	assert_contains(b.s, "**missing:** item 3 (b2b, 64 bytes, 003-b2b-64): "
+			"never run, no record in campaign.jsonl");
+	/* D = 1000 of 1000: a difference */
+	assert_contains(b.s, "| throughput (frames/s) | 64 | both | 1000 (n 3) | "
+			"2000 (n 3) | Difference at 95.0% confidence; ");
+	plot_buf_free(&b);
+	/* the same set against itself: none */
+	assert_int_equal(rdoc_report(&b, &o, &t, &t), 0);
+	assert_contains(text_of(&b), "| No difference proven at 95.0% confidence |");
+	plot_buf_free(&b);
+	rdoc_set_free(&t);
+	rdoc_set_free(&s);
+	/* a broken record: the file and line named */
+	unit_write_file(dir, "campaign.jsonl",
+		"{\"item\":1,\"state\":\"done\"}\n{\"item\":2,\n");
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "/camp/campaign.jsonl:2: not a JSON object");
+	unit_write_file(dir, "campaign.jsonl", "{\"item\":9}\n");
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "campaign.jsonl:1: key 'item': not an item of campaign.json");
+	assert_int_equal(rdoc_set_read("/nonexistent-dir", &s, err, sizeof(err)),
+			 -EINVAL);
+	assert_contains(err, "/nonexistent-dir: not a directory");
+}
+
+/* latency: TL 10, 20, 30 us in three runs (median 20, 1st 10, 99th 30),
+ * one invalid run; b2b without a throughput: no corrected buffer time */
+static void
+report_latency_b2b(void **state)
+{
+	static const char lat_head[] =
+		"start,no,rate_fps,frame_size_b,direction,fwd_tl_us,fwd_wcl_us,"
+		"rev_tl_us,rev_wcl_us,status,reason\n";
+	struct rdoc_opts o = { .fmt = RDOC_HTML, .title = "l", .conf_pct = 95 };
+	struct plot_buf b = { 0 };
+	struct rdoc_set s;
+	char dir[4200], run[4300], err[512];
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/lat", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(run, sizeof(run), "%s/b-lat", dir);
+	assert_int_equal(mkdir(run, 0755), 0);
+	unit_write_file(run, "run.json", run_json);
+	plot_printf(&b, "%s", lat_head);
+	plot_printf(&b, "x,1,5000,64,f,30,40,,,pass,\n");
+	plot_printf(&b, "x,2,5000,64,f,10,50,,,pass,\n");
+	plot_printf(&b, "x,3,5000,64,f,20,60,,,pass,\n");
+	plot_printf(&b, "x,4,5000,64,f,,,,,invalid,behind schedule\n");
+	unit_write_file(run, "latency.csv", text_of(&b));
+	b.len = 0;
+	snprintf(run, sizeof(run), "%s/a-b2b", dir);
+	assert_int_equal(mkdir(run, 0755), 0);
+	unit_write_file(run, "run.json", run_json);
+	unit_write_file(run, "b2b.csv",
+		"no,row,frame_size_b,direction,repetitions,avg_frames,min_frames,"
+		"max_frames,stddev_frames,burst_rate_fps,throughput_fps,"
+		"implied_buffer_us,corrected_buffer_us,result\n"
+		"1,summary,64,f,2,300.5,300,301,0.71,14880952,,20.194,,measured\n");
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), 0);
+	assert_int_equal(s.nb_runs, 2);
+	assert_string_equal(s.runs[0].label, "a-b2b");	/* sorted */
+	assert_string_equal(s.runs[1].label, "b-lat");
+	assert_int_equal(rdoc_report(&b, &o, &s, NULL), 0);
+	text_of(&b);
+	assert_contains(b.s, "<tr><td class=\"n\">64</td><td>fwd</td>"
+			"<td class=\"n\">5000</td><td class=\"n\">20</td>"
+			"<td class=\"n\">10</td><td class=\"n\">30</td>"
+			"<td class=\"n\">50</td><td class=\"n\">40</td>"
+			"<td class=\"n\">60</td><td>measured (3); invalid (1)</td></tr>");
+	/* no rev_ figures in a forward run: no rev row */
+	assert_null(strstr(b.s, "<td>rev</td>"));
+	assert_contains(b.s, "<td class=\"n\">300.5</td>");
+	assert_contains(b.s, "<strong>missing:</strong> a-b2b: no corrected "
+			"buffer time (no throughput given or measured)");
+	assert_null(strstr(b.s, "id=\"throughput\""));
+	plot_buf_free(&b);
+	rdoc_set_free(&s);
+}
+
+static void
+empty_dir(void **state)
+{
+	struct rdoc_set s;
+	char dir[4200], err[512];
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/empty", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "empty: no run.json in it or in its subdirectories");
+	unit_write_file(dir, "run.json", "{\"mode\":\"x\"}\nnot json\n");
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "empty/run.json:2: not a JSON object");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(html_escape),
+		cmocka_unit_test(md_escape),
+		cmocka_unit_test(base64),
+		cmocka_unit_test(table_html),
+		cmocka_unit_test(table_markdown),
+		cmocka_unit_test(image_and_note),
+		cmocka_unit_test(report_run),
+		cmocka_unit_test(report_campaign),
+		cmocka_unit_test(report_latency_b2b),
+		cmocka_unit_test(empty_dir),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
