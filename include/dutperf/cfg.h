@@ -33,7 +33,7 @@
 #define CFG_LCORES_LEN 64		/* send_lcores / recv_lcores text */
 #define CFG_INI_MAX_B (1024 * 1024)	/* larger INI files are rejected */
 #define CFG_INI_LINE_MAX 1000		/* longer lines are rejected (iniparser 4.1: < 1024) */
-#define CFG_NB_KEYS_MAX 128		/* the key table has no more keys */
+#define CFG_NB_KEYS_MAX 160		/* the key table has no more keys */
 #define CFG_OPT_NAME_LEN 32		/* "-s/--size" */
 
 enum cfg_side_id {
@@ -148,6 +148,16 @@ struct cfg_stateful {
 	char teardown_cmd[1024];	/* empties the DUT's table (timed) */
 };
 
+/* [campaign] (mode campaign, campaign.h; the texts parsed there) */
+struct cfg_campaign {
+	char tests[256];		/* "throughput latency loss b2b" */
+	char sizes[256];		/* "rfc2544", "64 128 1518" */
+	char directions[64];		/* "" = [traffic] direction */
+	uint32_t repeats;		/* each item's runs; 0 = [search] repeat */
+	char throughput[512];		/* given throughput: "N" or "SIZE:N ..." */
+	bool resume;			/* --resume: go on with OUTDIR's campaign */
+};
+
 struct cfg {
 	char path[CFG_PATH_LEN];	/* INI file read, "" when none */
 	struct cfg_origins from;	/* where each value came from */
@@ -233,6 +243,7 @@ struct cfg {
 	uint32_t command_timeout_s;	/* a user command's longest run */
 
 	struct cfg_stateful st;
+	struct cfg_campaign camp;
 };
 
 /* Fill with the documented defaults (the testbed's router addresses). */

@@ -273,6 +273,27 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
 	    "directory for results (CSV files)", NULL),
 
+	KEY("campaign", "tests", camp.tests, CFG_KEY_STR, 0, 0, "", "",
+	    "campaign: the tests of each frame size: throughput, mlr, latency, "
+	    "pdv, loss, b2b, recovery, reset (and with [stateful] stateful, "
+	    "connrate, cttc, teardown); docs/campaign.md", NULL),
+	KEY("campaign", "sizes", camp.sizes, CFG_KEY_STR, 0, 0, "rfc2544", "bytes",
+	    "campaign: frame sizes and presets rfc2544 (64 .. 1518) and rfc5180 "
+	    "(78 .. 1518; both with jumbo = 1 also 2048 4096 8192 9216)", NULL),
+	KEY("campaign", "directions", camp.directions, CFG_KEY_STR, 0, 0, "", "",
+	    "campaign: forward, reverse or both (empty = [traffic] direction)",
+	    NULL),
+	KEY("campaign", "repeats", camp.repeats, CFG_KEY_U, 0, 10000, "0", "",
+	    "campaign: runs of each item, RFC 8219's median and percentiles "
+	    "(0 = [search] repeat)", NULL),
+	KEY("campaign", "throughput_fps", camp.throughput, CFG_KEY_STR, 0, 0, "",
+	    "frames/s", "campaign: a given throughput instead of the measured "
+	    "one: one rate, or SIZE:FPS pairs (empty = the campaign's own)",
+	    NULL),
+	KEY("campaign", "resume", camp.resume, CFG_KEY_BOOL, 0, 0, "0", "",
+	    "campaign: go on with the campaign in the output directory: "
+	    "completed items kept, the cut one run again (--resume)", NULL),
+
 	KEY("commands", "timeout_s", command_timeout_s, CFG_KEY_U, 1, 86400,
 	    "60", "s", "every user command ([stateful] hook_trial, hook_search, "
 	    "teardown_cmd, [reset] command) still running after this is killed "
@@ -341,7 +362,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
 	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output",
-	"commands", "stateful"
+	"commands", "stateful", "campaign"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

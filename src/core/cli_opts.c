@@ -78,6 +78,8 @@ const struct cli_opt cli_opts[] = {
 	  "b2b: the DUT's throughput, for the corrected buffer time" },
 	{ "flows", OPT_FLOWS, "K", "b2b", "flows",
 	  "b2b: K source ports cycled in the burst" },
+	{ "resume", OPT_RESUME, NULL, "campaign", "resume",
+	  "campaign: go on with the campaign in -o DIR (completed items kept)" },
 	{ "quiet", 'q', NULL, NULL, NULL, "no progress messages on stderr" },
 	{ "print-config", OPT_PRINT_CONFIG, NULL, NULL, NULL,
 	  "print the effective configuration before running" },

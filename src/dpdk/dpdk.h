@@ -285,6 +285,7 @@ extern const char *const trial_dir_name[CFG_NB_DIRS];
 
 struct trial_ctx {
 	const struct cfg *cfg;		/* its seed seeds every trial */
+	uint32_t port_frame_b;		/* the ports' largest frame (init's) */
 	uint64_t hz;
 	uint32_t trials_run;		/* see trial_next_id */
 	uint32_t drop_every, dup_every;	/* test aids, 0 = off */
@@ -377,6 +378,15 @@ trial_next_id(const struct trial_ctx *t)
 int trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 		   size_t err_len);
 void trial_ctx_fini(struct trial_ctx *t);
+/*
+ * The same ports and lcores for another configuration c (mode campaign's
+ * items): the same directions, frames no longer than the ports were set
+ * up for.  t->cfg = c, the frame specs and classifiers made anew, the
+ * features detached and the mode hooks (watch, on_launch) cleared.  0 or
+ * -EINVAL with err.
+ */
+int trial_ctx_retarget(struct trial_ctx *t, const struct cfg *c, char *err,
+		       size_t err_len);
 
 /*
  * One elementary trial as spec says (trial_spec.h): rates, length,
@@ -494,6 +504,11 @@ struct mode_ops {
 	/* After the last run (not after an error). */
 	void (*summary)(struct mode_ctx *m);
 	void (*teardown)(struct mode_ctx *m);
+	/* A mode that runs other modes (campaign), NULL for the others:
+	 * ports_cfg adapts the configuration the ports are set up with (its
+	 * largest frame) before trial_ctx_init; run replaces driver_run. */
+	void (*ports_cfg)(struct cfg *c);
+	int (*run)(struct mode_ctx *m, char *err, size_t err_len);
 };
 
 /* The mode table: every mode dutperf has. */
@@ -502,6 +517,9 @@ extern const unsigned mode_table_len;
 
 struct mode_ctx {
 	const struct mode_ops *ops;
+	/* every mode (main.c: the mode table), for a mode that runs others */
+	const struct mode_ops *const *modes;
+	unsigned nb_modes;
 	const struct cli *cli;
 	const struct cfg *cfg;
 	struct trial_ctx *trial;

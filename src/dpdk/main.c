@@ -74,7 +74,7 @@ main(int argc, char **argv)
 {
 	static struct trial_ctx trial;
 	static struct mode_ctx mctx;
-	const struct cli_mode *modes[16];
+	const struct cli_mode *modes[32];
 	struct cli cli;
 	static struct cli_eal eal;
 	static struct cfg cfg;
@@ -133,10 +133,14 @@ main(int argc, char **argv)
 		goto out;
 	}
 
+	/* a mode that runs others sets the ports up for all of them */
+	if (mode_table[cli.mode_index]->ports_cfg != NULL)
+		mode_table[cli.mode_index]->ports_cfg(&cfg);
 	rc = csv_mkdirs(cfg.outdir, err, sizeof(err));
 	if (rc == 0)
 		rc = trial_ctx_init(&trial, &cfg, err, sizeof(err));
-	if (rc == 0)
+	/* a mode that runs others checks each item's rates (its sizes) */
+	if (rc == 0 && mode_table[cli.mode_index]->run == NULL)
 		rc = port_apply_speed(trial.port, CFG_NB_SIDES, &cfg, err,
 				      sizeof(err));
 	if (rc != 0) {
@@ -144,6 +148,8 @@ main(int argc, char **argv)
 		status = rc == -EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
 	} else {
 		mctx.ops = mode_table[cli.mode_index];
+		mctx.modes = mode_table;
+		mctx.nb_modes = mode_table_len;
 		mctx.cli = &cli;
 		mctx.cfg = &cfg;
 		mctx.trial = &trial;
@@ -151,7 +157,8 @@ main(int argc, char **argv)
 		mctx.argc = argc;
 		mctx.argv = argv;
 		mctx.eal_argc = eal_argc;
-		rc = driver_run(&mctx, err, sizeof(err));
+		rc = mctx.ops->run != NULL ? mctx.ops->run(&mctx, err, sizeof(err)) :
+		     driver_run(&mctx, err, sizeof(err));
 		if (rc != 0) {
 			fprintf(stderr, "dutperf: %s\n", err);
 			/* a mode's check of what it was given (before any

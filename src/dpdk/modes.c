@@ -8,7 +8,8 @@
 
 extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
 	mode_pdv, mode_loss, mode_monitor, mode_mlr, mode_b2b, mode_recovery,
-	mode_reset, mode_stateful, mode_connrate, mode_cttc, mode_teardown;
+	mode_reset, mode_stateful, mode_connrate, mode_cttc, mode_teardown,
+	mode_campaign;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
@@ -25,6 +26,7 @@ const struct mode_ops *const mode_table[] = {
 	&mode_connrate,
 	&mode_cttc,
 	&mode_teardown,
+	&mode_campaign,
 };
 
 const unsigned mode_table_len = sizeof(mode_table) / sizeof(mode_table[0]);

@@ -188,6 +188,7 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 
 	memset(t, 0, sizeof(*t));
 	t->cfg = c;
+	t->port_frame_b = c->frame_size_b;
 	t->hz = rte_get_tsc_hz();
 	trial_check_tsc();
 	trial_fault_env("DUTPERF_DEBUG_DROP_EVERY", &t->drop_every);
@@ -270,6 +271,40 @@ trial_ctx_fini(struct trial_ctx *t)
 			t->rxs[i][k] = NULL;
 		}
 	}
+}
+
+int
+trial_ctx_retarget(struct trial_ctx *t, const struct cfg *c, char *err,
+		   size_t err_len)
+{
+	unsigned int q;
+	int d, rc;
+
+	if (c->frame_size_b > t->port_frame_b)
+		return cfg_errf(err, err_len, "frame size %u: the ports were set "
+				"up for %u bytes at most", c->frame_size_b,
+				t->port_frame_b);
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (cfg_dir_active(c, d) != cfg_dir_active(t->cfg, d))
+			return cfg_errf(err, err_len, "the %s direction: not as "
+					"the ports were set up", trial_dir_name[d]);
+	feature_detach(t);
+	t->watch = NULL;
+	t->watch_arg = NULL;
+	t->on_launch = NULL;
+	t->on_launch_arg = NULL;
+	t->cfg = c;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!cfg_dir_active(c, d))
+			continue;
+		rc = frame_spec_from_cfg(&t->spec[d], c, d, err, err_len);
+		if (rc != 0)
+			return rc;
+		t->flows[d] = 0;	/* the spec's own source ports again */
+		for (q = 0; q < t->nb_rxq[d]; q++)
+			frame_cls_init(&t->rxs[d][q]->cls, &t->spec[d]);
+	}
+	return 0;
 }
 
 const char *

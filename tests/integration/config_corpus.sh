@@ -175,7 +175,8 @@ def bad_values(key, value, comment):
 		return "ipv6", [("2001:db8::g", "not hex"), ("198.18.0.2", "IPv4 for IPv6"),
 				("2001:db8::1/64", "prefix length")]
 	if value in ("0", "1") and key in ("jumbo", "promisc", "short_drain",
-					   "repeat_preliminary", "validate", "phases"):
+					   "repeat_preliminary", "validate", "phases",
+					   "resume"):
 		return "bool", [("2", "not a boolean"), ("maybe", "not a boolean")]
 	if key == "ip_version":
 		return "enum", [("5", "not 4 or 6"), ("IPv4", "wrong type")]

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * campaign_keys: the values of the [campaign] keys (tests, sizes,
+ * directions, throughput_fps), parsed strictly; cfg_check.c blames the
+ * key.  Below cfg_check.c: it calls only the value parsers.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dutperf/campaign.h"
+#include "dutperf/cfg.h"
+
+static const char *const campaign_names[CAMPAIGN_NB_TESTS] = {
+	[CAMPAIGN_THROUGHPUT] = "throughput",
+	[CAMPAIGN_MLR] = "mlr",
+	[CAMPAIGN_LATENCY] = "latency",
+	[CAMPAIGN_PDV] = "pdv",
+	[CAMPAIGN_LOSS] = "loss",
+	[CAMPAIGN_B2B] = "b2b",
+	[CAMPAIGN_RECOVERY] = "recovery",
+	[CAMPAIGN_RESET] = "reset",
+	[CAMPAIGN_STATEFUL] = "stateful",
+	[CAMPAIGN_CONNRATE] = "connrate",
+	[CAMPAIGN_CTTC] = "cttc",
+	[CAMPAIGN_TEARDOWN] = "teardown",
+};
+
+/* RFC 2544 9.1: the Ethernet sizes of the tests */
+static const uint32_t campaign_rfc2544[] = { 64, 128, 256, 512, 1024, 1280,
+					     1518 };
+/* RFC 5180 5.1.1: the same with 78 as the smallest IPv6 frame */
+static const uint32_t campaign_rfc5180[] = { 78, 128, 256, 512, 1024, 1280,
+					     1518 };
+/* RFC 5180 5.1.1's jumbo sizes, added to a preset when [traffic] jumbo */
+static const uint32_t campaign_jumbo[] = { 2048, 4096, 8192, 9216 };
+
+#define CAMPAIGN_SEPS " \t,"
+#define CAMPAIGN_TOKEN_MAX 64
+
+const char *
+campaign_test_name(enum campaign_test t)
+{
+	return (unsigned)t < CAMPAIGN_NB_TESTS ? campaign_names[t] : "?";
+}
+
+bool
+campaign_test_needs_tput(enum campaign_test t)
+{
+	return t == CAMPAIGN_LATENCY || t == CAMPAIGN_PDV || t == CAMPAIGN_LOSS ||
+	       t == CAMPAIGN_B2B || t == CAMPAIGN_RECOVERY;
+}
+
+/* The next token of *p (blank or comma separated) into tok; false at the
+ * end.  -EINVAL through *rc for a token too long. */
+static bool
+campaign_token(const char **p, char *tok, int *rc, char *why, size_t why_len)
+{
+	size_t n;
+
+	*p += strspn(*p, CAMPAIGN_SEPS);
+	if (**p == '\0')
+		return false;
+	n = strcspn(*p, CAMPAIGN_SEPS);
+	if (n >= CAMPAIGN_TOKEN_MAX) {
+		*rc = cfg_errf(why, why_len, "item \"%.20s...\" too long", *p);
+		return false;
+	}
+	memcpy(tok, *p, n);
+	tok[n] = '\0';
+	*p += n;
+	return true;
+}
+
+int
+campaign_parse_tests(const char *s, bool stateful_ok,
+		     enum campaign_test out[CAMPAIGN_NB_TESTS], unsigned *nb,
+		     char *why, size_t why_len)
+{
+	bool seen[CAMPAIGN_NB_TESTS] = { false };
+	char tok[CAMPAIGN_TOKEN_MAX];
+	const char *p = s;
+	unsigned t;
+	int rc = 0;
+
+	while (campaign_token(&p, tok, &rc, why, why_len)) {
+		for (t = 0; t < CAMPAIGN_NB_TESTS; t++)
+			if (strcmp(tok, campaign_names[t]) == 0)
+				break;
+		if (t == CAMPAIGN_NB_TESTS)
+			return cfg_errf(why, why_len, "\"%s\": not a test (throughput, "
+					"mlr, latency, pdv, loss, b2b, recovery, "
+					"reset, stateful, connrate, cttc, teardown)",
+					tok);
+		if (t >= CAMPAIGN_STATEFUL && !stateful_ok)
+			return cfg_errf(why, why_len, "\"%s\": a stateful test needs "
+					"a [stateful] section in the file", tok);
+		if (seen[t])
+			return cfg_errf(why, why_len, "\"%s\" named twice", tok);
+		seen[t] = true;
+	}
+	if (rc != 0)
+		return rc;
+	*nb = 0;
+	for (t = 0; t < CAMPAIGN_NB_TESTS; t++)
+		if (seen[t])
+			out[(*nb)++] = (enum campaign_test)t;
+	if (*nb == 0)
+		return cfg_errf(why, why_len, "no test named");
+	return 0;
+}
+
+/* Add size v once; -EINVAL when twice or too many. */
+static int
+campaign_add_size(bool *seen, uint32_t v, char *why, size_t why_len)
+{
+	if (seen[v])
+		return cfg_errf(why, why_len, "size %" PRIu32 " named twice", v);
+	seen[v] = true;
+	return 0;
+}
+
+static int
+campaign_add_preset(bool *seen, const uint32_t *v, unsigned n, bool jumbo,
+		    char *why, size_t why_len)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (campaign_add_size(seen, v[i], why, why_len))
+			return -EINVAL;
+	for (i = 0; jumbo && i < sizeof(campaign_jumbo) / sizeof(*campaign_jumbo);
+	     i++)
+		if (campaign_add_size(seen, campaign_jumbo[i], why, why_len))
+			return -EINVAL;
+	return 0;
+}
+
+int
+campaign_parse_sizes(const char *s, bool jumbo,
+		     uint32_t out[CAMPAIGN_MAX_SIZES], unsigned *nb, char *why,
+		     size_t why_len)
+{
+	uint32_t max = jumbo ? CFG_MAX_JUMBO_B : CFG_MAX_FRAME_B;
+	bool *seen = calloc(CFG_MAX_JUMBO_B + 1, sizeof(*seen));
+	char tok[CAMPAIGN_TOKEN_MAX], r[128];
+	const char *p = s;
+	uint64_t v;
+	unsigned i;
+	int rc = 0;
+
+	if (seen == NULL)
+		return cfg_errf_rc(-ENOMEM, why, why_len, "no memory");
+	while (rc == 0 && campaign_token(&p, tok, &rc, why, why_len)) {
+		if (strcmp(tok, "rfc2544") == 0)
+			rc = campaign_add_preset(seen, campaign_rfc2544, 7, jumbo,
+						 why, why_len);
+		else if (strcmp(tok, "rfc5180") == 0)
+			rc = campaign_add_preset(seen, campaign_rfc5180, 7, jumbo,
+						 why, why_len);
+		else if (cfg_parse_u64(tok, CFG_MIN_FRAME_B, max, &v, r,
+				       sizeof(r)) != 0)
+			rc = cfg_errf(why, why_len, "\"%s\": %s%s (a frame size, "
+				      "rfc2544 or rfc5180)", tok, r,
+				      jumbo || strspn(tok, "0123456789") !=
+				      strlen(tok) ? "" : "; above 1518 needs "
+				      "[traffic] jumbo = 1");
+		else
+			rc = campaign_add_size(seen, (uint32_t)v, why, why_len);
+	}
+	*nb = 0;
+	for (i = 0; rc == 0 && i <= CFG_MAX_JUMBO_B; i++) {
+		if (!seen[i])
+			continue;
+		if (*nb == CAMPAIGN_MAX_SIZES) {
+			rc = cfg_errf(why, why_len, "more than %u sizes",
+				      CAMPAIGN_MAX_SIZES);
+			break;
+		}
+		out[(*nb)++] = i;
+	}
+	free(seen);
+	if (rc == 0 && *nb == 0)
+		rc = cfg_errf(why, why_len, "no size named");
+	return rc;
+}
+
+int
+campaign_parse_directions(const char *s, bool *set, enum cfg_direction *out,
+			  char *why, size_t why_len)
+{
+	char tok[CAMPAIGN_TOKEN_MAX];
+	const char *p = s;
+	bool fwd = false, rev = false;
+	int rc = 0;
+
+	while (campaign_token(&p, tok, &rc, why, why_len)) {
+		if (strcmp(tok, "forward") == 0)
+			fwd = true;
+		else if (strcmp(tok, "reverse") == 0)
+			rev = true;
+		else if (strcmp(tok, "both") == 0)
+			fwd = rev = true;
+		else
+			return cfg_errf(why, why_len, "\"%s\": not a direction "
+					"(forward, reverse, both)", tok);
+	}
+	if (rc != 0)
+		return rc;
+	*set = fwd || rev;
+	*out = fwd && rev ? CFG_DIRECTION_BOTH : fwd ? CFG_DIRECTION_FORWARD :
+	       CFG_DIRECTION_REVERSE;
+	return 0;
+}
+
+int
+campaign_parse_throughput(const char *s, const uint32_t *sizes,
+			  unsigned nb_sizes, uint64_t given[CAMPAIGN_MAX_SIZES],
+			  char *why, size_t why_len)
+{
+	char tok[CAMPAIGN_TOKEN_MAX], r[128], *colon;
+	const char *p = s;
+	bool all = false, pairs = false;
+	uint64_t size, fps;
+	unsigned i;
+	int rc = 0;
+
+	for (i = 0; i < CAMPAIGN_MAX_SIZES; i++)
+		given[i] = 0;
+	while (campaign_token(&p, tok, &rc, why, why_len)) {
+		colon = strchr(tok, ':');
+		if (colon != NULL)
+			*colon = '\0';
+		if (cfg_parse_u64(colon ? colon + 1 : tok, 1, UINT32_MAX * 16ULL,
+				  &fps, r, sizeof(r)) != 0)
+			return cfg_errf(why, why_len, "rate \"%s\": %s", colon ?
+					colon + 1 : tok, r);
+		if (colon == NULL) {
+			if (all || pairs)
+				return cfg_errf(why, why_len, "one rate for every "
+						"size, or SIZE:FPS pairs, not both");
+			all = true;
+			for (i = 0; i < nb_sizes; i++)
+				given[i] = fps;
+			continue;
+		}
+		if (all)
+			return cfg_errf(why, why_len, "one rate for every size, "
+					"or SIZE:FPS pairs, not both");
+		pairs = true;
+		if (cfg_parse_u64(tok, 1, CFG_MAX_JUMBO_B, &size, r, sizeof(r)))
+			return cfg_errf(why, why_len, "size \"%s\": %s", tok, r);
+		for (i = 0; i < nb_sizes && sizes[i] != size; i++)
+			;
+		if (i == nb_sizes)
+			return cfg_errf(why, why_len, "size %" PRIu64 ": not one of "
+					"[campaign] sizes", size);
+		if (given[i] != 0)
+			return cfg_errf(why, why_len, "size %" PRIu64 " given twice",
+					size);
+		given[i] = fps;
+	}
+	return rc;
+}

@@ -1,0 +1,503 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Unit tests of the campaign core (campaign.h): the [campaign] values
+ * (presets, order, errors), the plan's items, the throughput read from a
+ * rate.csv and carried into each item's configuration (rate_fps, the
+ * loss rates from it upward, b2b's and recovery's throughput, a lower
+ * bound or a missing one said so), the wall-time bound against a count
+ * made by hand, and the record written and read back for --resume (a
+ * cut last line ignored, the last state of an item counting, a plan
+ * that differs refused).  Every expected value is written down here.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dutperf/campaign.h"
+#include "dutperf/cfg.h"
+#include "unit_util.h"
+
+UNIT_TMPDIR("test_campaign")
+
+static void
+sizes_are(const char *s, bool jumbo, const uint32_t *want, unsigned n)
+{
+	uint32_t got[CAMPAIGN_MAX_SIZES];
+	char why[256];
+	unsigned nb, i;
+
+	if (campaign_parse_sizes(s, jumbo, got, &nb, why, sizeof(why)) != 0)
+		fail_msg("%s: %s", s, why);
+	assert_int_equal(nb, n);
+	for (i = 0; i < n; i++)
+		assert_int_equal(got[i], want[i]);
+}
+
+static void
+sizes_bad(const char *s, bool jumbo, const char *text)
+{
+	uint32_t got[CAMPAIGN_MAX_SIZES];
+	char why[256];
+	unsigned nb;
+
+	assert_int_equal(campaign_parse_sizes(s, jumbo, got, &nb, why, sizeof(why)),
+			 -EINVAL);
+	assert_contains(why, text);
+}
+
+static void
+test_sizes(void **state)
+{
+	static const uint32_t rfc2544[] = { 64, 128, 256, 512, 1024, 1280, 1518 };
+	static const uint32_t rfc5180[] = { 78, 128, 256, 512, 1024, 1280, 1518 };
+	static const uint32_t jumbo[] = { 64, 128, 256, 512, 1024, 1280, 1518,
+					  2048, 4096, 8192, 9216 };
+	static const uint32_t mixed[] = { 64, 128, 1518 };
+
+	(void)state;
+	sizes_are("rfc2544", false, rfc2544, 7);
+	sizes_are("rfc5180", false, rfc5180, 7);
+	sizes_are("rfc2544", true, jumbo, 11);
+	sizes_are("1518, 64 128", false, mixed, 3);
+	sizes_bad("64 64", false, "size 64 named twice");
+	sizes_bad("rfc2544 128", false, "size 128 named twice");
+	sizes_bad("64 2000", false, "\"2000\": out of range 64..1518; above "
+		  "1518 needs [traffic] jumbo = 1");
+	sizes_bad("63", false, "out of range 64..1518");
+	sizes_bad("rfc9999", false, "\"rfc9999\": not an unsigned decimal");
+	sizes_bad("", false, "no size named");
+}
+
+static void
+test_tests_and_directions(void **state)
+{
+	enum campaign_test t[CAMPAIGN_NB_TESTS];
+	enum cfg_direction d;
+	char why[256];
+	unsigned nb;
+	bool set;
+
+	(void)state;
+	/* the throughput first whatever the order given */
+	assert_int_equal(campaign_parse_tests("b2b,latency throughput loss", false,
+					      t, &nb, why, sizeof(why)), 0);
+	assert_int_equal(nb, 4);
+	assert_int_equal(t[0], CAMPAIGN_THROUGHPUT);
+	assert_int_equal(t[1], CAMPAIGN_LATENCY);
+	assert_int_equal(t[2], CAMPAIGN_LOSS);
+	assert_int_equal(t[3], CAMPAIGN_B2B);
+	assert_string_equal(campaign_test_name(t[3]), "b2b");
+	assert_int_equal(campaign_parse_tests("loss loss", false, t, &nb, why,
+					      sizeof(why)), -EINVAL);
+	assert_contains(why, "\"loss\" named twice");
+	assert_int_equal(campaign_parse_tests("latenzy", false, t, &nb, why,
+					      sizeof(why)), -EINVAL);
+	assert_contains(why, "\"latenzy\": not a test");
+	assert_int_equal(campaign_parse_tests("cttc", false, t, &nb, why,
+					      sizeof(why)), -EINVAL);
+	assert_contains(why, "needs a [stateful] section");
+	assert_int_equal(campaign_parse_tests("cttc", true, t, &nb, why,
+					      sizeof(why)), 0);
+	assert_int_equal(campaign_parse_tests(" , ", false, t, &nb, why,
+					      sizeof(why)), -EINVAL);
+	assert_contains(why, "no test named");
+
+	assert_int_equal(campaign_parse_directions("", &set, &d, why, sizeof(why)), 0);
+	assert_false(set);
+	assert_int_equal(campaign_parse_directions("reverse", &set, &d, why,
+						   sizeof(why)), 0);
+	assert_true(set);
+	assert_int_equal(d, CFG_DIRECTION_REVERSE);
+	assert_int_equal(campaign_parse_directions("forward,reverse", &set, &d, why,
+						   sizeof(why)), 0);
+	assert_int_equal(d, CFG_DIRECTION_BOTH);
+	assert_int_equal(campaign_parse_directions("up", &set, &d, why,
+						   sizeof(why)), -EINVAL);
+	assert_contains(why, "\"up\": not a direction");
+}
+
+static void
+test_throughput_given(void **state)
+{
+	static const uint32_t sizes[] = { 64, 128, 1518 };
+	uint64_t g[CAMPAIGN_MAX_SIZES];
+	char why[256];
+
+	(void)state;
+	assert_int_equal(campaign_parse_throughput("", sizes, 3, g, why,
+						   sizeof(why)), 0);
+	assert_int_equal(g[0] + g[1] + g[2], 0);
+	assert_int_equal(campaign_parse_throughput("5000", sizes, 3, g, why,
+						   sizeof(why)), 0);
+	assert_int_equal(g[0], 5000);
+	assert_int_equal(g[2], 5000);
+	assert_int_equal(campaign_parse_throughput("64:900 1518:80", sizes, 3, g,
+						   why, sizeof(why)), 0);
+	assert_int_equal(g[0], 900);
+	assert_int_equal(g[1], 0);
+	assert_int_equal(g[2], 80);
+	assert_int_equal(campaign_parse_throughput("256:900", sizes, 3, g, why,
+						   sizeof(why)), -EINVAL);
+	assert_contains(why, "size 256: not one of [campaign] sizes");
+	assert_int_equal(campaign_parse_throughput("64:1 5", sizes, 3, g, why,
+						   sizeof(why)), -EINVAL);
+	assert_contains(why, "not both");
+	assert_int_equal(campaign_parse_throughput("64:x", sizes, 3, g, why,
+						   sizeof(why)), -EINVAL);
+	assert_contains(why, "rate \"x\"");
+}
+
+/* A configuration with a campaign of tests over sizes. */
+static void
+camp_cfg(struct cfg *c, const char *tests, const char *sizes)
+{
+	cfg_defaults(c);
+	snprintf(c->camp.tests, sizeof(c->camp.tests), "%s", tests);
+	snprintf(c->camp.sizes, sizeof(c->camp.sizes), "%s", sizes);
+}
+
+static struct campaign_plan plan;
+
+static void
+test_plan(void **state)
+{
+	struct cfg c;
+	char why[256];
+
+	(void)state;
+	camp_cfg(&c, "latency throughput", "1518 64");
+	c.repeat = 3;
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	assert_int_equal(plan.nb_items, 4);
+	assert_string_equal(plan.items[0].dir, "001-throughput-64");
+	assert_string_equal(plan.items[1].dir, "002-latency-64");
+	assert_string_equal(plan.items[2].dir, "003-throughput-1518");
+	assert_string_equal(plan.items[3].dir, "004-latency-1518");
+	assert_int_equal(plan.items[3].size_idx, 1);
+	assert_int_equal(plan.repeats, 3);	/* [search] repeat */
+	assert_int_equal(plan.direction, c.direction);
+	c.camp.repeats = 2;
+	snprintf(c.camp.directions, sizeof(c.camp.directions), "forward");
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	assert_int_equal(plan.repeats, 2);
+	assert_int_equal(plan.direction, CFG_DIRECTION_FORWARD);
+}
+
+static const char *
+rate_csv(const char *rows)
+{
+	char text[2048];
+
+	snprintf(text, sizeof(text), "No, Size, Dir, n, m, Duration, Initial Rate, "
+		 "Timeout, Error, Date, Iterations needed, rate, result_kind\n%s",
+		 rows);
+	return unit_write_file(tmpdir, "rate.csv", text);
+}
+
+static void
+test_read_rate(void **state)
+{
+	struct campaign_tput t;
+	char err[512];
+
+	(void)state;
+	/* median of 1000, 3000, 2000; a lower bound among them */
+	assert_int_equal(campaign_read_rate(rate_csv(
+		"1, 64, b, 2, 2, 1, 9, 9, 9, 2026-01-01 00:00:00, 5, 1000, measured\n"
+		"2, 64, b, 2, 2, 1, 9, 9, 9, 2026-01-01 00:00:00, 5, 3000, measured\n"
+		"3, 64, b, 2, 2, 1, 9, 9, 9, 2026-01-01 00:00:00, 5, , none\n"
+		"4, 64, b, 2, 2, 1, 9, 9, 9, 2026-01-01 00:00:00, 5, 2000, lower_bound\n"),
+		&t, err, sizeof(err)), 0);
+	assert_int_equal(t.kind, CAMPAIGN_TPUT_LOWER_BOUND);
+	assert_true(t.has[CFG_FWD] && t.has[CFG_REV]);
+	assert_true(t.fps[CFG_FWD] == 2000 && t.fps[CFG_REV] == 2000);
+	assert_int_equal(campaign_tput_rate(&t), 2000);
+	/* two measured forward searches: their mean is the median */
+	assert_int_equal(campaign_read_rate(rate_csv(
+		"1, 64, f, 2, 2, 1, 9, 9, 9, 2026-01-01 00:00:00, 5, 1000, measured\n"
+		"2, 64, f, 2, 2, 1, 9, 9, 9, 2026-01-01 00:00:00, 5, 1501, measured\n"),
+		&t, err, sizeof(err)), 0);
+	assert_int_equal(t.kind, CAMPAIGN_TPUT_MEASURED);
+	assert_true(t.has[CFG_FWD] && !t.has[CFG_REV]);
+	assert_true(t.fps[CFG_FWD] == 1250.5);
+	assert_int_equal(campaign_tput_rate(&t), 1250);
+	/* no search gave a figure */
+	assert_int_equal(campaign_read_rate(rate_csv(
+		"1, 64, b, 2, 2, 1, 9, 9, 9, 2026-01-01 00:00:00, 5, , none\n"),
+		&t, err, sizeof(err)), 0);
+	assert_int_equal(t.kind, CAMPAIGN_TPUT_MISSING);
+	assert_int_equal(campaign_tput_rate(&t), 0);
+	/* no file: missing, and an error */
+	assert_true(campaign_read_rate("/nonexistent/rate.csv", &t, err,
+				       sizeof(err)) < 0);
+	assert_int_equal(t.kind, CAMPAIGN_TPUT_MISSING);
+}
+
+static struct campaign_tput
+tput(enum campaign_tput_kind k, double fwd, double rev)
+{
+	struct campaign_tput t = { .kind = k, .has = { fwd > 0, rev > 0 },
+				   .fps = { fwd, rev }, .from_item = 1 };
+
+	return t;
+}
+
+static void
+test_item_cfg(void **state)
+{
+	struct campaign_tput t, used;
+	struct cfg c, out;
+	char why[256], note[CAMPAIGN_NOTE_LEN];
+
+	(void)state;
+	camp_cfg(&c, "throughput latency loss b2b recovery", "64 1518");
+	c.rate_max_fps = 20000;
+	c.loss_step_pct = 10;
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	assert_int_equal(plan.nb_items, 10);
+
+	/* latency 64 at the smaller direction's throughput, rounded down */
+	t = tput(CAMPAIGN_TPUT_MEASURED, 15000.7, 16000);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[1], "/r", &t, &out,
+					   &used, note, sizeof(note)), 0);
+	assert_int_equal(out.rate_fps, 15000);
+	assert_int_equal(out.frame_size_b, 64);
+	assert_string_equal(out.outdir, "/r/002-latency-64");
+	assert_int_equal(used.kind, CAMPAIGN_TPUT_MEASURED);
+	assert_string_equal(note, "at the throughput 15000 fps");
+
+	/* loss from 100 % (20000) down in 2000 steps to it */
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[2], "/r", &t, &out,
+					   &used, note, sizeof(note)), 0);
+	assert_string_equal(out.loss_rates, "20000,18000,16000,15000");
+	assert_contains(note, "loss from 100 % down to the throughput 15000");
+
+	/* b2b and recovery take it; a lower bound is said so */
+	t = tput(CAMPAIGN_TPUT_LOWER_BOUND, 9000, 9000);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[3], "/r", &t, &out,
+					   &used, note, sizeof(note)), 0);
+	assert_int_equal(out.b2b_throughput_fps, 9000);
+	assert_int_equal(used.kind, CAMPAIGN_TPUT_LOWER_BOUND);
+	assert_contains(note, "9000 fps (a lower bound");
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[4], "/r", &t, &out,
+					   &used, note, sizeof(note)), 0);
+	assert_int_equal(out.rec_throughput_fps, 9000);
+	assert_contains(note, "overload at 110 %");
+
+	/* the throughput item itself takes none */
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[5], "/r", &t, &out,
+					   &used, note, sizeof(note)), 0);
+	assert_int_equal(used.kind, CAMPAIGN_TPUT_NULL);
+	assert_int_equal(out.frame_size_b, 1518);
+
+	/* missing: latency skipped, recovery measures its own, loss sweeps */
+	t = tput(CAMPAIGN_TPUT_MISSING, 0, 0);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[6], "/r", &t, &out,
+					   &used, note, sizeof(note)), 1);
+	assert_contains(note, "no throughput for 1518 bytes (its throughput item "
+			"gave none)");
+	assert_int_equal(used.kind, CAMPAIGN_TPUT_MISSING);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[9], "/r", NULL,
+					   &out, &used, note, sizeof(note)), 0);
+	assert_int_equal(out.rec_throughput_fps, 0);
+	assert_contains(note, "recovery measures it first");
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[7], "/r", &t, &out,
+					   &used, note, sizeof(note)), 0);
+	assert_string_equal(out.loss_rates, "");
+
+	/* given for 1518 in [campaign]: it wins over the measured one */
+	snprintf(c.camp.throughput, sizeof(c.camp.throughput), "1518:777");
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	t = tput(CAMPAIGN_TPUT_MEASURED, 5000, 5000);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[6], "/r", &t, &out,
+					   &used, note, sizeof(note)), 0);
+	assert_int_equal(out.rate_fps, 777);
+	assert_int_equal(used.kind, CAMPAIGN_TPUT_GIVEN);
+	assert_string_equal(note, "at the throughput 777 fps (given)");
+	/* and b2b's own [b2b] throughput_fps counts as given */
+	c.camp.throughput[0] = '\0';
+	c.b2b_throughput_fps = 4321;
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[3], "/r", &t, &out,
+					   &used, note, sizeof(note)), 0);
+	assert_int_equal(out.b2b_throughput_fps, 4321);
+	assert_int_equal(used.kind, CAMPAIGN_TPUT_GIVEN);
+}
+
+static void
+test_bound(void **state)
+{
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);
+	c.rate_min_fps = 0;
+	c.rate_max_fps = 1000;
+	c.error_fps = 100;
+	c.max_retries = 3;
+	c.duration_s = 1;
+	c.timeout_ms = 500;
+	c.settle_ms = 500;
+	c.repeat = 1;
+	/* ceil(log2(1000 / 100 + 1)) + 2 = 6 steps, 4 tries each, 2 s each */
+	assert_true(fabs(campaign_item_bound_s(&c, CAMPAIGN_THROUGHPUT, 0) - 48) < 1e-9);
+	/* one trial, 4 tries */
+	assert_true(fabs(campaign_item_bound_s(&c, CAMPAIGN_LATENCY, 0) - 8) < 1e-9);
+	/* 3 explicit rates */
+	snprintf(c.loss_rates, sizeof(c.loss_rates), "1000,900,800");
+	assert_true(fabs(campaign_item_bound_s(&c, CAMPAIGN_LOSS, 0) - 24) < 1e-9);
+	c.repeat = 2;
+	assert_true(fabs(campaign_item_bound_s(&c, CAMPAIGN_LOSS, 0) - 48) < 1e-9);
+}
+
+static void
+record(FILE *f, unsigned item, unsigned attempt, enum campaign_state s,
+       const struct campaign_tput *t)
+{
+	struct campaign_record r = { .item = &plan.items[item - 1],
+				     .of = plan.nb_items, .attempt = attempt,
+				     .state = s, .time = 0, .note = "" };
+	char line[2048];
+
+	if (t != NULL)
+		r.tput = *t;
+	assert_int_equal(campaign_record_line(&r, line, sizeof(line)), 0);
+	fprintf(f, "%s\n", line);
+}
+
+static void
+test_record(void **state)
+{
+	struct campaign_status st[CAMPAIGN_MAX_ITEMS];
+	struct campaign_tput t = tput(CAMPAIGN_TPUT_LOWER_BOUND, 9000, 0);
+	struct campaign_record r;
+	struct cfg c;
+	char why[256], err[512], line[2048], path[256], *text;
+	char *argv[] = { "dutperf", "--", "campaign" };
+	unsigned attempt;
+	FILE *f;
+	int x = 3;
+
+	(void)state;
+	camp_cfg(&c, "throughput latency", "64 128");
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	memset(&r, 0, sizeof(r));
+	r.item = &plan.items[0];
+	r.of = 4;
+	r.attempt = 1;
+	r.state = CAMPAIGN_DONE;
+	r.has_exit = true;
+	r.exit = x;
+	r.result_kind = "lower_bound";
+	r.tput = t;
+	r.note = "n";
+	assert_int_equal(campaign_record_line(&r, line, sizeof(line)), 0);
+	assert_string_equal(line, "{\"item\":1,\"of\":4,\"test\":\"throughput\","
+			    "\"size\":64,\"dir\":\"001-throughput-64\",\"attempt\":1,"
+			    "\"state\":\"done\",\"time\":\"1970-01-01T00:00:00+00:00\","
+			    "\"exit\":3,\"result_kind\":\"lower_bound\","
+			    "\"throughput_fps\":{\"fwd\":9000.0},"
+			    "\"throughput_kind\":\"lower_bound\",\"note\":\"n\"}");
+	assert_int_equal(campaign_record_line(&r, line, 20), -ENOSPC);
+
+	/* read back: the last record of each item counts, a cut line not */
+	snprintf(path, sizeof(path), "%s/campaign.jsonl", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	record(f, 1, 1, CAMPAIGN_RUNNING, NULL);
+	record(f, 1, 1, CAMPAIGN_DONE, &t);
+	record(f, 2, 1, CAMPAIGN_RUNNING, NULL);
+	record(f, 2, 1, CAMPAIGN_INTERRUPTED, NULL);
+	record(f, 2, 2, CAMPAIGN_RUNNING, NULL);
+	record(f, 3, 1, CAMPAIGN_RUNNING, NULL);
+	fputs("{\"item\":3,\"of\":4,\"te", f);
+	fclose(f);
+	assert_int_equal(campaign_read_status(path, &plan, st, err, sizeof(err)), 0);
+	assert_int_equal(st[0].state, CAMPAIGN_DONE);
+	assert_int_equal(st[0].tput.kind, CAMPAIGN_TPUT_LOWER_BOUND);
+	assert_true(st[0].tput.has[CFG_FWD] && !st[0].tput.has[CFG_REV]);
+	assert_true(st[0].tput.fps[CFG_FWD] == 9000);
+	assert_int_equal(st[1].state, CAMPAIGN_RUNNING);
+	assert_int_equal(st[1].attempt, 2);
+	assert_int_equal(st[2].state, CAMPAIGN_RUNNING);
+	assert_int_equal(st[3].state, CAMPAIGN_NOT_STARTED);
+	assert_false(campaign_resume_runs(&st[0], &attempt));
+	assert_true(campaign_resume_runs(&st[1], &attempt));
+	assert_int_equal(attempt, 3);
+	assert_true(campaign_resume_runs(&st[3], &attempt));
+	assert_int_equal(attempt, 1);
+	/* a record of another plan */
+	unit_write_file(tmpdir, "campaign.jsonl", "{\"item\":1,\"test\":\"loss\","
+			"\"size\":64,\"dir\":\"001-loss-64\",\"attempt\":1,"
+			"\"state\":\"done\"}\n");
+	assert_int_equal(campaign_read_status(path, &plan, st, err, sizeof(err)),
+			 -EINVAL);
+	assert_contains(err, "campaign.jsonl:1: item 1 (001-loss-64) is not in");
+	unit_write_file(tmpdir, "campaign.jsonl", "{\"item\":1}\n");
+	assert_int_equal(campaign_read_status(path, &plan, st, err, sizeof(err)),
+			 -EINVAL);
+	assert_contains(err, ":1: a record without item");
+	/* none: every item not started */
+	assert_int_equal(campaign_read_status("/nonexistent/campaign.jsonl", &plan,
+					      st, err, sizeof(err)), 0);
+	assert_int_equal(st[0].state, CAMPAIGN_NOT_STARTED);
+
+	/* campaign.json: the same plan passes, another is refused */
+	text = campaign_json_text(&plan, "1.0", "abc", 3, argv, "x.ini");
+	assert_non_null(text);
+	assert_contains(text, "\"command_line\": [");
+	assert_contains(text, "\"dir\": \"004-latency-128\"");
+	snprintf(path, sizeof(path), "%s", unit_write_file(tmpdir, "campaign.json",
+							    text));
+	free(text);
+	assert_int_equal(campaign_json_check(path, &plan, err, sizeof(err)), 0);
+	camp_cfg(&c, "throughput loss", "64 128");
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	assert_int_equal(campaign_json_check(path, &plan, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "other items");
+}
+
+/* The example of conf/: valid, 7 sizes x 5 tests */
+static void
+test_conf_example(void **state)
+{
+	struct cfg c;
+	char err[CFG_ERR_LEN];
+
+	(void)state;
+	cfg_defaults(&c);
+	if (cfg_load_ini(&c, TEST_SOURCE_ROOT "/conf/campaign-rfc2544.ini", err,
+			 sizeof(err)) != 0 || cfg_validate(&c, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(campaign_plan_make(&c, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.nb_items, 35);
+	assert_string_equal(plan.items[34].dir, "035-recovery-1518");
+	assert_int_equal(c.duration_s, 60);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_tests_and_directions),
+		cmocka_unit_test(test_throughput_given),
+		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_read_rate),
+		cmocka_unit_test(test_item_cfg),
+		cmocka_unit_test(test_bound),
+		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_conf_example),
+	};
+
+	return cmocka_run_group_tests(tests, unit_tmpdir_setup,
+				      unit_tmpdir_teardown);
+}
