@@ -27,20 +27,6 @@
 
 static uint8_t buf[BUF_B], mut[BUF_B];
 
-/* Simulated router between the ports: new MACs, TTL - 1. */
-static void
-route(uint8_t *b, const struct cfg_side *rcv)
-{
-	memcpy(b, rcv->mac, 6);
-	memcpy(b + 6, rcv->dut_mac, 6);
-	if (b[12] == 0x08) {
-		b[22]--;
-		golden_fix_ip4_hdr(b);
-	} else {
-		b[21]--;
-	}
-}
-
 /* The verdict of every path for b (hw: FRAME_HW_*), which must agree
  * with the reference's when hw is 0; returns it. */
 static enum frame_kind
@@ -148,7 +134,7 @@ sizes_and_mutations(void **state)
 			setup(&c, &g, &k, v, size);
 			memset(buf, 0, sizeof(buf));
 			len = frame_gen_next(&g, buf, 1000 + n, 0x1234567 + n, n & 1);
-			route(buf, &c.side[CFG_RIGHT]);
+			golden_route(buf, &c.side[CFG_RIGHT]);
 			assert_int_equal(golden_verify(buf, len), v);
 			assert_int_equal(all_paths(&k, buf, len, 0, "valid", 0),
 					 FRAME_OURS);
@@ -206,7 +192,7 @@ nic_verdicts(void **state)
 		setup(&c, &g, &k, v, 200);
 		memset(buf, 0, sizeof(buf));
 		len = frame_gen_next(&g, buf, 5, 77, false);
-		route(buf, &c.side[CFG_RIGHT]);
+		golden_route(buf, &c.side[CFG_RIGHT]);
 		for (hw = 0; hw < 4; hw++) {
 			assert_int_equal(all_paths(&k, buf, len, hw, "valid", hw),
 					 FRAME_OURS);
@@ -279,7 +265,7 @@ kinds_by_length(void **state)
 
 		memset(buf, 0, sizeof(buf));
 		len = frame_gen_next(&g, buf, i, i, false);
-		route(buf, &c.side[CFG_RIGHT]);
+		golden_route(buf, &c.side[CFG_RIGHT]);
 		assert_int_equal(len, k.fast_len[0]);
 		assert_int_equal(frame_classify_fast(&k, buf, len, &info),
 				 FRAME_OURS);
