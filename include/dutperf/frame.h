@@ -232,11 +232,11 @@ struct frame_fast {
 	 * The wide path (frame_fast.h, AVX-512): the frame as 64-byte blocks
 	 * (masked loads: never a byte past len_b), want and mask above as
 	 * its block 0.  Block 0's bytes of the UDP sum (source address on)
-	 * and of the IPv4 header (IPv6: none), 0xff each; its 32 range lanes
+	 * (0xff each); its 32 range lanes
 	 * (big-endian 16-bit words of bytes 0..63, the same lo / span rule);
 	 * the load masks of block 0 and of the last block.
 	 */
-	uint8_t w_sum0[64], w_ip0[64];
+	uint8_t w_sum0[64];
 	uint16_t w_lo[32], w_span[32];
 	uint64_t w_k0, w_klast;
 	uint16_t w_blocks;		/* ceil(len_b / 64) */

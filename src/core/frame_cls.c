@@ -80,8 +80,6 @@ fast_wide(struct frame_fast *f, uint16_t src_off)
 	uint16_t end = f->len_b < 64 ? f->len_b : 64;
 
 	memset(f->w_sum0 + src_off, 0xff, end - src_off);
-	if (f->version == 4)
-		memset(f->w_ip0 + ETH_HDR_B, 0xff, IP4_HDR_B);
 	memset(f->w_span, 0xff, sizeof(f->w_span));	/* all pass */
 	f->w_k0 = f->len_b >= 64 ? UINT64_MAX : (UINT64_C(1) << f->len_b) - 1;
 	f->w_klast = f->len_b % 64 ? (UINT64_C(1) << (f->len_b % 64)) - 1 :
