@@ -47,7 +47,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,33p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,34p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 
