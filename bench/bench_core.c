@@ -10,6 +10,8 @@
  *                                 slides)
  *   bench_core CONFIG rxref N     frame_classify_ref alone over the same
  *                                 frames (the reference, no fast path)
+ *   bench_core CONFIG rxwide N    rx on the wide path (frame_wide_classify;
+ *                                 exit 2 where the CPU has no AVX-512)
  *   bench_core CONFIG pace N      pacer_deadline per frame (the sender's
  *                                 catch-up loop) and pacer_due per call
  *
@@ -75,6 +77,31 @@ bench_rx(const struct frame_cls *k, struct rxstate *st, uint8_t (*frames)[128],
 	return bad;
 }
 
+#ifdef FRAME_WIDE
+/* bench_rx on the wide path (AVX-512, frame_wide_classify): a loop of the
+ * wide target of its own. */
+static FRAME_WIDE_TARGET __attribute__((noinline)) uint64_t
+bench_rxwide(const struct frame_cls *k, struct rxstate *st,
+	     uint8_t (*frames)[128], const uint16_t *len, uint64_t n,
+	     uint64_t *seq_base)
+{
+	struct frame_rx_info info;
+	uint64_t i, bad = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned int j = i & (BENCH_RX_FRAMES - 1);
+
+		if (frame_wide_classify(k, frames[j], len[j], &info, 0) != FRAME_OURS)
+			bad++;
+		else
+			rxstate_add(st, *seq_base + info.seq, false);
+		if (j == BENCH_RX_FRAMES - 1)
+			*seq_base += BENCH_RX_FRAMES;
+	}
+	return bad;
+}
+#endif
+
 /* A loop of its own: sharing bench_rx's (a flag or a function pointer)
  * changes how LTO compiles that one by some 25 instructions per frame. */
 static __attribute__((noinline)) uint64_t
@@ -123,7 +150,7 @@ main(int argc, char **argv)
 	bool rx;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: bench_core CONFIG gen|rx|rxref|pace N\n");
+		fprintf(stderr, "usage: bench_core CONFIG gen|rx|rxref|rxwide|pace N\n");
 		return 2;
 	}
 	cfg_defaults(&c);
@@ -140,7 +167,8 @@ main(int argc, char **argv)
 	}
 	frame_gen_init(&g, &spec, 1);
 	frame_cls_init(&k, &spec);
-	rx = strcmp(argv[2], "rx") == 0 || strcmp(argv[2], "rxref") == 0;
+	rx = strcmp(argv[2], "rx") == 0 || strcmp(argv[2], "rxref") == 0 ||
+	     strcmp(argv[2], "rxwide") == 0;
 	if (rx)		/* whole passes over the frames */
 		n = (n + BENCH_RX_FRAMES - 1) & ~(uint64_t)(BENCH_RX_FRAMES - 1);
 	bits = calloc(RXSTATE_WORDS, sizeof(*bits));
@@ -159,6 +187,10 @@ main(int argc, char **argv)
 			out += bench_rx(&k, &st, frames, len, n, &seq_base);
 		else if (strcmp(argv[2], "rxref") == 0)
 			out += bench_rxref(&k, frames, len, n);
+#ifdef FRAME_WIDE
+		else if (strcmp(argv[2], "rxwide") == 0 && frame_wide_ok())
+			out += bench_rxwide(&k, &st, frames, len, n, &seq_base);
+#endif
 		else if (strcmp(argv[2], "pace") == 0)
 			out += bench_pace(&p, n);
 		else
@@ -168,7 +200,7 @@ main(int argc, char **argv)
 	}
 	printf("%s_ns_per_frame=%.2f\n", argv[2], best / (double)n);
 	printf("%s_check=%" PRIu64 "\n", argv[2], out);
-	if (strcmp(argv[2], "rx") == 0)
+	if (strcmp(argv[2], "rx") == 0 || strcmp(argv[2], "rxwide") == 0)
 		printf("rx_received=%" PRIu64 " rx_duplicates=%" PRIu64 "\n",
 		       st.c.received, st.c.duplicates);
 	free(bits);

@@ -17,7 +17,8 @@
 #   b  receiver: frames received + classified + accounted + freed per second
 #      on one core (bench_engine rx) vs testpmd rxonly on the same net_null;
 #      the same engine counting frames unread (bench_engine_bare) shows
-#      what classify + account cost per frame
+#      what classify + account cost per frame; the generic classifier
+#      beside the wide one (DUTPERF_RX_WIDE=0) where the CPU has AVX-512
 #   c  rate accuracy and inter-departure error from the sender's own TSC
 #      stamps (bench_engine tx) at 10 k, 100 k, 1 M and 5 Mfps
 #   d  search overhead per trial (net_null, every trial fails and waits its
@@ -60,7 +61,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,47p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,48p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 
@@ -195,6 +196,11 @@ rx=$(for i in 1 2 3; do bench rx "$NULL_RX" 0 1 | kv rx_fps /dev/stdin; done | b
 r=$(ratio "$rx" "$tp_rx")
 row b "receiver classifies (fps)" "$rx" fps "testpmd rxonly" "$tp_rx" "$r" ">= 0.9x" \
 	"$(verdict "$r" 'x != "-" && x >= 0.9')"
+# The generic classifier where the wide one (AVX-512) would run
+# (DUTPERF_RX_WIDE=0; docs/performance.md, issue 26)
+gen=$(for i in 1 2 3; do DUTPERF_RX_WIDE=0 bench rx "$NULL_RX" 0 1 | kv rx_fps /dev/stdin; done | best_max)
+row b "receiver classifies, generic path (fps)" "$gen" fps "testpmd rxonly" "$tp_rx" \
+	"$(ratio "$gen" "$tp_rx")" "info" "-"
 # The same engine built with the receiver counting frames unread
 # (bench_engine_bare): what is left of the gap is classify + account.
 bare=$(for i in 1 2 3; do bench rx "$NULL_RX" 1 1 | kv rx_fps /dev/stdin; done | best_max)

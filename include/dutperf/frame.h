@@ -228,7 +228,23 @@ struct frame_fast {
 	 */
 	uint16_t rng_lo[2][8], rng_span[2][8];
 	bool compact;			/* the frames carry the compact stamp */
+	/*
+	 * The wide path (frame_fast.h, AVX-512): the frame as 64-byte blocks
+	 * (masked loads: never a byte past len_b), want and mask above as
+	 * its block 0.  Block 0's bytes of the UDP sum (source address on)
+	 * (0xff each); its 32 range lanes
+	 * (big-endian 16-bit words of bytes 0..63, the same lo / span rule);
+	 * the load masks of block 0 and of the last block.
+	 */
+	uint8_t w_sum0[64];
+	uint16_t w_lo[32], w_span[32];
+	uint64_t w_k0, w_klast;
+	uint16_t w_blocks;		/* ceil(len_b / 64) */
 };
+
+/* Kinds of frame the fast path knows per direction (struct frame_cls):
+ * foreground and background, one per frame size each. */
+#define FRAME_FAST_MAX 8
 
 /* Where the range lanes start: IPv4 one vector (source address + 2 up to
  * the UDP length), IPv6 two (source slice .. network byte; destination
@@ -244,8 +260,14 @@ struct frame_cls {
 	struct frame_expect exp[2];	/* [0] foreground, [1] background */
 	struct cfg_var sport, dport, src_slice, dst_slice;
 	uint16_t num_nets;
-	/* added for the fast path (frame_cls_init fills it): */
-	struct frame_fast fast[2];	/* [0] foreground, [1] background */
+	/*
+	 * Added for the fast path (frame_cls_init fills it): nb_fast kinds
+	 * of frame ([0] foreground, [1] background when there is one), and
+	 * their len_b for the lookup by frame length (frame_fast_pick).
+	 */
+	struct frame_fast fast[FRAME_FAST_MAX];
+	uint16_t fast_len[FRAME_FAST_MAX];	/* 0: unused slot */
+	uint8_t nb_fast;
 };
 
 /*

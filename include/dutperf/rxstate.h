@@ -88,42 +88,95 @@ void rxstate_flush_lost(struct rxstate *s);
 void rxstate_slide(struct rxstate *s, uint64_t seq);
 
 /*
- * Account one test frame; late = arrived after sending end + timeout.
- * Inline: it runs once per received frame in the receiver's loop.
+ * A run of rxstate_add calls (the receiver's loop: one a burst) with the
+ * counters and the bitmap word of the latest frame in locals:
+ * rxstate_run_begin, rxstate_run_add per frame, rxstate_run_end writes them
+ * back.  Consecutive sequence numbers share a word, and a store of it per
+ * frame, read back by the next, would chain every frame to the one before
+ * (as would the counters, which the bitmap's pointer may alias as far as
+ * the compiler knows).  Between begin and end only rxstate_run_add may
+ * touch s.
  */
+struct rxstate_run {
+	struct rxstate_counts c;
+	uint64_t *word;		/* the word cached in w; NULL: none */
+	uint64_t w;
+};
+
 static inline void
-rxstate_add(struct rxstate *s, uint64_t seq, bool late)
+rxstate_run_begin(struct rxstate_run *r, const struct rxstate *s)
+{
+	r->c = s->c;
+	r->word = NULL;
+	r->w = 0;
+}
+
+static inline void
+rxstate_run_end(struct rxstate_run *r, struct rxstate *s)
+{
+	if (r->word != NULL)
+		*r->word = r->w;
+	r->word = NULL;
+	s->c = r->c;
+}
+
+static inline __attribute__((always_inline)) void
+rxstate_run_add(struct rxstate *s, struct rxstate_run *r, uint64_t seq,
+		bool late)
 {
 	uint64_t *word, bit, dup, fresh, in_time, seq1 = seq + 1;
 
 	/* total <= UINT64_MAX: UINT64_MAX is always beyond, seq + 1 fits */
 	if (__builtin_expect(seq >= s->total, 0)) {
-		s->c.beyond++;
+		r->c.beyond++;
 		return;
 	}
 	if (__builtin_expect(seq < s->base, 0)) {
-		s->c.old++;
+		r->c.old++;
 		return;
 	}
-	if (__builtin_expect(seq - s->base >= RXSTATE_WINDOW, 0))
+	if (__builtin_expect(seq - s->base >= RXSTATE_WINDOW, 0)) {
+		if (r->word != NULL)
+			*r->word = r->w;	/* the slide sees every bit */
+		r->word = NULL;
 		rxstate_slide(s, seq);
-
+	}
 	word = &s->bits[(seq >> 6) & (RXSTATE_WORDS - 1)];
+	if (__builtin_expect(word != r->word, 0)) {
+		if (r->word != NULL)
+			*r->word = r->w;
+		r->word = word;
+		r->w = *word;
+	}
 	bit = (uint64_t)1 << (seq & 63);
 	/*
 	 * Branch-free: a duplicate costs what a first arrival costs, so
 	 * bench_engine rx (whose pool repeats 8191 sequence numbers, all
 	 * duplicates after the first pass) measures a trial's real path.
 	 */
-	dup = (*word & bit) != 0;
+	dup = (r->w & bit) != 0;
 	fresh = dup ^ 1;
 	in_time = fresh & !late;
-	*word |= bit;
-	s->c.duplicates += dup;
-	s->c.late += fresh & late;
-	s->c.received += in_time;
-	s->c.reordered += in_time & (seq1 < s->c.max_seq);
-	s->c.max_seq = seq1 > s->c.max_seq ? seq1 : s->c.max_seq;
+	r->w |= bit;
+	r->c.duplicates += dup;
+	r->c.late += fresh & late;
+	r->c.received += in_time;
+	r->c.reordered += in_time & (seq1 < r->c.max_seq);
+	r->c.max_seq = seq1 > r->c.max_seq ? seq1 : r->c.max_seq;
+}
+
+/*
+ * Account one test frame; late = arrived after sending end + timeout.
+ * Inline: it runs once per received frame in the receiver's loop.
+ */
+static inline void
+rxstate_add(struct rxstate *s, uint64_t seq, bool late)
+{
+	struct rxstate_run r;
+
+	rxstate_run_begin(&r, s);
+	rxstate_run_add(s, &r, seq, late);
+	rxstate_run_end(&r, s);
 }
 
 #endif /* DUTPERF_RXSTATE_H */

@@ -69,6 +69,22 @@ fast_range(struct frame_fast *f, uint16_t off, uint16_t lo, uint16_t span)
 
 	f->rng_lo[j][lane] = lo;
 	f->rng_span[j][lane] = span;
+	f->w_lo[off / 2] = lo;		/* the wide path's lanes: all of block 0 */
+	f->w_span[off / 2] = span;
+}
+
+/* The wide path's masks of f (len_b, version and the sum region set). */
+static void
+fast_wide(struct frame_fast *f, uint16_t src_off)
+{
+	uint16_t end = f->len_b < 64 ? f->len_b : 64;
+
+	memset(f->w_sum0 + src_off, 0xff, end - src_off);
+	memset(f->w_span, 0xff, sizeof(f->w_span));	/* all pass */
+	f->w_k0 = f->len_b >= 64 ? UINT64_MAX : (UINT64_C(1) << f->len_b) - 1;
+	f->w_klast = f->len_b % 64 ? (UINT64_C(1) << (f->len_b % 64)) - 1 :
+				     UINT64_MAX;
+	f->w_blocks = (uint16_t)((f->len_b + 63) / 64);
 }
 
 /*
@@ -142,6 +158,7 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	put16(pw, (uint16_t)(IPPROTO_UDP_ + udp_len));
 	memcpy(&f->pseudo, pw, 2);
 	memset(f->rng_span, 0xff, sizeof(f->rng_span));	/* all pass */
+	fast_wide(f, src_off);
 	fast_range(f, src_off + alen - 2, k->src_slice.min,
 		   (uint16_t)(k->src_slice.max - k->src_slice.min));
 	fast_range(f, dst_off + alen - 2, k->dst_slice.min,
@@ -168,6 +185,29 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	}
 }
 
+/*
+ * One more kind of frame for the fast path: len_b bytes (without FCS) with
+ * expectation e (bg: background).  The hook for several frame sizes per
+ * direction: one call per size and kind; frame_fast_pick finds a frame's
+ * kinds by its length.  Beyond FRAME_FAST_MAX kinds, or for lengths the
+ * fast path cannot take (cls_fast leaves len_b 0), such frames take the
+ * reference, which decides every frame alike.
+ */
+static void
+cls_add_kind(struct frame_cls *k, const struct frame_expect *e, uint32_t len_b,
+	     bool bg)
+{
+	struct frame_fast *f;
+
+	if (k->nb_fast >= FRAME_FAST_MAX)
+		return;
+	f = &k->fast[k->nb_fast];
+	cls_fast(f, k, e, len_b, bg);
+	if (f->len_b == 0)
+		return;
+	k->fast_len[k->nb_fast++] = f->len_b;
+}
+
 void
 frame_cls_init(struct frame_cls *k, const struct frame_spec *s)
 {
@@ -183,11 +223,11 @@ frame_cls_init(struct frame_cls *k, const struct frame_spec *s)
 	cls_slice_range(&k->src_slice, &s->src_slice);
 	cls_slice_range(&k->dst_slice, &s->dst_slice);
 	k->num_nets = s->num_nets;
-	cls_fast(&k->fast[0], k, &k->exp[0],
-		 frame_spec_size_b(s, s->fg.rx.ip_version) - FRAME_FCS_B, false);
+	cls_add_kind(k, &k->exp[0],
+		     frame_spec_size_b(s, s->fg.rx.ip_version) - FRAME_FCS_B, false);
 	if (k->has_bg)
-		cls_fast(&k->fast[1], k, &k->exp[1],
-			 frame_spec_size_b(s, 6) - FRAME_FCS_B, true);
+		cls_add_kind(k, &k->exp[1], frame_spec_size_b(s, 6) - FRAME_FCS_B,
+			     true);
 }
 
 /* IPv6 next header other than UDP: walk hop-by-hop, routing and

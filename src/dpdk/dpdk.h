@@ -26,6 +26,7 @@
 #include "dutperf/delay.h"
 #include "dutperf/dutwatch.h"
 #include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "dutperf/monitor.h"
 #include "dutperf/pacer.h"
 #include "dutperf/proc.h"
@@ -70,6 +71,9 @@ struct port_ctx {
 	uint32_t speed_mbps;		/* reported once up; 0: none */
 	uint16_t nb_queues;		/* RX and TX queues ([side] queues) */
 	uint64_t rss_hf;		/* RSS hash functions in use; 0: none */
+	bool rx_cksum_hw;		/* RX IPv4 and UDP checksum offload on:
+					 * the NIC's GOOD verdicts are taken
+					 * (run.json "checksums_by") */
 };
 
 /* nb_queues RX and TX queues (RSS over IP and UDP when there are several
@@ -219,6 +223,8 @@ struct engine_rx {
 	uint64_t deadline_tsc;		/* end of sending + timeout */
 	uint64_t late_until_tsc;	/* + grace: later frames are not seen */
 	struct frame_cls cls;
+	bool wide;			/* the wide classifier (engine_rx_wide_ok) */
+	bool cksum_hw;			/* the port checks RX checksums */
 	bool need_delay;		/* delays or a per-frame timeout */
 	uint64_t frame_timeout_tsc;	/* 0: off */
 	struct delay_tsc_scale scale;
@@ -269,6 +275,24 @@ engine_rx_pub_read(const struct engine_rx *rx, struct engine_rx_pub *out)
 	out->late = __atomic_load_n(&rx->pub.late, __ATOMIC_RELAXED);
 }
 
+/*
+ * The NIC's verdict on a received frame's checksums as the classifier
+ * takes it (FRAME_HW_*, frame_fast.h): GOOD in the mbuf's RX checksum
+ * flags, nothing else (bad, unknown, none: the software sums decide).
+ * ol_flags is 0 where the port does not check them (port_ctx.rx_cksum_hw).
+ */
+static inline unsigned int
+engine_rx_hw(uint64_t ol_flags)
+{
+	return ((ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK) ==
+		RTE_MBUF_F_RX_IP_CKSUM_GOOD ? FRAME_HW_IP_GOOD : 0u) |
+	       ((ol_flags & RTE_MBUF_F_RX_L4_CKSUM_MASK) ==
+		RTE_MBUF_F_RX_L4_CKSUM_GOOD ? FRAME_HW_L4_GOOD : 0u);
+}
+
+/* Whether receivers take the wide classifier: the CPU has it and
+ * DUTPERF_RX_WIDE is not 0 (set in trial_prepare, read per burst). */
+bool engine_rx_wide_ok(void);
 /* Sleep ms milliseconds (in steps of 10), returning early when
  * engine_stop is set (the settle pause, RFC 9693's D). */
 void engine_sleep_ms(uint32_t ms);

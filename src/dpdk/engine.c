@@ -11,6 +11,7 @@
  * Hot loop rules: no printf, malloc, syscalls or division; frames are
  * prebuilt in the core (frame_gen_next patches only what varies).
  */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -384,57 +385,60 @@ rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 				   mb->data_len);
 }
 
-/*
- * Classify and account a burst.  late is per burst (the deadline is far
- * coarser than a burst).  Without delays or latency tags (throughput and
- * loss trials) a test frame needs only rxstate_add: that loop is kept
- * apart so it carries no per-frame test of the trial's mode.
- */
+#define RX_PREFETCH 8	/* frames ahead whose first line is prefetched */
+
+#define RX_SUFFIX gen
+#define RX_TARGET
+#define RX_CLASSIFY frame_classify_hw
+#include "engine_rx.h"
+#undef RX_SUFFIX
+#undef RX_TARGET
+#undef RX_CLASSIFY
+#ifdef FRAME_WIDE
+#define RX_SUFFIX wide
+#define RX_TARGET FRAME_WIDE_TARGET
+#define RX_CLASSIFY frame_wide_classify
+#include "engine_rx.h"
+#undef RX_SUFFIX
+#undef RX_TARGET
+#undef RX_CLASSIFY
+#endif
+
+bool
+engine_rx_wide_ok(void)
+{
+#ifdef FRAME_WIDE
+	const char *e = getenv("DUTPERF_RX_WIDE");
+
+	/* DUTPERF_RX_WIDE=0: the generic path on any CPU (bench) */
+	return frame_wide_ok() && (e == NULL || strcmp(e, "0") != 0);
+#else
+	return false;
+#endif
+}
+
+/* A burst: the wide path where trial_prepare chose it (engine_rx_wide_ok). */
 static inline void
 rx_account(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 	   uint64_t now, bool late)
 {
-	struct frame_rx_info info;
-	const uint8_t tid = rx->trial_id;
-	const bool plain = !rx->need_delay && rx->tags == NULL &&
-			   rx->recov == NULL && rx->table == NULL;
-	/* per burst: rxstate_add stores through rx, so a test of
-	 * rx->nb_streams in the loop would be a load per frame */
-	const bool one = plain && rx->nb_streams <= 1;
-	enum frame_kind k;
-	uint16_t i;
-
 #ifdef ENGINE_BENCH_RX_BARE
 	/* bench_engine_bare only (bench/meson.build): the engine and PMD
 	 * share of the receiver's cost, frames counted unread, as testpmd's
 	 * rxonly does.  Never in dutperf. */
+	(void)now;
+	(void)late;
 	rx->kinds[FRAME_FOREIGN_OTHER_L2] += nb;
 	rte_pktmbuf_free_bulk(pkts, nb);
 	return;
 #endif
-	for (i = 0; i < nb; i++) {
-		struct rte_mbuf *mb = pkts[i];
-
-		if (i + 1 < nb)
-			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
-		/* Multi-segment frames are read in their first segment only;
-		 * the classifier sees them as truncated. */
-		k = frame_classify(&rx->cls, rte_pktmbuf_mtod(mb, const uint8_t *),
-				   mb->data_len, &info);
-		if (likely(k == FRAME_OURS && info.trial_id == tid)) {
-			if (likely(one))
-				rxstate_add(&rx->state, info.seq, late);
-			else if (plain)
-				rx_add_streams(rx, info.seq, late);
-			else
-				rx_ours(rx, &info, now, late, mb);
-		} else if (k == FRAME_OURS) {
-			rx->stale++;
-		} else {
-			rx->kinds[k]++;
-		}
+#ifdef FRAME_WIDE
+	if (rx->wide) {
+		rx_account_wide(rx, pkts, nb, now, late);
+		return;
 	}
-	rte_pktmbuf_free_bulk(pkts, nb);
+#endif
+	rx_account_gen(rx, pkts, nb, now, late);
 }
 
 /* The counts the main lcore may read while the trial runs (with several

@@ -22,6 +22,7 @@
 
 #define PORT_NB_MBUF 8191
 #define PORT_MBUF_CACHE 256
+#define PORT_RX_CKSUM (RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM)
 #define PORT_NB_RXD 1024
 #define PORT_NB_TXD 1024
 
@@ -86,6 +87,12 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	memset(&conf, 0, sizeof(conf));
 	if (info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE)
 		conf.txmode.offloads |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+	/* RX checksums by the NIC where it checks both (the classifier
+	 * takes its GOOD verdicts, sums the rest in software) */
+	if ((info.rx_offload_capa & PORT_RX_CKSUM) == PORT_RX_CKSUM) {
+		conf.rxmode.offloads |= PORT_RX_CKSUM;
+		p->rx_cksum_hw = true;
+	}
 	if (c->jumbo)
 		conf.rxmode.mtu = c->frame_size_b - RTE_ETHER_HDR_LEN -
 				  RTE_ETHER_CRC_LEN;

@@ -131,7 +131,11 @@ runinfo_ports(const struct mode_ctx *m)
 		    !runinfo_set(o, "name", runinfo_str(p->name)) ||
 		    !runinfo_set(o, "driver", runinfo_str(p->driver)) ||
 		    !runinfo_set(o, "speed_mbps", p->speed_mbps ?
-				 json_integer(p->speed_mbps) : json_null())) {
+				 json_integer(p->speed_mbps) : json_null()) ||
+		    /* who checks received checksums (port.c): the NIC's
+		     * GOOD verdicts taken, or every one summed here */
+		    !runinfo_set(o, "checksums_by", json_string(
+				 p->rx_cksum_hw ? "NIC" : "software"))) {
 			json_decref(a);
 			return NULL;
 		}

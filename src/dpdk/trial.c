@@ -178,6 +178,8 @@ trial_prepare_rx(struct trial_ctx *t, const struct trial_spec *spec,
 	memset(rx, 0, sizeof(*rx));
 	rx->cls = cls;
 	rx->port_id = t->port[cfg_rx_side(d)].id;
+	rx->cksum_hw = t->port[cfg_rx_side(d)].rx_cksum_hw;
+	rx->wide = engine_rx_wide_ok();
 	rx->queue_id = (uint16_t)q;
 	rx->trial_id = trial_id;
 	/* one queue cannot tell when every frame has arrived on all */

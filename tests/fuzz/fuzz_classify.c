@@ -8,7 +8,8 @@
  * Invariant checked independently of frame.c/cksum.c: FRAME_OURS only for
  * a frame whose lengths are consistent and whose checksums verify, with
  * our magic, the stamp's sequence number and the receiver's MAC.  And
- * frame_classify (fast path first) agrees with frame_classify_ref.
+ * frame_classify (fast path first) agrees with frame_classify_ref, and so
+ * does the wide path (frame_wide_classify) where the CPU has AVX-512.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -171,6 +172,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	     ref.trial_id != info.trial_id ||
 	     ref.background != info.background || ref.tagged != info.tagged))
 		fuzz_die("frame_classify and frame_classify_ref differ in info", ki);
+#ifdef FRAME_WIDE
+	/* the wide path (AVX-512) where this CPU has it: the same verdict
+	 * and info, its masked loads inside the malloc'd frame (ASan) */
+	if (frame_wide_ok()) {
+		struct frame_rx_info w;
+
+		memset(&w, 0, sizeof(w));
+		if (frame_wide_call(&cls[ki], frame, len, &w, 0, false) != kind)
+			fuzz_die("frame_wide_classify and frame_classify disagree", ki);
+		if (kind == FRAME_OURS &&
+		    (w.seq != info.seq || w.ts != info.ts ||
+		     w.trial_id != info.trial_id ||
+		     w.background != info.background || w.tagged != info.tagged))
+			fuzz_die("frame_wide_classify differs in info", ki);
+	}
+#endif
 	if ((unsigned)kind >= FRAME_KIND_COUNT)
 		fuzz_die("kind out of range", ki);
 	if (frame_kind_name(kind) == NULL)

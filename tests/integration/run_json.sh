@@ -137,6 +137,10 @@ assert any(a.startswith("--vdev=net_memif0") for a in d["eal_args"])
 assert d["git"] and d["cpu_model"] and d["kernel"].startswith(os.uname().sysname)
 assert d["git"] != "unknown", "built in a git checkout"
 assert [p["speed_mbps"] for p in d["ports"]] == [100000, 100000], d["ports"]
+# memif checks no checksums: every one is summed in software, and the key
+# is the last of each port's
+assert [p["checksums_by"] for p in d["ports"]] == ["software", "software"], d["ports"]
+assert all(list(p)[-1] == "checksums_by" for p in d["ports"]), d["ports"]
 assert d["link_speed_mbps"] == 100000 and d["link_speed_from"] == "port"
 assert [r["no"] for r in d["runs"]] == [1, 2], d["runs"]
 for r in d["runs"]:

@@ -14,7 +14,7 @@ A file depends on another when it
 The layers, lowest first (a file may depend on its own layer and those
 below; an edge to a higher layer is an arrow back up):
   0 core    src/core, include/dutperf
-  1 trial   src/dpdk: dpdk.h, port, engine, trial*, feature*
+  1 trial   src/dpdk: dpdk.h, port, engine (+ engine_rx.h), trial*, feature*
   2 driver  src/dpdk: driver.c, driver_watch.c, runinfo.c
   3 modes   src/dpdk: modes.c, mode_*.c
   4 main    src/dpdk: main.c
@@ -60,7 +60,7 @@ def layer_of(path):
         return 3
     if base in ("driver.c", "driver_watch.c", "runinfo.c"):
         return 2
-    if (base in ("dpdk.h", "port.c", "engine.c") or
+    if (base in ("dpdk.h", "port.c", "engine.c", "engine_rx.h") or
             base.startswith("trial") or base.startswith("feature")):
         return 1
     return None

@@ -401,20 +401,6 @@ single_byte_mutations(void **state)
 	}
 }
 
-/* Simulated router between the ports: new MACs, TTL - 1. */
-static void
-route(uint8_t *b, const struct cfg_side *rcv)
-{
-	memcpy(b, rcv->mac, 6);
-	memcpy(b + 6, rcv->dut_mac, 6);
-	if (b[12] == 0x08) {
-		b[22]--;
-		golden_fix_ip4_hdr(b);
-	} else {
-		b[21]--;
-	}
-}
-
 /* Generated frames with varying ports, slices, networks and a mix, both
  * directions, after a router: all ours with the right seq/flags; a slice
  * or network just outside the configured ones is not. */
@@ -461,7 +447,7 @@ generated_routed(void **state)
 				size_t alen = bg || v == 6 ? 16 : 4, net = dst + (alen == 4 ? 2 : 7);
 				uint8_t save;
 
-				route(b, rcv);
+				golden_route(b, rcv);
 				kd = frame_classify(&k, b, len, &info);
 				if (kd != FRAME_OURS)
 					fail_msg("IPv%d %u B dir %d frame %u: %s", v,
@@ -497,7 +483,7 @@ compact_frame(struct frame_gen *g, const struct cfg *c, uint8_t *b,
 {
 	size_t len = frame_gen_next(g, b, seq, ts, tagged);
 
-	route(b, &c->side[CFG_RIGHT]);
+	golden_route(b, &c->side[CFG_RIGHT]);
 	return len;
 }
 

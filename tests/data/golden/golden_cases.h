@@ -290,6 +290,21 @@ golden_fix_ip4_hdr(uint8_t *b)
 	golden_put16(b + 24, (uint16_t)~golden_sum(b + 14, (size_t)(b[14] & 15) * 4, 0));
 }
 
+/* Simulated router between the ports (rcv: the receiving side): new
+ * MACs, TTL / hop limit - 1, the IPv4 header checksum updated. */
+static inline void
+golden_route(uint8_t *b, const struct cfg_side *rcv)
+{
+	memcpy(b, rcv->mac, 6);
+	memcpy(b + 6, rcv->dut_mac, 6);
+	if (b[12] == 0x08) {
+		b[22]--;
+		golden_fix_ip4_hdr(b);
+	} else {
+		b[21]--;
+	}
+}
+
 /*
  * Recompute the IPv4 header and UDP checksums of whatever frame b (len
  * bytes) looks like, as far as its headers allow (naive sums), so that a
