@@ -163,6 +163,37 @@ frame_classify_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 }
 
 /*
+ * The fast path of a mix (k->size_nb > 1): the sizes' paths whose length
+ * is len (each frame of a mix has one of them), else FRAME_KIND_COUNT as
+ * frame_classify_fast.  The sizes are few (IMIX_MAX_SIZES), their lengths
+ * compared before any frame byte is read.
+ */
+static inline enum frame_kind
+frame_classify_mix(const struct frame_cls *k, const uint8_t *buf, size_t len,
+		   struct frame_rx_info *info)
+{
+	unsigned int i, b;
+
+	for (i = 0; i < k->size_nb; i++) {
+		for (b = 0; b < 2; b++) {
+			const struct frame_fast *f = &k->size_fast[i][b];
+
+			if (f->len_b != len || f->len_b == 0)
+				continue;
+			if (!(f->version == 4 ? frame_fast_ours(f, buf, 4) :
+						frame_fast_ours(f, buf, 6)))
+				continue;
+			if (info)
+				frame_stamp_info(info, buf + 14 +
+						 (f->version == 4 ? 20 : 40),
+						 f->compact);
+			return FRAME_OURS;
+		}
+	}
+	return FRAME_KIND_COUNT;
+}
+
+/*
  * Never reads outside buf[0..len-1]; FRAME_OURS only for a valid frame.
  * Always the verdict (and info) of frame_classify_ref: the fast path for
  * the common frame (frame_classify_fast), the reference for the rest.
@@ -172,8 +203,12 @@ static inline enum frame_kind
 frame_classify(const struct frame_cls *k, const uint8_t *buf, size_t len,
 	       struct frame_rx_info *info)
 {
-	if (frame_classify_fast(k, buf, len, info) == FRAME_OURS)
+	if (__builtin_expect(k->size_nb > 1, 0)) {
+		if (frame_classify_mix(k, buf, len, info) == FRAME_OURS)
+			return FRAME_OURS;
+	} else if (frame_classify_fast(k, buf, len, info) == FRAME_OURS) {
 		return FRAME_OURS;
+	}
 	return frame_classify_ref(k, buf, len, info);
 }
 

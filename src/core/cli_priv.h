@@ -51,6 +51,7 @@ enum {
 	OPT_DRAIN,
 	OPT_THROUGHPUT,
 	OPT_FLOWS,
+	OPT_IMIX,
 };
 
 /* One option; section/key when it overrides an INI key (same parser, bounds). */
@@ -69,7 +70,7 @@ struct cli_opt {
 
 /* The option table, in --help's order; CLI_NB_OPTS entries (cli_opts.c
  * checks the count at build time). */
-#define CLI_NB_OPTS 40
+#define CLI_NB_OPTS 41
 extern const struct cli_opt cli_opts[];
 
 /* Does o mean something only in some modes: is it not every_mode, and does

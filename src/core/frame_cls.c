@@ -168,6 +168,25 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 	}
 }
 
+/* A mix: every size's fast path, as cls_fast builds fast[] for one. */
+static void
+cls_fast_mix(struct frame_cls *k, const struct frame_spec *s)
+{
+	unsigned int i;
+
+	if (s->mix_len <= 1)
+		return;
+	k->size_nb = s->mix_nb;
+	for (i = 0; i < s->mix_nb; i++) {
+		cls_fast(&k->size_fast[i][0], k, &k->exp[0],
+			 s->mix_size_b[i][s->fg.rx.ip_version == 6] - FRAME_FCS_B,
+			 false);
+		if (k->has_bg)
+			cls_fast(&k->size_fast[i][1], k, &k->exp[1],
+				 s->mix_size_b[i][1] - FRAME_FCS_B, true);
+	}
+}
+
 void
 frame_cls_init(struct frame_cls *k, const struct frame_spec *s)
 {
@@ -188,6 +207,7 @@ frame_cls_init(struct frame_cls *k, const struct frame_spec *s)
 	if (k->has_bg)
 		cls_fast(&k->fast[1], k, &k->exp[1],
 			 frame_spec_size_b(s, 6) - FRAME_FCS_B, true);
+	cls_fast_mix(k, s);
 }
 
 /* IPv6 next header other than UDP: walk hop-by-hop, routing and

@@ -123,7 +123,7 @@ b2b_row_init(const struct mode_ctx *m, struct b2b_row *row)
 
 	memset(row, 0, sizeof(*row));
 	row->no = m->no;
-	row->frame_size_b = m->cfg->frame_size_b;
+	row->frame_size_b = cfg_report_size_b(m->cfg);
 	row->direction = m->cfg->direction;
 	row->flows = m->cfg->b2b_flows;
 	row->burst_rate_set_fps = b2b->params.burst_fps;
