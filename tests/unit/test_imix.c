@@ -4,7 +4,12 @@
  * sizes, presets, every malformed genome refused with a reason), the mean
  * sizes, the line rate of a mix and the per-size counts of a prefix of
  * the sequence.  Every expected figure is worked out by hand in the
- * comment beside it.
+ * comment beside it.  Then the frames of a mix ([traffic] imix through
+ * frame_spec, frame_gen and frame_cls): sizes in the genome's order,
+ * every one classified as ours by the fast path with its sequence number.
+ * With DUTPERF_PCAP_DIR set, writes the pcaps and their .spec files that
+ * tests/tools/imix_golden.py rebuilds byte for byte
+ * (tests/integration/imix_golden.sh).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,9 +18,17 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "dutperf/cfg.h"
+#include "dutperf/frame.h"
+#include "dutperf/frame_fast.h"
 #include "dutperf/imix.h"
+#include "dutperf/pcap.h"
 
 #define MIN_B 64
 #define MAX_B 9216
@@ -171,6 +184,164 @@ test_bad(void **state)
 	assert_non_null(strstr(err, "g (1518 bytes): outside 64..1280"));
 }
 
+/* One mix configuration of the frames tests. */
+struct mix_case {
+	const char *name, *genome;
+	uint8_t left_v, right_v;
+	uint32_t n, m;
+};
+
+static const struct mix_case mix_cases[] = {
+	/* every RFC 6985 letter once, IPv4 */
+	{ "imix_ipv4", "abcdefg", 4, 4, 2, 2 },
+	/* IPv6: 78 B (compact stamp) and the letters above 64 */
+	{ "imix_ipv6", "xbcdefg,x=78", 6, 6, 2, 2 },
+	/* SIIT: the IPv6 side sends the configured sizes, the IPv4 side
+	 * frames 20 B shorter (RFC 8219 5.1.1) */
+	{ "imix_siit", "xbcdefg,x=84", 6, 4, 2, 2 },
+	{ "imix_siit_v4", "xbcdefg,x=84", 4, 6, 2, 2 },
+	/* IPv4 with RFC 8219 5.3 background IPv6 frames, 1 of every 3 */
+	{ "imix_ipv4_bg", "xbcdefg,x=84", 4, 4, 3, 2 },
+};
+
+#define MIX_SPORT 49184		/* RFC 2544 C.2.6.4's fixed ports */
+#define MIX_DPORT 7
+#define MIX_TS UINT64_C(0x0102030405060708)
+#define MIX_TRIAL 5
+
+static void
+mix_cfg(struct cfg *c, const struct mix_case *mc)
+{
+	cfg_defaults(c);
+	c->side[CFG_LEFT].ip_version = mc->left_v;
+	c->side[CFG_RIGHT].ip_version = mc->right_v;
+	c->n = mc->n;
+	c->m = mc->m;
+	c->dir[CFG_FWD].sport.mode = CFG_VAR_FIXED;
+	c->dir[CFG_FWD].dport.mode = CFG_VAR_FIXED;
+	c->dir[CFG_FWD].sport_fixed = MIX_SPORT;
+	c->dir[CFG_FWD].dport_fixed = MIX_DPORT;
+	snprintf(c->imix, sizeof(c->imix), "%s", mc->genome);
+}
+
+static void
+hex(FILE *f, const char *key, const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	fprintf(f, "%s ", key);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%02x", p[i]);
+	fputc('\n', f);
+}
+
+/* The .spec of a pcap: what imix_golden.py builds the frames from. */
+static void
+write_spec(const char *path, const struct frame_spec *s, const struct imix *m,
+	   unsigned int frames)
+{
+	FILE *f = fopen(path, "w");
+	unsigned int i;
+
+	assert_non_null(f);
+	hex(f, "src_mac", s->tx_src_mac, 6);
+	hex(f, "dst_mac", s->tx_dst_mac, 6);
+	fprintf(f, "fg_version %u\n", s->fg.tx.ip_version);
+	hex(f, "fg_src", s->fg.tx.src, s->fg.tx.ip_version == 4 ? 4 : 16);
+	hex(f, "fg_dst", s->fg.tx.dst, s->fg.tx.ip_version == 4 ? 4 : 16);
+	hex(f, "bg_src", s->bg.tx.src, 16);
+	hex(f, "bg_dst", s->bg.tx.dst, 16);
+	fprintf(f, "n %u\nm %u\n", s->n, s->m);
+	fprintf(f, "sport %u\ndport %u\n", MIX_SPORT, MIX_DPORT);
+	fprintf(f, "ts %" PRIu64 "\ntrial %u\nframes %u\n", MIX_TS,
+		MIX_TRIAL, frames);
+	/* the configured sizes in order (IPv6 sizes when translating) */
+	fprintf(f, "sizes");
+	for (i = 0; i < m->len; i++)
+		fprintf(f, " %u", imix_size_at(m, i));
+	fprintf(f, "\nv4_short %u\n",
+		s->fg.tx.ip_version != s->fg.rx.ip_version ? 20 : 0);
+	fclose(f);
+}
+
+static void
+test_mix_frames(void **state)
+{
+	static uint8_t buf[FRAME_MAX_BUF_B];
+	const char *dir = getenv("DUTPERF_PCAP_DIR");
+	unsigned int ci, i;
+
+	(void)state;
+	for (ci = 0; ci < sizeof(mix_cases) / sizeof(mix_cases[0]); ci++) {
+		const struct mix_case *mc = &mix_cases[ci];
+		struct frame_rx_info info;
+		struct frame_spec s, rs;
+		struct frame_gen g;
+		struct frame_cls k;
+		struct pcap_wr pw;
+		struct imix m;
+		struct cfg c;
+		char err[CFG_ERR_LEN], path[1024];
+		unsigned int frames = 3u * 7 * mc->n;
+		uint16_t most = 0;
+
+		mix_cfg(&c, mc);
+		if (cfg_validate(&c, err, sizeof(err)) != 0 ||
+		    frame_spec_from_cfg(&s, &c, CFG_FWD, err, sizeof(err)) != 0)
+			fail_msg("%s: %s", mc->name, err);
+		assert_int_equal(cfg_imix(&c, &m), 1);
+		frame_gen_init(&g, &s, 1);
+		frame_gen_set_trial(&g, MIX_TRIAL);
+		assert_false(frame_gen_patchable(&g));
+		/* the receiver sees what the sender sent (no DUT: the
+		 * addresses as sent), so its spec's rx is the tx */
+		rs = s;
+		rs.fg.rx = s.fg.tx;
+		memcpy(rs.rx_mac, s.tx_dst_mac, 6);
+		frame_cls_init(&k, &rs);
+		if (dir != NULL) {
+			snprintf(path, sizeof(path), "%s/%s.pcap", dir, mc->name);
+			if (pcap_wr_open(&pw, path, err, sizeof(err)) != 0)
+				fail_msg("%s", err);
+		}
+		memset(buf, 0, sizeof(buf));
+		for (i = 0; i < frames; i++) {
+			uint16_t len = frame_gen_next(&g, buf, i, MIX_TS, false);
+			bool bg = i % mc->n >= mc->m;
+			uint32_t want = imix_size_at(&m, i) -
+					(!bg && s.fg.tx.ip_version == 4 &&
+					 c.side[CFG_LEFT].ip_version !=
+					 c.side[CFG_RIGHT].ip_version ? 20 : 0);
+
+			most = len > most ? len : most;
+			if ((uint32_t)len + FRAME_FCS_B != want)
+				fail_msg("%s frame %u: %u bytes, want %u",
+					 mc->name, i, len + FRAME_FCS_B, want);
+			memset(&info, 0, sizeof(info));
+			assert_int_equal(frame_classify_mix(&k, buf, len, &info),
+					 FRAME_OURS);
+			assert_int_equal(info.seq, i);
+			assert_int_equal(info.background, bg);
+			assert_int_equal(frame_classify(&k, buf, len, NULL),
+					 FRAME_OURS);
+			assert_int_equal(frame_classify_ref(&k, buf, len, NULL),
+					 FRAME_OURS);
+			/* one byte cut: no size of the mix, never ours */
+			assert_int_not_equal(frame_classify(&k, buf, len - 1, NULL),
+					     FRAME_OURS);
+			if (dir != NULL)
+				assert_int_equal(pcap_wr_write(&pw, buf, len,
+							       (uint64_t)i * 1000), 0);
+		}
+		assert_int_equal(frame_gen_max_len(&g), most);
+		if (dir != NULL) {
+			assert_int_equal(pcap_wr_close(&pw), 0);
+			snprintf(path, sizeof(path), "%s/%s.spec", dir, mc->name);
+			write_spec(path, &s, &m, frames);
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -181,6 +352,7 @@ main(void)
 		cmocka_unit_test(test_preset_csit),
 		cmocka_unit_test(test_line_rate),
 		cmocka_unit_test(test_bad),
+		cmocka_unit_test(test_mix_frames),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
