@@ -4,7 +4,7 @@
  * (docs/frames.md, "Mixed sizes").  A genome is the exact repeating
  * sequence of sizes, one letter a frame: a 64, b 128, c 256, d 512,
  * e 1024, f 1280, g 1518 (RFC 6985's fixed sizes); any other lowercase
- * letter is a custom size the genome defines after a comma ("aaaaaaaxxxxg,
+ * letter is a custom size the genome defines after a colon ("aaaaaaaxxxxg:
  * x=570").  A preset name (imix_presets) stands for its genome.  Sizes
  * count the FCS, as frame_size_b does.  DPDK-free.
  */
@@ -27,7 +27,7 @@ struct imix {
 	char letter[IMIX_MAX_SIZES];
 	uint32_t size_b[IMIX_MAX_SIZES];
 	uint8_t seq[IMIX_MAX_LEN];	/* frame i: size_b[seq[i % len]] */
-	char genome[IMIX_TEXT_MAX];	/* written out ("aaaaaaaxxxxg,x=570") */
+	char genome[IMIX_TEXT_MAX];	/* written out ("aaaaaaaxxxxg:x=570") */
 	char name[IMIX_TEXT_MAX];	/* as given: a preset's name or genome */
 };
 

@@ -140,7 +140,7 @@ static const struct cfg_key cfg_keys[] = {
 	    "allow frames above 1518 bytes", NULL),
 	KEY("traffic", "imix", imix, CFG_KEY_STR, 0, 0, "", "",
 	    "mixed sizes: an RFC 6985 IMIX genome (a=64 b=128 c=256 d=512 "
-	    "e=1024 f=1280 g=1518, custom x=BYTES after a comma) or a preset "
+	    "e=1024 f=1280 g=1518, custom x=BYTES after a colon) or a preset "
 	    "(csit); \"\" = frame_size_b alone", NULL),
 	KEY("traffic", "rate_fps", rate_fps, CFG_KEY_U, 1, CFG_RATE_MAX_FPS, "10000",
 	    "frames/s", "frame rate per direction", NULL),

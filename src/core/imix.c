@@ -21,7 +21,7 @@ const struct imix_preset imix_presets[] = {
 	 * test at 64 B, IMIX and 1518 B).  CSIT sends them as three streams
 	 * at rates 7:4:1 and fixes no order; this genome writes the 12 frames
 	 * of one pass in size order, 570 B as the custom letter x. */
-	{ "csit", "aaaaaaaxxxxg,x=570",
+	{ "csit", "aaaaaaaxxxxg:x=570",
 	  "FD.io CSIT IMIX: 64/570/1518 B in 7:4:1" },
 	{ NULL, NULL, NULL }
 };
@@ -105,7 +105,7 @@ imix_parse(struct imix *m, const char *text, uint32_t min_b, uint32_t max_b,
 {
 	uint32_t def_b[26] = { 0 };
 	bool used[26] = { false };
-	const char *genome = text, *p, *comma;
+	const char *genome = text, *p, *colon;
 	size_t seq_len, off;
 	unsigned int i;
 	int k;
@@ -117,8 +117,8 @@ imix_parse(struct imix *m, const char *text, uint32_t min_b, uint32_t max_b,
 	if (strlen(text) >= IMIX_TEXT_MAX)
 		return imix_err(m, err, err_len, "longer than %d characters",
 				IMIX_TEXT_MAX - 1);
-	comma = strchr(genome, ',');
-	seq_len = comma != NULL ? (size_t)(comma - genome) : strlen(genome);
+	colon = strchr(genome, ':');
+	seq_len = colon != NULL ? (size_t)(colon - genome) : strlen(genome);
 	if (seq_len == 0)
 		return imix_err(m, err, err_len,
 				"no sequence: a genome is letters a..z, one a frame (RFC 6985), or a preset (csit)");
@@ -129,15 +129,15 @@ imix_parse(struct imix *m, const char *text, uint32_t min_b, uint32_t max_b,
 	for (p = genome; p < genome + seq_len; p++)
 		if (*p < 'a' || *p > 'z')
 			return imix_err(m, err, err_len,
-					"'%c' at %zu: a genome is lowercase letters, one a frame (a=64 b=128 c=256 d=512 e=1024 f=1280 g=1518; others defined as x=BYTES after a comma)",
+					"'%c' at %zu: a genome is lowercase letters, one a frame (a=64 b=128 c=256 d=512 e=1024 f=1280 g=1518; others defined as x=BYTES after a colon)",
 					*p, (size_t)(p - genome) + 1);
 	/* the custom sizes after the sequence */
-	for (p = comma; p != NULL; p = comma) {
+	for (p = colon; p != NULL; p = colon) {
 		const char *end;
 
 		p++;
-		comma = strchr(p, ',');
-		end = comma != NULL ? comma : p + strlen(p);
+		colon = strchr(p, ':');
+		end = colon != NULL ? colon : p + strlen(p);
 		if (imix_def(m, p, end, def_b, min_b, max_b, err, err_len) != 0)
 			return -EINVAL;
 	}
@@ -147,7 +147,7 @@ imix_parse(struct imix *m, const char *text, uint32_t min_b, uint32_t max_b,
 
 		if (v == 0)
 			return imix_err(m, err, err_len,
-					"%c has no size: RFC 6985 names a..g; define others after a comma (%.*s,%c=BYTES)",
+					"%c has no size: RFC 6985 names a..g; define others after a colon (%.*s:%c=BYTES)",
 					l, (int)seq_len, genome, l);
 		if (v < min_b || v > max_b)
 			return imix_err(m, err, err_len,
@@ -172,7 +172,7 @@ imix_parse(struct imix *m, const char *text, uint32_t min_b, uint32_t max_b,
 		if (def_b[i] != 0 && off < sizeof(m->genome))
 			off += (size_t)snprintf(m->genome + off,
 						sizeof(m->genome) - off,
-						",%c=%u", (char)('a' + i),
+						":%c=%u", (char)('a' + i),
 						def_b[i]);
 	if (off >= sizeof(m->genome))
 		return imix_err(m, err, err_len, "longer than %d characters",

@@ -170,7 +170,7 @@ static const struct report_col trial_cols[] = {
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
 			 &trial_dir_foreign_table),
 	REPORT_COL_U64("duration_ms", "ms", struct report_trial, duration_ms),
-	REPORT_COL_TEXT("imix", struct report_trial, imix),
+	REPORT_COL_REASON("imix", struct report_trial, imix),
 	REPORT_COL_DOUBLE("rate_l2_mbps", "mbps", 3, struct report_trial,
 			  rate_l2_mbps),
 	REPORT_COL_DOUBLE("rate_l1_mbps", "mbps", 3, struct report_trial,

@@ -17,7 +17,7 @@ command -v tcpdump >/dev/null || fail "tcpdump missing"
 command -v tshark >/dev/null || fail "tshark missing"
 
 # 64 570 1518 64 128 570 repeating (x custom, as CSIT's 570 B)
-GENOME="axgabx,x=570"
+GENOME="axgabx:x=570"
 SIZES=(64 570 1518 64 128 570)
 FRAMES=3000
 
@@ -33,9 +33,9 @@ expect_equal "bad genome: exit status" $? 2
 grep -q "$bad: \[traffic\] imix = aaq: q has no size" "$WORK/bad.log" ||
 	fail "bad genome message: $(cat "$WORK/bad.log")"
 [ -e "$WORK/bad" ] && fail "bad genome: $WORK/bad written"
-"$DUTPERF" trial -c "$ini" --imix "ab,b=100" -o "$WORK/bad" >"$WORK/bad.log" 2>&1
+"$DUTPERF" trial -c "$ini" --imix "ab:b=100" -o "$WORK/bad" >"$WORK/bad.log" 2>&1
 expect_equal "--imix redefining b: exit status" $? 2
-grep -q -- "--imix ab,b=100: .*b is RFC 6985's 128 bytes" "$WORK/bad.log" ||
+grep -q -- "--imix ab:b=100: .*b is RFC 6985's 128 bytes" "$WORK/bad.log" ||
 	fail "--imix message: $(cat "$WORK/bad.log")"
 [ -e "$WORK/bad" ] && fail "bad --imix: $WORK/bad written"
 ok "bad genomes: exit 2, file/section/key/value or option named, nothing written"
@@ -62,8 +62,7 @@ tshark -r "$pcap" -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE \
 	-e ip.checksum.status -e udp.checksum.status -e udp.srcport \
 	-e udp.dstport 2>/dev/null >"$WORK/fields.txt"
 expect_equal "frames captured" "$(wc -l <"$WORK/fields.txt")" $FRAMES
-python3 - "$WORK/fields.txt" ${SIZES[*]} <<'PY' ||
-	fail "sizes, order, checksums or ports wrong (above)"
+cat >"$WORK/check.py" <<'PY'
 import sys
 sizes = [int(x) for x in sys.argv[2:]]
 bad, count = 0, {}
@@ -83,5 +82,7 @@ for i, line in enumerate(open(sys.argv[1])):
 print(', '.join('%d B: %d' % kv for kv in sorted(count.items())))
 sys.exit(1 if bad else 0)
 PY
+python3 "$WORK/check.py" "$WORK/fields.txt" "${SIZES[@]}" ||
+	fail "sizes, order, checksums or ports wrong (above)"
 ok "$FRAMES frames at the DUT in the genome's order ($GENOME), checksums good, ports in range"
 it_tb_down

@@ -82,14 +82,14 @@ test_custom(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(imix_parse(&m, "hahz,z=100,h=9000", MIN_B, MAX_B, err,
+	assert_int_equal(imix_parse(&m, "hahz:z=100:h=9000", MIN_B, MAX_B, err,
 				    sizeof(err)), 0);
 	assert_int_equal(imix_size_at(&m, 0), 9000);
 	assert_int_equal(imix_size_at(&m, 1), 64);
 	assert_int_equal(imix_size_at(&m, 3), 100);
 	/* written out with the definitions in letter order */
-	assert_string_equal(m.genome, "hahz,h=9000,z=100");
-	assert_string_equal(m.name, "hahz,z=100,h=9000");
+	assert_string_equal(m.genome, "hahz:h=9000:z=100");
+	assert_string_equal(m.name, "hahz:z=100:h=9000");
 }
 
 static void
@@ -102,7 +102,7 @@ test_preset_csit(void **state)
 	(void)state;
 	assert_int_equal(imix_parse(&m, "csit", MIN_B, MAX_B, err, sizeof(err)), 0);
 	assert_string_equal(m.name, "csit");
-	assert_string_equal(m.genome, "aaaaaaaxxxxg,x=570");
+	assert_string_equal(m.genome, "aaaaaaaxxxxg:x=570");
 	assert_int_equal(m.len, 12);
 	assert_int_equal(m.nb_sizes, 3);
 	/* 7 x 64 + 4 x 570 + 1 x 1518 = 448 + 2280 + 1518 = 4246 B */
@@ -146,21 +146,21 @@ test_bad(void **state)
 		const char *in, *why;
 	} cases[] = {
 		{ "", "no sequence" },
-		{ ",x=570", "no sequence" },
+		{ ":x=570", "no sequence" },
 		{ "aAg", "'A' at 2" },
 		{ "a g", "' ' at 2" },
 		{ "aah", "h has no size" },
-		{ "ax,x=570,x=600", "x defined twice" },
-		{ "ab,b=100", "b is RFC 6985's 128 bytes" },
-		{ "ax,x=63", "x=63: outside 64..9216" },
-		{ "ax,x=9217", "outside 64..9216" },
-		{ "ax,x=05", "not a size" },
-		{ "ax,x=5a0", "not a size" },
-		{ "ax,x=", "LETTER=BYTES" },
-		{ "ax,", "LETTER=BYTES" },
-		{ "ax,x570", "LETTER=BYTES" },
-		{ "a,x=570", "x=570 is defined but not in the sequence" },
-		{ "abcdefghi,h=100,i=200", "more than 8 distinct sizes" },
+		{ "ax:x=570:x=600", "x defined twice" },
+		{ "ab:b=100", "b is RFC 6985's 128 bytes" },
+		{ "ax:x=63", "x=63: outside 64..9216" },
+		{ "ax:x=9217", "outside 64..9216" },
+		{ "ax:x=05", "not a size" },
+		{ "ax:x=5a0", "not a size" },
+		{ "ax:x=", "LETTER=BYTES" },
+		{ "ax:", "LETTER=BYTES" },
+		{ "ax:x570", "LETTER=BYTES" },
+		{ "a:x=570", "x=570 is defined but not in the sequence" },
+		{ "abcdefghi:h=100:i=200", "more than 8 distinct sizes" },
 		{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
 		  "65 letters: at most 64" },
 		{ "CSIT", "'C' at 1" },
@@ -195,13 +195,13 @@ static const struct mix_case mix_cases[] = {
 	/* every RFC 6985 letter once, IPv4 */
 	{ "imix_ipv4", "abcdefg", 4, 4, 2, 2 },
 	/* IPv6: 78 B (compact stamp) and the letters above 64 */
-	{ "imix_ipv6", "xbcdefg,x=78", 6, 6, 2, 2 },
+	{ "imix_ipv6", "xbcdefg:x=78", 6, 6, 2, 2 },
 	/* SIIT: the IPv6 side sends the configured sizes, the IPv4 side
 	 * frames 20 B shorter (RFC 8219 5.1.1) */
-	{ "imix_siit", "xbcdefg,x=84", 6, 4, 2, 2 },
-	{ "imix_siit_v4", "xbcdefg,x=84", 4, 6, 2, 2 },
+	{ "imix_siit", "xbcdefg:x=84", 6, 4, 2, 2 },
+	{ "imix_siit_v4", "xbcdefg:x=84", 4, 6, 2, 2 },
 	/* IPv4 with RFC 8219 5.3 background IPv6 frames, 1 of every 3 */
-	{ "imix_ipv4_bg", "xbcdefg,x=84", 4, 4, 3, 2 },
+	{ "imix_ipv4_bg", "xbcdefg:x=84", 4, 4, 3, 2 },
 };
 
 #define MIX_SPORT 49184		/* RFC 2544 C.2.6.4's fixed ports */
