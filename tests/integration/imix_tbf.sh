@@ -7,18 +7,22 @@
 # one limit: CSIT's IMIX (64/570/1518 B in 7:4:1, mean 353.83 B: 4198 / 12
 # = 349.83 B counted, 2858.5 fps at 8 Mb/s), 64 B alone (60 B, 16666.7
 # fps) and 1518 B alone (1514 B, 660.5 fps); each result within 1 % of its
-# prediction.  tbf burst 2000 B and limit 3000 B let a 1 s trial pass at
-# most 5000 B (0.5 %) above R; each search runs 0.9..1.1 x its prediction
-# to a precision of 0.4 %.
+# prediction.  tbf burst 10000 B (10 ms at R: tokens survive a late
+# timer) and limit 10000 B (room for a delayed sender's catch-up burst)
+# let a 4 s trial pass at most 20000 B (0.5 %) above R; each search runs
+# 0.97..1.03 x its prediction to a precision of 0.3 %, a result outside
+# 1 % fails.  The sender's lag limit is 300 ms (common.sh frames_ini).
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
 
 R=8000000	# bit/s
+ini=$WORK/ipv4.ini
+frames_ini "$SRCDIR/conf/testbed-ipv4.ini" "$ini"
 
 it_tb_up router 0
 ip netns exec "$TB_DUT" tc qdisc replace dev d1 root tbf \
-	rate ${R}bit burst 2000 limit 3000 || fail "tbf on the DUT's d1"
+	rate ${R}bit burst 10000 limit 10000 || fail "tbf on the DUT's d1"
 
 # search NAME COUNTED_MEAN_B ARGS...: a throughput search, its result
 # (in $found, the run in $out) against R / (8 * COUNTED_MEAN_B)
@@ -26,11 +30,11 @@ search() {
 	local name=$1 mean=$2 pred lo hi err
 	shift 2
 	pred=$(awk -v r=$R -v m="$mean" 'BEGIN { printf "%.1f", r / 8 / m }')
-	lo=$(awk -v p="$pred" 'BEGIN { printf "%d", p * 0.9 }')
-	hi=$(awk -v p="$pred" 'BEGIN { printf "%d", p * 1.1 }')
-	err=$(awk -v p="$pred" 'BEGIN { e = int(p * 0.004); print e < 1 ? 1 : e }')
-	dut_search throughput -c "$SRCDIR/conf/testbed-ipv4.ini" --direction f \
-		--duration 1 --timeout 300 --settle 100 --rate-min "$lo" \
+	lo=$(awk -v p="$pred" 'BEGIN { printf "%d", p * 0.97 }')
+	hi=$(awk -v p="$pred" 'BEGIN { printf "%d", p * 1.03 }')
+	err=$(awk -v p="$pred" 'BEGIN { e = int(p * 0.003); print e < 1 ? 1 : e }')
+	dut_search throughput -c "$ini" --direction f \
+		--duration 4 --timeout 300 --settle 100 --rate-min "$lo" \
 		--rate-max "$hi" --initial-rate "$hi" --error "$err" "$@"
 	[ $rc -eq 0 ] || fail "$name: exit status $rc ($(tail -3 "$WORK/err.log"))"
 	found=$(col "$out/rate.csv" rate)
