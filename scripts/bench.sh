@@ -31,6 +31,12 @@
 #      queue each, net_null delivering, fwd_foreign / duration); the ratios
 #      2 : 1 (target >= 1.8x for the sender).  On a machine with more cores
 #      set SCALE_LCORES="1 2 4 8" (docs/performance.md).
+#   g  mixed sizes (docs/frames.md "Mixed sizes"): CSIT's IMIX beside
+#      64 B, in Mfps and Gb/s (L1: the mean size + 20 B a frame): the
+#      sender saturated on net_null (a trial far above what it can send,
+#      fwd_achieved_fps, one lcore) and the receiver's per-frame work
+#      (bench_core rx: frame_classify + rxstate_add over pre-generated
+#      frames; net_null delivers one size only).
 #
 # Every figure is the best of 3 (the machine may be shared).  What a dutperf
 # run measured is read from its result CSV files by column name (rate.csv
@@ -46,7 +52,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,33p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,39p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 
@@ -318,6 +324,34 @@ for nl in $SCALE_LCORES; do
 		"$r" "$tgt" "$v"
 	row f "receiver aggregate, $nl lcore(s) (fps)" "${srx[$nl]}" fps "1 lcore" "${srx[1]}" \
 		"$(ratio "${srx[$nl]}" "${srx[1]}")" "info" "-"
+done
+
+# ---- g: mixed sizes ----
+note "g: CSIT IMIX beside 64 B: sender on net_null, receiver's per-frame work"
+# gbps FPS MEAN_L2_B: Gb/s on the wire (L1)
+gbps() { awk -v f="$1" -v m="$2" 'BEGIN { if (f > 0) printf "%.2f", f * (m + 20) * 8 / 1e9; else print "-" }'; }
+mfps() { awk -v f="$1" 'BEGIN { if (f > 0) printf "%.2f", f / 1e6; else print "-" }'; }
+BENCH_CORE=$BUILD/bench/bench_core
+# the sender: one lcore, no lag limit, burst 32 (as f); the receiver's
+# frames: the wire's
+scale_ini g64 1 tx
+sed '/^\[traffic\]/a imix = csit' "$WORK/g64.ini" >"$WORK/gcsit.ini"
+sed '/^\[traffic\]/a imix = csit' "$INI" >"$WORK/imix.ini"
+declare -A gtx grx
+for mix in 64 csit; do
+	ini=$INI mean=64
+	[ "$mix" = csit ] && { ini=$WORK/imix.ini; mean=$(awk 'BEGIN { printf "%.4f", 4246 / 12 }'); }
+	gtx[$mix]=$(for i in 1 2 3; do
+		dutperf "$NULL_TX" trial -c "$WORK/g$mix.ini" --direction f --duration 1 \
+			--timeout 0 --rate 100000000 -o "$WORK/g.tx$mix.$i" &&
+			csv_col "$WORK/g.tx$mix.$i/trials.csv" fwd_achieved_fps
+	done | best_max)
+	grx[$mix]=$("$BENCH_CORE" "$ini" rx 4000000 |
+		awk -F= '/^rx_ns_per_frame=/ { printf "%.0f\n", 1e9 / $2 }')
+	row g "sender saturated, $mix (Mfps)" "$(mfps "${gtx[$mix]}")" Mfps \
+		"Gb/s L1" "$(gbps "${gtx[$mix]}" "$mean")" "-" "info" "-"
+	row g "receiver per-frame work, $mix (Mfps)" "$(mfps "${grx[$mix]}")" Mfps \
+		"Gb/s L1" "$(gbps "${grx[$mix]}" "$mean")" "-" "info" "-"
 done
 
 # ---- the table ----
