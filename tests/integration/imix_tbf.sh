@@ -11,14 +11,19 @@
 # timer) and limit 10000 B (room for a delayed sender's catch-up burst)
 # let a 4 s trial pass at most 20000 B (0.5 %) above R; each search runs
 # 0.97..1.03 x its prediction to a precision of 0.3 %, a result outside
-# 1 % fails.  The sender's lag limit is 300 ms (common.sh frames_ini).
+# 1 % fails.  The sender's lag limit is 10 ms, so a late sender's
+# catch-up burst (at most 10 ms of frames, under 10000 B) fits the queue;
+# a trial delayed more is invalid and retried (this shared machine
+# preempts the sender; a run whose every retry stayed invalid is repeated
+# once, common.sh dut_search).
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
 
 R=8000000	# bit/s
 ini=$WORK/ipv4.ini
-frames_ini "$SRCDIR/conf/testbed-ipv4.ini" "$ini"
+sed 's/^max_lag_us *=.*/max_lag_us = 10000/' "$SRCDIR/conf/testbed-ipv4.ini" >"$ini"
+grep -q '^max_lag_us = 10000$' "$ini" || fail "no max_lag_us in testbed-ipv4.ini"
 
 it_tb_up router 0
 ip netns exec "$TB_DUT" tc qdisc replace dev d1 root tbf \
@@ -35,7 +40,7 @@ search() {
 	err=$(awk -v p="$pred" 'BEGIN { e = int(p * 0.003); print e < 1 ? 1 : e }')
 	dut_search throughput -c "$ini" --direction f \
 		--duration 4 --timeout 300 --settle 100 --rate-min "$lo" \
-		--rate-max "$hi" --initial-rate "$hi" --error "$err" "$@"
+		--rate-max "$hi" --initial-rate "$hi" --error "$err" --max-retries 5 "$@"
 	[ $rc -eq 0 ] || fail "$name: exit status $rc ($(tail -3 "$WORK/err.log"))"
 	found=$(col "$out/rate.csv" rate)
 	awk -v f="$found" -v p="$pred" 'BEGIN { exit !(f >= p * 0.99 && f <= p * 1.01) }' ||
