@@ -85,4 +85,10 @@ PY
 python3 "$WORK/check.py" "$WORK/fields.txt" "${SIZES[@]}" ||
 	fail "sizes, order, checksums or ports wrong (above)"
 ok "$FRAMES frames at the DUT in the genome's order ($GENOME), checksums good, ports in range"
+# dutperf-stats: the mix is a group of its own, named by its genome
+"$BUILDDIR/src/stats/dutperf-stats" summary "$t" --column fwd_received \
+	>"$WORK/stats.txt" || fail "dutperf-stats: exit $?"
+grep -q "frame size imix $GENOME, direction f" "$WORK/stats.txt" ||
+	fail "dutperf-stats group: $(cat "$WORK/stats.txt")"
+ok "dutperf-stats: group frame size imix $GENOME"
 it_tb_down
