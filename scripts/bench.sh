@@ -46,6 +46,12 @@
 #      receiving one queue, asked for far more than it sends (no lag
 #      limit): delays recorded per second (pdv.csv fwd_delays /
 #      duration) and the ratio 2 : 1 (target >= 1.8x).
+#   i  mixed sizes (docs/frames.md "Mixed sizes"): CSIT's IMIX beside
+#      64 B, in Mfps and Gb/s (L1: the mean size + 20 B a frame): the
+#      sender saturated on net_null (a trial far above what it can send,
+#      fwd_achieved_fps, one lcore) and the receiver's per-frame work
+#      (bench_core rx: frame_classify + rxstate_add over pre-generated
+#      frames; net_null delivers one size only).
 #
 # Every figure is the best of 3 (the machine may be shared).  What a dutperf
 # run measured is read from its result CSV files by column name (rate.csv
@@ -61,7 +67,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,48p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,54p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 
@@ -385,6 +391,72 @@ row g "stateful phase 1 peak RSS, $ST_FRAMES connections (KiB)" "${rss_big:-fail
 	"$(awk -v a="${rss_big:-0}" -v b="${rss_small:-0}" -v n="$ST_FRAMES" \
 		'BEGIN { if (a > b && b > 0) printf "%.1f B/conn", (a - b) * 1024 / (n - 4000); else print "-" }')" \
 	"info" "-"
+
+# ---- h: pdv over lcores ----
+# pdv_ini NAME N: the wire with N lcores 0..N-1 each sending one stream
+# and reading one RX queue on both sides, no lag limit, burst 32
+pdv_ini() {
+	local lc=0 both
+	[ "$2" -gt 1 ] && lc=0-$(($2 - 1))
+	both="send_lcores = $lc\nrecv_lcores = $lc\nqueues = $2"
+	sed -e 's/^max_lag_us *=.*/max_lag_us = 60000000/' -e 's/^burst *=.*/burst = 32/' \
+		-e 's/^link_speed_gbps *=.*/link_speed_gbps = 800/' \
+		-e "s/^recv_lcore = 1\$/recv_lcore = 0\n$both/" "$WIRE" >"$WORK/$1.ini"
+}
+# Each lcore is asked for PDV_FPS (default 20 Mfps, several times what one
+# lcore moves through memif here): the row measures saturation.
+PDV_FPS=${PDV_FPS:-20000000}
+PDV_S=2
+note "h: pdv over $SCALE_LCORES lcores (memif)"
+declare -A spdv
+for nl in $SCALE_LCORES; do
+	pdv_ini "pdv$nl" "$nl"
+	spdv[$nl]=$(for i in 1 2 3; do
+		p=$(run_id)
+		# shellcheck disable=SC2046,SC2086
+		"$DUTPERF" $(eal "$p") $(eal_memif "$WORK/pdv$nl.sock") -- pdv \
+			-c "$WORK/pdv$nl.ini" --direction f --duration $PDV_S --timeout 10 \
+			--rate $((PDV_FPS * nl)) -q -o "$WORK/g$nl.$i" \
+			>/dev/null 2>>"$WORK/dutperf.err"
+		rm -rf "/var/run/dpdk/$p"
+		# an invalid trial (the sender's frames unsent) still counts
+		f=$(csv_col "$WORK/g$nl.$i/pdv.csv" fwd_delays 2>/dev/null) &&
+			awk -v f="$f" -v s=$PDV_S 'BEGIN { printf "%.0f\n", f / s }'
+	done | best_max)
+	r=$(ratio "${spdv[$nl]}" "${spdv[1]}")
+	tgt=info v=-
+	[ "$nl" = 2 ] && { tgt=">= 1.8x"; v=$(verdict "$r" 'x != "-" && x >= 1.8'); }
+	row h "pdv delays recorded, $nl lcore(s) (fps)" "${spdv[$nl]}" fps "1 lcore" \
+		"${spdv[1]}" "$r" "$tgt" "$v"
+done
+
+# ---- i: mixed sizes ----
+note "i: CSIT IMIX beside 64 B: sender on net_null, receiver's per-frame work"
+# gbps FPS MEAN_L2_B: Gb/s on the wire (L1)
+gbps() { awk -v f="$1" -v m="$2" 'BEGIN { if (f > 0) printf "%.2f", f * (m + 20) * 8 / 1e9; else print "-" }'; }
+mfps() { awk -v f="$1" 'BEGIN { if (f > 0) printf "%.2f", f / 1e6; else print "-" }'; }
+BENCH_CORE=$BUILD/bench/bench_core
+# the sender: one lcore, no lag limit, burst 32 (as f); the receiver's
+# frames: the wire's
+scale_ini g64 1 tx
+sed '/^\[traffic\]/a imix = csit' "$WORK/g64.ini" >"$WORK/gcsit.ini"
+sed '/^\[traffic\]/a imix = csit' "$INI" >"$WORK/imix.ini"
+declare -A gtx grx
+for mix in 64 csit; do
+	ini=$INI mean=64
+	[ "$mix" = csit ] && { ini=$WORK/imix.ini; mean=$(awk 'BEGIN { printf "%.4f", 4246 / 12 }'); }
+	gtx[$mix]=$(for i in 1 2 3; do
+		dutperf "$NULL_TX" trial -c "$WORK/g$mix.ini" --direction f --duration 1 \
+			--timeout 0 --rate 100000000 -o "$WORK/g.tx$mix.$i" &&
+			csv_col "$WORK/g.tx$mix.$i/trials.csv" fwd_achieved_fps
+	done | best_max)
+	grx[$mix]=$("$BENCH_CORE" "$ini" rx 4000000 |
+		awk -F= '/^rx_ns_per_frame=/ { printf "%.0f\n", 1e9 / $2 }')
+	row i "sender saturated, $mix (Mfps)" "$(mfps "${gtx[$mix]}")" Mfps \
+		"Gb/s L1" "$(gbps "${gtx[$mix]}" "$mean")" "-" "info" "-"
+	row i "receiver per-frame work, $mix (Mfps)" "$(mfps "${grx[$mix]}")" Mfps \
+		"Gb/s L1" "$(gbps "${grx[$mix]}" "$mean")" "-" "info" "-"
+done
 
 # ---- the table ----
 {

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "imix.h"
+
 #define CFG_ERR_LEN 512
 #define CFG_PATH_LEN 4096
 #define CFG_MAX_NETS 256	/* RFC 2544 section 12: up to 256 networks */
@@ -168,6 +170,8 @@ struct cfg {
 	/* [traffic] */
 	uint32_t frame_size_b;		/* frame size incl. FCS; IPv6 size when translating */
 	bool jumbo;			/* allow frames above 1518 bytes */
+	char imix[IMIX_TEXT_MAX];	/* RFC 6985 genome or preset; "": one size
+					 * (frame_size_b), else frame_size_b unused */
 	uint64_t rate_fps;		/* frames per second per direction */
 	uint32_t duration_s;		/* trial duration */
 	uint32_t timeout_ms;		/* wait for late frames after sending */
@@ -299,6 +303,26 @@ int cfg_side_lcores(const struct cfg *c, enum cfg_side_id s, bool send,
 
 /* Frame size in bytes (incl. FCS) of frames sent in IP version v. */
 uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);
+
+/*
+ * [traffic] imix of c (validated) into *m: 0 with m->len 0 when none,
+ * 1 with the mix (its sizes as configured: the IPv6 sizes when
+ * translating, the IPv4 frames 20 bytes shorter as with frame_size_b).
+ */
+int cfg_imix(const struct cfg *c, struct imix *m);
+
+/* The largest frame any direction sends, incl. FCS (buffers, MTU). */
+uint32_t cfg_frame_size_max_b(const struct cfg *c);
+
+/* The size the result files give (rate.csv Size, frame_size_b): the
+ * configured size, or for a mix its mean L2 size rounded to the nearest
+ * byte (the genome is in trials.csv imix and run.json imix). */
+uint32_t cfg_report_size_b(const struct cfg *c);
+
+/* rate_fps of c's frames in Mb/s: L2 (the configured sizes' mean, with
+ * FCS) and L1 (+ IMIX_L1_EXTRA_B a frame: preamble, SFD, gap). */
+void cfg_rate_mbps(const struct cfg *c, uint64_t rate_fps, double *l2_mbps,
+		   double *l1_mbps);
 
 /*
  * The explicit [loss] rates: up to max values into out; returns how many,

@@ -88,6 +88,12 @@ struct frame_gen {
 	struct rfc4814_field sport, dport, src_slice, dst_slice;
 	struct rfc4814_field net;	/* destination network 0..num_nets-1 */
 	uint8_t flags;			/* direction bit + trial id, see above */
+	/* RFC 6985 mix (size_len > 1): frame j of the generator is of size
+	 * size_seq[j % size_len], from size_tmpl[size][0] (foreground) or
+	 * [1] (background); size_pos = j % size_len, stepped per frame */
+	uint8_t size_len, size_pos;
+	uint8_t size_seq[IMIX_MAX_LEN];
+	struct frame_tmpl size_tmpl[IMIX_MAX_SIZES][2];
 };
 
 /*
@@ -113,7 +119,9 @@ uint16_t frame_gen_max_len(const struct frame_gen *g);
  * frame, foreground or background), with sequence number seq and
  * timestamp ts, ports/addresses/network from the generators and both
  * checksums final.  Returns the frame's buffer length.  No division.
- * Of every n frames the first m are foreground, the rest background.
+ * Of every n frames the first m are foreground, the rest background; with
+ * a mix (frame_spec mix_len > 1) the sizes follow its sequence, one step
+ * a call, independently of the n:m pattern.
  */
 uint16_t frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq,
 			uint64_t ts, bool tagged);
@@ -128,7 +136,7 @@ uint16_t frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq,
  * generator of the same configuration and direction (a pool of buffers
  * prefilled once per trial).  Only when frame_gen_patchable(g): with
  * background frames the two kinds differ in their fixed bytes, and each
- * frame needs frame_gen_next.  n <= 64.
+ * frame needs frame_gen_next; so do the sizes of a mix.  n <= 64.
  */
 void frame_gen_patch(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
 		     uint64_t seq, uint64_t ts, uint64_t tag_mask);
@@ -136,7 +144,8 @@ void frame_gen_patch(struct frame_gen *g, uint8_t *const *bufs, unsigned int n,
 static inline bool
 frame_gen_patchable(const struct frame_gen *g)
 {
-	return g->n <= g->m;	/* no background frames */
+	/* no background frames, one size */
+	return g->n <= g->m && g->size_len <= 1;
 }
 
 /*
@@ -244,7 +253,7 @@ struct frame_fast {
 
 /* Kinds of frame the fast path knows per direction (struct frame_cls):
  * foreground and background, one per frame size each. */
-#define FRAME_FAST_MAX 8
+#define FRAME_FAST_MAX (2 * IMIX_MAX_SIZES)	/* a mix: each size and its background */
 
 /* Where the range lanes start: IPv4 one vector (source address + 2 up to
  * the UDP length), IPv6 two (source slice .. network byte; destination

@@ -67,6 +67,15 @@ struct frame_spec {
 
 	uint32_t size_b[2];		/* frame size incl. FCS: [0] IPv4, [1] IPv6 */
 	uint32_t n, m;			/* of every n frames the first m foreground */
+	/*
+	 * RFC 6985 mix (imix.h): mix_len 0 or 1, every frame of size_b;
+	 * otherwise frame i of the stream (its i-th frame_gen_next) has the
+	 * sizes mix_size_b[mix_seq[i % mix_len]] ([0] IPv4, [1] IPv6, as
+	 * size_b), and size_b holds those of frame 0.
+	 */
+	uint8_t mix_len, mix_nb;
+	uint8_t mix_seq[IMIX_MAX_LEN];
+	uint32_t mix_size_b[IMIX_MAX_SIZES][2];
 
 	/*
 	 * RFC 4814 4.5 variation.  Ports: a fixed port has min == max == its

@@ -40,6 +40,7 @@ struct report_dir {
 	/* several streams or RX queues (human summary only) */
 	uint32_t nb_streams, nb_queues;
 	uint64_t queue_ours[CFG_MAX_QUEUES];	/* test frames per RX queue */
+	uint64_t sent_b;	/* bytes of the sent frames, incl. FCS */
 };
 
 struct report_trial {
@@ -62,6 +63,11 @@ struct report_trial {
 	/* after the foreign groups: the sending time exactly (duration_s
 	 * rounds it up to whole seconds: 1 for a 0.5 s trial) */
 	uint64_t duration_ms;
+	/* after duration_ms: [traffic] imix as given ("" one size), the
+	 * offered rate in Mb/s of the configured sizes (L2 with FCS, L1 with
+	 * 20 B of preamble and gap a frame), then the dirs' sent_b */
+	const char *imix;
+	double rate_l2_mbps, rate_l1_mbps;
 	/* not in trials.csv (yet): for procedures */
 	double loss_ratio;		/* lost / sent over the active dirs */
 	uint64_t command_ns;		/* a command step's wall time (the

@@ -153,19 +153,21 @@ check_table_ranges(const struct cfg *c, char *err, size_t err_len)
 	return 0;
 }
 
+/* One frame size of c (frame_size_b, or a size of the mix); the lead of
+ * every message in size, which the function may extend. */
 static int
-check_frame_size(const struct cfg *c, char *err, size_t err_len)
+check_one_size(const struct cfg *c, uint32_t frame_size_b, char *size,
+	       size_t size_len, char *err, size_t err_len)
 {
 	const struct cfg_side *l = &c->side[CFG_LEFT], *r = &c->side[CFG_RIGHT];
-	char size[CFG_PATH_LEN + 64], nb[64], mb[64], plain[64];
-	const char *sz = cfg_key_blame(c, "traffic", "frame_size_b", size,
-				       sizeof(size));
+	char nb[64], mb[64], plain[64];
+	const char *sz = size;
 
-	if (c->frame_size_b > CFG_MAX_FRAME_B && !c->jumbo)
+	if (frame_size_b > CFG_MAX_FRAME_B && !c->jumbo)
 		return cfg_errf(err, err_len,
 				"%s needs [traffic] jumbo = 1 or --jumbo (frames above %d bytes)",
 				sz, CFG_MAX_FRAME_B);
-	if (c->frame_size_b >= CFG_MIN_SIIT_FRAME_B)
+	if (frame_size_b >= CFG_MIN_SIIT_FRAME_B)
 		return 0;
 	/* The IPv4 frames are 20 bytes shorter than the IPv6 ones and at
 	 * least 64: 84 (RFC 8219 5.1.1; the full stamp fits both). */
@@ -175,7 +177,7 @@ check_frame_size(const struct cfg *c, char *err, size_t err_len)
 				sz, CFG_MIN_SIIT_FRAME_B,
 				l->ip_version, r->ip_version, CFG_MIN_FRAME_B);
 	/* 14 Ethernet + 40 IPv6 + 8 UDP + 12 compact stamp + 4 FCS = 78 */
-	if (c->frame_size_b >= CFG_MIN_IPV6_FRAME_B)
+	if (frame_size_b >= CFG_MIN_IPV6_FRAME_B)
 		return 0;
 	if (l->ip_version == 6)
 		return cfg_errf(err, err_len,
@@ -183,7 +185,7 @@ check_frame_size(const struct cfg *c, char *err, size_t err_len)
 				sz, CFG_MIN_IPV6_FRAME_B);
 	if (c->n > c->m) {
 		snprintf(plain, sizeof(plain), "[traffic] n = %" PRIu32, c->n);
-		snprintf(size + strlen(size), sizeof(size) - strlen(size),
+		snprintf(size + strlen(size), size_len - strlen(size),
 			 ": background IPv6 frames (%s > ",
 			 ref(c, "traffic", "n", plain, nb, sizeof(nb)));
 		snprintf(plain, sizeof(plain), "m = %" PRIu32, c->m);
@@ -191,6 +193,35 @@ check_frame_size(const struct cfg *c, char *err, size_t err_len)
 				"%s%s) need at least %d bytes (12 bytes of UDP payload for the stamp)",
 				sz, ref(c, "traffic", "m", plain, mb, sizeof(mb)),
 				CFG_MIN_IPV6_FRAME_B);
+	}
+	return 0;
+}
+
+static int
+check_frame_size(const struct cfg *c, char *err, size_t err_len)
+{
+	char size[CFG_PATH_LEN + 2 * IMIX_TEXT_MAX + 96];
+	struct imix m;
+	char why[256];
+	unsigned int i;
+	size_t n;
+
+	if (c->imix[0] == '\0') {
+		cfg_key_blame(c, "traffic", "frame_size_b", size, sizeof(size));
+		return check_one_size(c, c->frame_size_b, size, sizeof(size),
+				      err, err_len);
+	}
+	cfg_key_blame(c, "traffic", "imix", size, sizeof(size));
+	if (imix_parse(&m, c->imix, CFG_MIN_FRAME_B, CFG_MAX_JUMBO_B, why,
+		       sizeof(why)) != 0)
+		return cfg_errf(err, err_len, "%s: %s", size, why);
+	n = strlen(size);
+	for (i = 0; i < m.nb_sizes; i++) {
+		snprintf(size + n, sizeof(size) - n, ": %c (%u bytes)",
+			 m.letter[i], m.size_b[i]);
+		if (check_one_size(c, m.size_b[i], size, sizeof(size), err,
+				   err_len) != 0)
+			return -EINVAL;
 	}
 	return 0;
 }
@@ -394,10 +425,58 @@ cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
 	uint32_t a = cfg_frame_size_b(c, c->side[CFG_LEFT].ip_version);
 	uint32_t b = cfg_frame_size_b(c, c->side[CFG_RIGHT].ip_version);
 	uint32_t big = a > b ? a : b;
+	struct imix m;
 
+	/* a mix: its configured sizes are the larger side's (IPv6 when
+	 * translating), its line rate the speed over the mean L1 length */
+	if (cfg_imix(c, &m) > 0) {
+		if (size_b != NULL)
+			*size_b = cfg_report_size_b(c);
+		return imix_line_rate_fps(&m, speed_mbps);
+	}
 	if (size_b != NULL)
 		*size_b = big;
 	return cfg_line_rate_fps(big, speed_mbps);
+}
+
+int
+cfg_imix(const struct cfg *c, struct imix *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (c->imix[0] == '\0' ||
+	    imix_parse(m, c->imix, CFG_MIN_FRAME_B, CFG_MAX_JUMBO_B, NULL, 0) != 0)
+		return 0;
+	return 1;
+}
+
+uint32_t
+cfg_frame_size_max_b(const struct cfg *c)
+{
+	struct imix m;
+
+	return cfg_imix(c, &m) > 0 ? imix_max_b(&m) : c->frame_size_b;
+}
+
+void
+cfg_rate_mbps(const struct cfg *c, uint64_t rate_fps, double *l2_mbps,
+	      double *l1_mbps)
+{
+	struct imix m;
+	double mean = cfg_imix(c, &m) > 0 ? imix_mean_l2_b(&m) :
+					    (double)c->frame_size_b;
+
+	*l2_mbps = (double)rate_fps * mean * 8 / 1e6;
+	*l1_mbps = (double)rate_fps * (mean + IMIX_L1_EXTRA_B) * 8 / 1e6;
+}
+
+uint32_t
+cfg_report_size_b(const struct cfg *c)
+{
+	struct imix m;
+
+	if (cfg_imix(c, &m) == 0)
+		return c->frame_size_b;
+	return (uint32_t)((imix_pass_b(&m) * 2 + m.len) / (2u * m.len));
 }
 
 /* RFC 9004 6.2: bursts of at most 30 s at the burst rate ([b2b]

@@ -138,6 +138,10 @@ static const struct cfg_key cfg_keys[] = {
 	    NULL),
 	KEY("traffic", "jumbo", jumbo, CFG_KEY_BOOL, 0, 0, "0", "",
 	    "allow frames above 1518 bytes", NULL),
+	KEY("traffic", "imix", imix, CFG_KEY_STR, 0, 0, "", "",
+	    "mixed sizes: an RFC 6985 IMIX genome (a=64 b=128 c=256 d=512 "
+	    "e=1024 f=1280 g=1518, custom x=BYTES after a colon) or a preset "
+	    "(csit); \"\" = frame_size_b alone", NULL),
 	KEY("traffic", "rate_fps", rate_fps, CFG_KEY_U, 1, CFG_RATE_MAX_FPS, "10000",
 	    "frames/s", "frame rate per direction", NULL),
 	KEY("traffic", "duration_s", duration_s, CFG_KEY_U, 1, 86400, "60", "s",

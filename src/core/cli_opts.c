@@ -16,6 +16,9 @@ const struct cli_opt cli_opts[] = {
 	{ "rate", 'r', "FPS", "traffic", "rate_fps", "frame rate per direction" },
 	{ "size", 's', "BYTES", "traffic", "frame_size_b",
 	  "frame size incl. FCS (IPv6 size when translating)" },
+	{ "imix", OPT_IMIX, "GENOME", "traffic", "imix",
+	  "mixed sizes: RFC 6985 IMIX genome (aaaaaaaxxxxg:x=570) or preset "
+	  "(csit), sent in order, repeating" },
 	{ "stateful", OPT_STATEFUL, NULL, "stateful", "phases",
 	  "loss, latency, pdv, trial: RFC 9693 phase 1 before each trial "
 	  "([stateful] keys)" },

@@ -52,6 +52,7 @@ enum {
 	OPT_THROUGHPUT,
 	OPT_FLOWS,
 	OPT_RESUME,
+	OPT_IMIX,
 };
 
 /* One option; section/key when it overrides an INI key (same parser, bounds). */
@@ -70,7 +71,7 @@ struct cli_opt {
 
 /* The option table, in --help's order; CLI_NB_OPTS entries (cli_opts.c
  * checks the count at build time). */
-#define CLI_NB_OPTS 41
+#define CLI_NB_OPTS 42
 extern const struct cli_opt cli_opts[];
 
 /* Does o mean something only in some modes: is it not every_mode, and does

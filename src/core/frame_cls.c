@@ -208,6 +208,26 @@ cls_add_kind(struct frame_cls *k, const struct frame_expect *e, uint32_t len_b,
 	k->fast_len[k->nb_fast++] = f->len_b;
 }
 
+/*
+ * An RFC 6985 mix: a kind per size (and its background kind), found by
+ * the frame's length like a single size's (FRAME_FAST_MAX holds all of
+ * them: two per size of IMIX_MAX_SIZES).
+ */
+static void
+cls_add_mix(struct frame_cls *k, const struct frame_spec *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->mix_nb; i++) {
+		cls_add_kind(k, &k->exp[0],
+			     s->mix_size_b[i][s->fg.rx.ip_version == 6] - FRAME_FCS_B,
+			     false);
+		if (k->has_bg)
+			cls_add_kind(k, &k->exp[1],
+				     s->mix_size_b[i][1] - FRAME_FCS_B, true);
+	}
+}
+
 void
 frame_cls_init(struct frame_cls *k, const struct frame_spec *s)
 {
@@ -223,6 +243,10 @@ frame_cls_init(struct frame_cls *k, const struct frame_spec *s)
 	cls_slice_range(&k->src_slice, &s->src_slice);
 	cls_slice_range(&k->dst_slice, &s->dst_slice);
 	k->num_nets = s->num_nets;
+	if (s->mix_len > 1) {
+		cls_add_mix(k, s);
+		return;
+	}
 	cls_add_kind(k, &k->exp[0],
 		     frame_spec_size_b(s, s->fg.rx.ip_version) - FRAME_FCS_B, false);
 	if (k->has_bg)

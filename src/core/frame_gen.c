@@ -34,12 +34,29 @@ frame_gen_init(struct frame_gen *g, const struct frame_spec *s, uint64_t seed)
 {
 	uint64_t st = (uint64_t)s->stream << 16 | (uint64_t)s->dir << 8;
 
+	unsigned int i;
+
 	memset(g, 0, sizeof(*g));
-	frame_tmpl_build(&g->fg, s, &s->fg, false);
+	frame_tmpl_build(&g->fg, s, &s->fg, false, s->size_b);
 	if (s->n > s->m)
-		frame_tmpl_build(&g->bg, s, &s->bg, true);
+		frame_tmpl_build(&g->bg, s, &s->bg, true, s->size_b);
 	else
 		g->bg = g->fg;	/* never chosen */
+	/* RFC 6985 mix: one template pair per size */
+	if (s->mix_len > 1) {
+		g->size_len = s->mix_len;
+		memcpy(g->size_seq, s->mix_seq, sizeof(g->size_seq));
+		for (i = 0; i < s->mix_nb; i++) {
+			struct frame_tmpl *t = g->size_tmpl[i];
+
+			frame_tmpl_build(&t[0], s, &s->fg, false, s->mix_size_b[i]);
+			if (s->n > s->m)
+				frame_tmpl_build(&t[1], s, &s->bg, true,
+						 s->mix_size_b[i]);
+			else
+				t[1] = t[0];
+		}
+	}
 	g->n = s->n;
 	g->m = s->m;
 	g->mix_pos = 0;
@@ -68,9 +85,18 @@ uint16_t
 frame_gen_max_len(const struct frame_gen *g)
 {
 	uint16_t l = g->fg.len;
+	unsigned int i;
 
 	if (g->n > g->m && g->bg.len > l)
 		l = g->bg.len;
+	for (i = 0; i < g->size_len; i++) {
+		const struct frame_tmpl *t = g->size_tmpl[g->size_seq[i]];
+
+		if (t[0].len > l)
+			l = t[0].len;
+		if (t[1].len > l)
+			l = t[1].len;
+	}
 	return l;
 }
 
@@ -169,9 +195,15 @@ frame_gen_next(struct frame_gen *g, uint8_t *buf, uint64_t seq, uint64_t ts,
 	       bool tagged)
 {
 	/* of every n frames the first m are foreground */
-	const struct frame_tmpl *t = g->mix_pos < g->m ? &g->fg : &g->bg;
+	bool bg = g->mix_pos >= g->m;
+	const struct frame_tmpl *t = bg ? &g->bg : &g->fg;
 
 	g->mix_pos = g->mix_pos + 1 == g->n ? 0 : g->mix_pos + 1;
+	/* RFC 6985 mix: the next size of the sequence, no division */
+	if (g->size_len > 1) {
+		t = &g->size_tmpl[g->size_seq[g->size_pos]][bg];
+		g->size_pos = g->size_pos + 1 == g->size_len ? 0 : g->size_pos + 1;
+	}
 	memcpy(buf, t->hdr, t->copy_len);	/* also clears stale bytes */
 	if (t->compact)
 		return gen_fields(g, t, buf, seq, ts, tagged, true);
@@ -182,6 +214,11 @@ uint64_t
 frame_gen_max_frames(const struct frame_gen *g)
 {
 	bool compact = g->fg.compact || (g->n > g->m && g->bg.compact);
+	unsigned int i;
+
+	for (i = 0; i < g->size_len; i++)
+		compact = compact || g->size_tmpl[g->size_seq[i]][0].compact ||
+			  g->size_tmpl[g->size_seq[i]][1].compact;
 
 	return compact ? FRAME_COMPACT_MASK : UINT64_MAX;
 }

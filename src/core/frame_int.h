@@ -56,9 +56,11 @@ frame_stamp_compact(uint32_t udp_len)
 
 /*
  * The template of kind k of s (bg: the background one): its frames of
- * version k->tx.ip_version, frame_spec_size_b() bytes with the FCS.
+ * version k->tx.ip_version, size_b[0] (IPv4) or size_b[1] (IPv6) bytes
+ * with the FCS (s->size_b, or a size of s's mix).
  */
 void frame_tmpl_build(struct frame_tmpl *t, const struct frame_spec *s,
-		      const struct frame_spec_kind *k, bool bg);
+		      const struct frame_spec_kind *k, bool bg,
+		      const uint32_t size_b[2]);
 
 #endif /* DUTPERF_FRAME_INT_H */

@@ -127,6 +127,28 @@ spec_port(const struct cfg_var *v, uint16_t fixed)
 	return p;
 }
 
+/* [traffic] imix: each size of the mix as frame_size_b would be (the
+ * IPv4 frames 20 B shorter when translating, RFC 8219 5.1.1). */
+static void
+spec_mix(struct frame_spec *s, const struct cfg *c)
+{
+	uint32_t v4_short = c->frame_size_b - cfg_frame_size_b(c, 4);
+	struct imix m;
+	unsigned int i;
+
+	if (cfg_imix(c, &m) == 0)
+		return;
+	s->mix_len = m.len;
+	s->mix_nb = m.nb_sizes;
+	memcpy(s->mix_seq, m.seq, sizeof(s->mix_seq));
+	for (i = 0; i < m.nb_sizes; i++) {
+		s->mix_size_b[i][0] = m.size_b[i] - v4_short;
+		s->mix_size_b[i][1] = m.size_b[i];
+	}
+	s->size_b[0] = s->mix_size_b[m.seq[0]][0];
+	s->size_b[1] = s->mix_size_b[m.seq[0]][1];
+}
+
 int
 frame_spec_from_cfg(struct frame_spec *s, const struct cfg *c, enum cfg_dir_id d,
 		    char *err, size_t err_len)
@@ -156,6 +178,7 @@ frame_spec_from_cfg(struct frame_spec *s, const struct cfg *c, enum cfg_dir_id d
 	s->bg.rx = s->bg.tx;
 	s->size_b[0] = cfg_frame_size_b(c, 4);
 	s->size_b[1] = cfg_frame_size_b(c, 6);
+	spec_mix(s, c);
 	s->n = c->n;
 	s->m = c->m;
 	s->sport = spec_port(&dv->sport, dv->sport_fixed);

@@ -31,10 +31,10 @@ tmpl_xlat_delta(const struct frame_spec_kind *k)
 
 void
 frame_tmpl_build(struct frame_tmpl *t, const struct frame_spec *s,
-		 const struct frame_spec_kind *k, bool bg)
+		 const struct frame_spec_kind *k, bool bg, const uint32_t size_b[2])
 {
 	uint8_t v = k->tx.ip_version;
-	uint32_t len = frame_spec_size_b(s, v) - FRAME_FCS_B;
+	uint32_t len = size_b[v == 6] - FRAME_FCS_B;
 	uint16_t alen = v == 4 ? 4 : 16, ip_hdr = v == 4 ? IP4_HDR_B : IP6_HDR_B;
 	uint16_t src_off, dst_off, udp_len;
 	const uint8_t *src = k->tx.src, *dst = k->tx.dst;

@@ -139,6 +139,14 @@ static const struct report_col trial_dir_foreign_cols[] = {
 static const struct report_table trial_dir_foreign_table =
 	REPORT_TABLE_GATED(trial_dir_foreign_cols, struct report_dir, active);
 
+/* trials.csv's bytes per direction (after imix and the Mb/s). */
+static const struct report_col trial_dir_bytes_cols[] = {
+	REPORT_COL_U64("sent_b", "b", struct report_dir, sent_b),
+};
+
+static const struct report_table trial_dir_bytes_table =
+	REPORT_TABLE_GATED(trial_dir_bytes_cols, struct report_dir, active);
+
 static const struct report_col trial_cols[] = {
 	REPORT_COL_DATE("start", struct report_trial, start),
 	REPORT_COL_U32("search", "", struct report_trial, search_no),
@@ -162,6 +170,15 @@ static const struct report_col trial_cols[] = {
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
 			 &trial_dir_foreign_table),
 	REPORT_COL_U64("duration_ms", "ms", struct report_trial, duration_ms),
+	REPORT_COL_REASON("imix", struct report_trial, imix),
+	REPORT_COL_DOUBLE("rate_l2_mbps", "mbps", 3, struct report_trial,
+			  rate_l2_mbps),
+	REPORT_COL_DOUBLE("rate_l1_mbps", "mbps", 3, struct report_trial,
+			  rate_l1_mbps),
+	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
+			 &trial_dir_bytes_table),
+	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
+			 &trial_dir_bytes_table),
 };
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);

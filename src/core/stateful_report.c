@@ -7,7 +7,7 @@ stateful_row_head(struct stateful_row_head *h, uint32_t no,
 		  const struct cfg *c)
 {
 	*h = (struct stateful_row_head){ .no = no,
-					 .frame_size_b = c->frame_size_b,
+					 .frame_size_b = cfg_report_size_b(c),
 					 .n = c->n, .m = c->m };
 }
 

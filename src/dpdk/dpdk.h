@@ -188,6 +188,7 @@ struct engine_tx {
 	uint64_t seq;			/* next frame of the stream (0..total) */
 	uint64_t next_deadline;		/* TSC when the next burst is due */
 	uint64_t sent;
+	uint64_t sent_b;		/* their bytes incl. FCS (a mix: sizes vary) */
 	uint64_t pub_sent;		/* sent, published per burst (relaxed
 					 * store) for the main lcore's watch */
 	uint64_t max_lag_tsc;

@@ -173,11 +173,22 @@ tx_stateful(struct engine_stateful_tx *s, struct rte_mbuf **mbufs,
 				   mbufs[i]->data_len, v, s->vary);
 }
 
+/* Bytes of the first sent frames of a burst: upto_b[sent] when the
+ * frames were written whole (upto_b[i] the bytes before frame i), else
+ * (a prefilled pool: one size) sent frames of upto_b[0] bytes. */
+static inline uint64_t
+tx_sent_b(const struct engine_tx *tx, const uint32_t *upto_b, uint16_t sent)
+{
+	return tx->prefilled ? (uint64_t)sent * upto_b[0] : upto_b[sent];
+}
+
 /* Send what is due; returns true when this sender has finished. */
 static inline bool
 tx_poll(struct engine_tx *tx)
 {
 	struct rte_mbuf *mbufs[ENGINE_MAX_BURST];
+	/* bytes before frame i of the burst, read before the PMD owns them */
+	uint32_t upto_b[ENGINE_MAX_BURST + 1];
 	uint64_t now, lag, n, i, sseq, before = 0, tag_mask = 0;
 	uint16_t sent = 0;
 	unsigned int tries = 0;
@@ -237,7 +248,10 @@ tx_poll(struct engine_tx *tx)
 			data[i] = rte_pktmbuf_mtod(mbufs[i], uint8_t *);
 		frame_gen_patch(&tx->gen, data, (unsigned int)n, sseq, now,
 				tag_mask);
+		/* one size: frame i starts i frames in */
+		upto_b[0] = mbufs[0]->data_len + FRAME_FCS_B;
 	} else {
+		upto_b[0] = 0;
 		for (i = 0; i < n; i++) {
 			uint16_t len;
 
@@ -245,6 +259,7 @@ tx_poll(struct engine_tx *tx)
 					     sseq + i, now, tag_mask >> i & 1);
 			mbufs[i]->data_len = len;
 			mbufs[i]->pkt_len = len;
+			upto_b[i + 1] = upto_b[i] + len + FRAME_FCS_B;
 		}
 	}
 	if (unlikely(tx->stateful != NULL))
@@ -256,7 +271,9 @@ tx_poll(struct engine_tx *tx)
 	if (unlikely(tag_mask != 0))
 		before = rte_rdtsc();
 	if (unlikely(tx->inject)) {
-		tx->sent += tx_inject(tx, mbufs, (uint16_t)n);
+		sent = tx_inject(tx, mbufs, (uint16_t)n);
+		tx->sent += sent;
+		tx->sent_b += tx_sent_b(tx, upto_b, sent);
 		goto next;
 	}
 	do {
@@ -268,6 +285,7 @@ tx_poll(struct engine_tx *tx)
 	if (unlikely(sent < n))	/* unsent: planned - sent (trial.c) */
 		rte_pktmbuf_free_bulk(mbufs + sent, (unsigned int)(n - sent));
 	tx->sent += sent;
+	tx->sent_b += tx_sent_b(tx, upto_b, sent);
 next:
 	__atomic_store_n(&tx->pub_sent, tx->sent, __ATOMIC_RELAXED);
 	tx->seq += n;

@@ -129,7 +129,7 @@ b2b_row_init(const struct mode_ctx *mode, struct b2b_row *row)
 
 	memset(row, 0, sizeof(*row));
 	row->no = mode->no;
-	row->frame_size_b = mode->cfg->frame_size_b;
+	row->frame_size_b = cfg_report_size_b(mode->cfg);
 	row->direction = mode->cfg->direction;
 	row->flows = mode->cfg->b2b_flows;
 	row->burst_rate_set_fps = b2b->params.burst_fps;

@@ -38,7 +38,7 @@ mode_search_fields(const struct mode_ctx *m, struct report_search *rs)
 	const struct cfg *c = m->cfg;
 
 	*rs = (struct report_search){
-		.no = m->no, .frame_size_b = c->frame_size_b,
+		.no = m->no, .frame_size_b = cfg_report_size_b(c),
 		.direction = c->direction, .n = c->n, .m = c->m,
 		.timeout_ms = c->timeout_ms, .date = time(NULL),
 	};

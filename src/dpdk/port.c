@@ -41,7 +41,7 @@ port_zero_mbuf(struct rte_mempool *mp, void *opaque, void *obj, unsigned int idx
 static uint32_t
 port_data_room(const struct cfg *c)
 {
-	uint32_t need = c->frame_size_b + RTE_PKTMBUF_HEADROOM;
+	uint32_t need = cfg_frame_size_max_b(c) + RTE_PKTMBUF_HEADROOM;
 
 	return need < RTE_MBUF_DEFAULT_BUF_SIZE ? RTE_MBUF_DEFAULT_BUF_SIZE : need;
 }
@@ -94,7 +94,7 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 		p->rx_cksum_hw = true;
 	}
 	if (c->jumbo)
-		conf.rxmode.mtu = c->frame_size_b - RTE_ETHER_HDR_LEN -
+		conf.rxmode.mtu = cfg_frame_size_max_b(c) - RTE_ETHER_HDR_LEN -
 				  RTE_ETHER_CRC_LEN;
 	if (nb_queues < 1)
 		nb_queues = 1;

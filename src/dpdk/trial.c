@@ -282,7 +282,7 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		snprintf(err, err_len,
 			 "%s: %" PRIu64 " frames: above the %" PRIu64
 			 " that the stamp of %" PRIu32 "-byte frames numbers over %u stream%s (docs/frames.md, docs/accounting.md)",
-			 trial_dir_name[d], total, most, c->frame_size_b, n,
+			 trial_dir_name[d], total, most, cfg_report_size_b(c), n,
 			 n == 1 ? "" : "s");
 		return -EINVAL;
 	}
@@ -423,7 +423,9 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	if (rc != 0)
 		return rc;
 	trial_spec_report(spec, out);
-	out->frame_size_b = c->frame_size_b;
+	out->frame_size_b = cfg_report_size_b(c);
+	out->imix = c->imix;
+	cfg_rate_mbps(c, out->rate_fps, &out->rate_l2_mbps, &out->rate_l1_mbps);
 	out->seed = c->seed;
 
 	trial_flush_rx(t);

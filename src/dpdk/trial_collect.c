@@ -85,6 +85,7 @@ trial_collect_dir(struct trial_ctx *t, enum cfg_dir_id d,
 		const struct engine_tx *tx = t->txs[d][i];
 
 		v->sent += tx->sent;
+		out->sent_b += tx->sent_b;
 		out->injected_drops += tx->injected_drops;
 		out->injected_dups += tx->injected_dups;
 		/* Rate accuracy: frames that left between the first and the

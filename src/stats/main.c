@@ -66,7 +66,9 @@ parse_confidence(const char *s, double *conf_pct)
  * direction; flr.csv: dir) are split by them; others are one group.
  */
 struct group {
-	char size[32], dir[16];		/* "" where the file has no column */
+	/* "" where the file has no column; a mix (trials.csv imix not
+	 * empty): "imix NAME", a size of its own (docs/statistics.md) */
+	char size[160], dir[16];
 	double *v;
 	size_t n, cap;
 	struct stats_summary sum;
@@ -170,7 +172,10 @@ load(const char *path, const char *column, struct sample *sm)
 {
 	struct csv_table t;
 	char err[2048];
-	long col, kcol, scol, dcol;
+	long col, kcol, scol, dcol, icol;
+	char size[160];
+	const char *mix;
+	size_t mix_len;
 	const char *kind;
 	size_t r, i, skipped;
 	double x;
@@ -191,6 +196,7 @@ load(const char *path, const char *column, struct sample *sm)
 	kcol = find_any(&t, (const char *const[]){ "result_kind", NULL });
 	scol = find_any(&t, size_cols);
 	dcol = find_any(&t, dir_cols);
+	icol = find_any(&t, (const char *const[]){ "imix", NULL });
 	sm->by_size = scol >= 0;
 	sm->by_dir = dcol >= 0;
 	for (r = 0; r < t.nb_rows && rc == 0; r++) {
@@ -216,8 +222,21 @@ load(const char *path, const char *column, struct sample *sm)
 			rc = EXIT_USAGE;
 			break;
 		}
-		if (sample_push(sm, cell_or_empty(&t, r, scol),
-				cell_or_empty(&t, r, dcol), x) < 0) {
+		/* a genome is a size of its own, whatever its mean; the
+		 * cell is free text in double quotes ("" for one size) */
+		mix = cell_or_empty(&t, r, icol);
+		mix_len = strlen(mix);
+		if (mix_len >= 2 && mix[0] == '"' && mix[mix_len - 1] == '"') {
+			mix++;
+			mix_len -= 2;
+		}
+		if (mix_len > 0)
+			snprintf(size, sizeof(size), "imix %.*s", (int)mix_len,
+				 mix);
+		else
+			snprintf(size, sizeof(size), "%s",
+				 cell_or_empty(&t, r, scol));
+		if (sample_push(sm, size, cell_or_empty(&t, r, dcol), x) < 0) {
 			fprintf(stderr, "dutperf-stats: %s: out of memory\n", path);
 			rc = EXIT_FAILURE;
 		}

@@ -53,6 +53,7 @@ static const struct report_trial trial_rows[] = {
 				       .foreign = 5, .max_lag_ns = UINT64_MAX },
 				.stale = 6, .bogus = 7,
 				.achieved_fps = 1488095.1234565,
+				.sent_b = UINT64_MAX,
 				/* the 5 foreign: link 2, ip 1, udp 2 */
 				.kinds = { [FRAME_FOREIGN_ND] = 1,
 					   [FRAME_FOREIGN_ARP] = 1,
@@ -61,9 +62,12 @@ static const struct report_trial trial_rows[] = {
 			[CFG_REV] = { .active = true,
 				.v = { .planned = 100, .sent = 100,
 				       .received = 100, .max_lag_ns = 0 },
-				.achieved_fps = 0.0004 },
+				.achieved_fps = 0.0004, .sent_b = 6400 },
 		},
 		.verdict = VERDICT_PASS, .reason = "",
+		/* a mix: its name and Mb/s, the bytes sent */
+		.imix = "csit", .rate_l2_mbps = 4212.346,
+		.rate_l1_mbps = 4450.444,
 	},
 	{ /* forward only; a reason with quotes, commas, CR and LF */
 		.start = T_2026_11_30 + 1, .search_no = 1, .iteration = 1,
