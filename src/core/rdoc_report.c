@@ -23,6 +23,17 @@
 /* Below this % of the line rate everywhere the graph draws no line rate. */
 #define RDOC_LINE_MIN_PCT 10.0
 
+/* A section's start: its heading (id: the test's name), what it shows
+ * and a note for each campaign item of test that has no measured result. */
+static void
+rdoc_sec_begin(struct rdoc *d, const struct rdoc_set *s, const char *test,
+	       const char *title, const char *text)
+{
+	rdoc_heading(d, 2, test, title);
+	rdoc_para(d, text);
+	rdoc_item_notes(d, s, test);
+}
+
 static void
 rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 		    const struct rdoc_set *s)
@@ -45,13 +56,12 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 	double gbps = 0, top_pct = 0;
 	char err[512];
 
-	rdoc_heading(d, 2, "throughput", "Throughput (RFC 2544 26.1)");
-	rdoc_para(d, "The highest rate without frame loss per frame size, from "
-		  "each rate.csv; median, 1st and 99th percentile of the "
-		  "measured searches (RFC 8219). Mb/s counts the frame's bits "
-		  "(size x 8); the line rate adds 20 bytes of preamble and gap "
-		  "per frame.");
-	rdoc_item_notes(d, s, "throughput");
+	rdoc_sec_begin(d, s, "throughput", "Throughput (RFC 2544 26.1)",
+		       "The highest rate without frame loss per frame size, "
+		       "from each rate.csv; median, 1st and 99th percentile "
+		       "of the measured searches (RFC 8219). Mb/s counts the "
+		       "frame's bits (size x 8); the line rate adds 20 bytes "
+		       "of preamble and gap per frame.");
 	rdoc_collect(s, &spec, &gs);
 	rdoc_table_begin(d, "Throughput per frame size", 9, head);
 	for (i = 0; i < gs.n; i++) {
@@ -141,13 +151,13 @@ rdoc_sec_latency(struct rdoc *d, const struct rdoc_set *s)
 	struct rdoc_grps tl, wcl;
 	size_t i, k, j;
 
-	rdoc_heading(d, 2, "latency", "Latency (RFC 2544 26.2, RFC 8219 7.2)");
-	rdoc_para(d, "Typical latency (TL, the median of the tagged frames) and "
-		  "worst case latency (WCL, their 99.9th percentile) per run "
-		  "of latency.csv, at the load each run offered (a campaign's "
-		  "latency runs at the throughput it measured); median, 1st "
-		  "and 99th percentile over repeated runs.");
-	rdoc_item_notes(d, s, "latency");
+	rdoc_sec_begin(d, s, "latency", "Latency (RFC 2544 26.2, RFC 8219 7.2)",
+		       "Typical latency (TL, the median of the tagged "
+		       "frames) and worst case latency (WCL, their 99.9th "
+		       "percentile) per run of latency.csv, at the load each "
+		       "run offered (a campaign's latency runs at the "
+		       "throughput it measured); median, 1st and 99th "
+		       "percentile over repeated runs.");
 	rdoc_table_begin(d, "Latency at the throughput rate", 10, head);
 	for (j = 0; j < 2; j++) {
 		struct rdoc_val v = { RDOC_LATENCY, "latency", col, NULL,
@@ -294,11 +304,11 @@ rdoc_sec_loss(struct rdoc *d, const struct rdoc_opts *o,
 	struct plot_opts po = { .kind = PLOT_LOSS_LOAD };
 	struct plot_input *in;
 
-	rdoc_heading(d, 2, "loss", "Frame loss rate (RFC 2544 26.3)");
-	rdoc_para(d, "Each step of each loss sweep (flr.csv): the percentage of "
-		  "the offered frames that were not forwarded; an invalid "
-		  "step measured the tester, not the DUT, and has no figure.");
-	rdoc_item_notes(d, s, "loss");
+	rdoc_sec_begin(d, s, "loss", "Frame loss rate (RFC 2544 26.3)",
+		       "Each step of each loss sweep (flr.csv): the "
+		       "percentage of the offered frames that were not "
+		       "forwarded; an invalid step measured the tester, not "
+		       "the DUT, and has no figure.");
 	in = calloc(s->nb_runs + 1, sizeof(*in));
 	if (in != NULL)
 		rdoc_graph(d, o, &po, in, rdoc_inputs(s, RDOC_FLR, in),
@@ -326,13 +336,13 @@ rdoc_sec_b2b(struct rdoc *d, const struct rdoc_set *s)
 	};
 	size_t i, r;
 
-	rdoc_heading(d, 2, "b2b", "Back-to-back frames (RFC 2544 26.4, RFC 9004)");
-	rdoc_para(d, "The longest burst at the burst rate without loss, averaged "
-		  "over the repetitions, and the DUT's buffer time it implies; "
-		  "the corrected buffer time takes the throughput into "
-		  "account (RFC 9004 3.3) and is missing where no throughput "
-		  "was known.");
-	rdoc_item_notes(d, s, "b2b");
+	rdoc_sec_begin(d, s, "b2b",
+		       "Back-to-back frames (RFC 2544 26.4, RFC 9004)",
+		       "The longest burst at the burst rate without loss, "
+		       "averaged over the repetitions, and the DUT's buffer "
+		       "time it implies; the corrected buffer time takes the "
+		       "throughput into account (RFC 9004 3.3) and is "
+		       "missing where no throughput was known.");
 	rdoc_rows(d, s, RDOC_B2B, "Back-to-back summary per run", 13, head,
 		  cols, "row", "summary");
 	for (i = 0; i < s->nb_runs; i++)
@@ -376,22 +386,22 @@ rdoc_sec_recovery(struct rdoc *d, const struct rdoc_set *s)
 	};
 
 	if (rdoc_has_test(s, RDOC_RECOVERY, "recovery")) {
-		rdoc_heading(d, 2, "recovery", "System recovery (RFC 2544 26.5)");
-		rdoc_para(d, "An overload at 110 % of the throughput, then half "
-			  "of it: the time from the change until the DUT "
-			  "forwards again without loss (recovery.csv). A "
-			  "recovery time against a throughput that is only a "
-			  "lower bound is itself labelled lower_bound.");
-		rdoc_item_notes(d, s, "recovery");
+		rdoc_sec_begin(d, s, "recovery",
+			       "System recovery (RFC 2544 26.5)",
+			       "An overload at 110 % of the throughput, then "
+			       "half of it: the time from the change until "
+			       "the DUT forwards again without loss "
+			       "(recovery.csv). A recovery time against a "
+			       "throughput that is only a lower bound is "
+			       "itself labelled lower_bound.");
 		rdoc_rows(d, s, RDOC_RECOVERY, "Recovery per run", 10, rhead,
 			  rcols, NULL, NULL);
 		rdoc_sum_table(d, s, &rdoc_recov_val, "the recovery time (ms)");
 	}
 	if (rdoc_has_test(s, RDOC_RESET, "reset")) {
-		rdoc_heading(d, 2, "reset", "Reset (RFC 2544 26.6, RFC 6201)");
-		rdoc_para(d, "The time the stream was interrupted by the reset "
-			  "command (reset.csv).");
-		rdoc_item_notes(d, s, "reset");
+		rdoc_sec_begin(d, s, "reset", "Reset (RFC 2544 26.6, RFC 6201)",
+			       "The time the stream was interrupted by the "
+			       "reset command (reset.csv).");
 		rdoc_rows(d, s, RDOC_RESET, "Reset per run", 10, xhead, xcols,
 			  NULL, NULL);
 		rdoc_sum_table(d, s, &rdoc_reset_val, "the reset time (ms)");
