@@ -86,61 +86,74 @@ feature_rx_lcore(const struct trial_ctx *t, const struct engine_rx *rx)
 	return rte_get_main_lcore();
 }
 
-int
-feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len)
+/* fn for RX queue q of direction d, read by lcore lc: 0 or -ENOMEM. */
+typedef int (*feature_rxq_fn)(struct trial_ctx *t, int d, unsigned int q,
+			      unsigned int lc, char *err, size_t err_len);
+
+/* fn for every RX queue of every active direction; stops at an error. */
+static int
+feature_each_rxq(struct trial_ctx *t, feature_rxq_fn fn, char *err,
+		 size_t err_len)
 {
 	const struct cfg *c = t->cfg;
 	unsigned int q;
-	int d;
+	int d, rc;
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!cfg_dir_active(c, d))
 			continue;
 		for (q = 0; q < t->nb_rxq[d]; q++) {
-			unsigned int lc = feature_rx_lcore(t, t->rxs[d][q]);
-			struct engine_delays *delays;
-
-			if (t->delays[d][q] != NULL)
-				continue;
-			delays = feature_alloc(sizeof(*delays), lc, "delays",
-					       err, err_len);
-			if (delays == NULL)
-				return -ENOMEM;
-			t->delays[d][q] = delays;
-			delays->hist = feature_alloc(sizeof(*delays->hist), lc,
-						     "delay histogram", err,
-						     err_len);
-			delays->ipdv = feature_alloc(sizeof(*delays->ipdv), lc,
-						     "IPDV histograms", err,
-						     err_len);
-			if (delays->hist == NULL || delays->ipdv == NULL)
-				return -ENOMEM;
+			rc = fn(t, d, q, feature_rx_lcore(t, t->rxs[d][q]), err,
+				err_len);
+			if (rc < 0)
+				return rc;
 		}
 	}
 	return 0;
 }
 
+static int
+feature_attach_delays_q(struct trial_ctx *t, int d, unsigned int q,
+			unsigned int lc, char *err, size_t err_len)
+{
+	struct engine_delays *delays;
+
+	if (t->delays[d][q] != NULL)
+		return 0;
+	delays = feature_alloc(sizeof(*delays), lc, "delays", err, err_len);
+	if (delays == NULL)
+		return -ENOMEM;
+	t->delays[d][q] = delays;
+	delays->hist = feature_alloc(sizeof(*delays->hist), lc,
+				     "delay histogram", err, err_len);
+	delays->ipdv = feature_alloc(sizeof(*delays->ipdv), lc,
+				     "IPDV histograms", err, err_len);
+	if (delays->hist == NULL || delays->ipdv == NULL)
+		return -ENOMEM;
+	return 0;
+}
+
+int
+feature_attach_delays(struct trial_ctx *t, char *err, size_t err_len)
+{
+	return feature_each_rxq(t, feature_attach_delays_q, err, err_len);
+}
+
+static int
+feature_attach_recov_q(struct trial_ctx *t, int d, unsigned int q,
+		       unsigned int lc, char *err, size_t err_len)
+{
+	if (t->recov[d][q] != NULL)
+		return 0;
+	t->recov[d][q] = feature_alloc(sizeof(*t->recov[d][q]), lc,
+				       "recovery records", err, err_len);
+	return t->recov[d][q] == NULL ? -ENOMEM : 0;
+}
+
 int
 feature_attach_recov(struct trial_ctx *t, char *err, size_t err_len)
 {
-	const struct cfg *c = t->cfg;
-	unsigned int q;
-	int d;
-
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(c, d))
-			continue;
-		for (q = 0; q < t->nb_rxq[d]; q++) {
-			if (t->recov[d][q] != NULL)
-				continue;
-			t->recov[d][q] = feature_alloc(sizeof(*t->recov[d][q]),
-					feature_rx_lcore(t, t->rxs[d][q]),
-					"recovery records", err, err_len);
-			if (t->recov[d][q] == NULL)
-				return -ENOMEM;
-		}
-	}
-	return 0;
+	return feature_each_rxq(t, feature_attach_recov_q, err, err_len);
 }
 
 const struct engine_recov_dir *

@@ -20,8 +20,9 @@
 #include "dutperf/csv.h"
 #include "dutperf/plot.h"
 #include "dutperf/stats.h"
+#include "dutperf/tool.h"
 
-#define EXIT_USAGE 2
+#define EXIT_USAGE TOOL_EXIT_USAGE
 #define PLOT_MAX_INPUTS 4096
 
 /* A core function's error rc (-errno, message in err) on stderr; its
@@ -324,7 +325,6 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct opts o;
-	char err[256];
 	size_t nfiles = 0, i, min, max;
 	char **files;
 	int c, rc;
@@ -333,14 +333,9 @@ main(int argc, char **argv)
 	o.p.column = "rate";
 	o.p.metrics = o.metrics;
 	o.p.notes = &o.notes;
-	if (argc < 2) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
-	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-		usage(stdout);
-		return 0;
-	}
+	rc = tool_command_arg(argc, argv, usage);
+	if (rc >= 0)
+		return rc;
 	if (plot_kind_from_name(argv[1], &o.p.kind) < 0) {
 		fprintf(stderr, "dutperf-plot: unknown plot '%s'\n", argv[1]);
 		usage(stderr);
@@ -371,11 +366,9 @@ main(int argc, char **argv)
 			o.link_set = true;
 			break;
 		case 'c':
-			if (stats_parse_confidence(optarg, &o.p.conf_pct, err,
-						   sizeof(err)) < 0) {
-				fprintf(stderr, "dutperf-plot: %s\n", err);
+			if (tool_confidence("dutperf-plot", optarg,
+					    &o.p.conf_pct) < 0)
 				return EXIT_USAGE;
-			}
 			break;
 		case 'C':
 			if (optarg[0] == '\0' ||
@@ -386,12 +379,8 @@ main(int argc, char **argv)
 			o.p.column = optarg;
 			o.metrics[o.p.nb_metrics++] = optarg;
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
+		default:		/* -h, or an error getopt reported */
+			return tool_help_or_usage(c, usage);
 		}
 	}
 	if (o.output == NULL && o.script == NULL) {

@@ -22,8 +22,9 @@
 #include "dutperf/plot.h"
 #include "dutperf/rdoc_report.h"
 #include "dutperf/stats.h"
+#include "dutperf/tool.h"
 
-#define EXIT_USAGE 2
+#define EXIT_USAGE TOOL_EXIT_USAGE
 
 static void
 usage(FILE *out)
@@ -198,18 +199,12 @@ main(int argc, char **argv)
 			o.title = optarg;
 			break;
 		case 'c':
-			if (stats_parse_confidence(optarg, &o.conf_pct, err,
-						   sizeof(err)) < 0) {
-				fprintf(stderr, "dutperf-report: %s\n", err);
+			if (tool_confidence("dutperf-report", optarg,
+					    &o.conf_pct) < 0)
 				return EXIT_USAGE;
-			}
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
+		default:		/* -h, or an error getopt reported */
+			return tool_help_or_usage(c, usage);
 		}
 	}
 	nargs = argc - optind;

@@ -13,8 +13,9 @@
 
 #include "dutperf/csv.h"
 #include "dutperf/stats.h"
+#include "dutperf/tool.h"
 
-#define EXIT_USAGE 2
+#define EXIT_USAGE TOOL_EXIT_USAGE
 
 struct opts {
 	const char *column;
@@ -46,18 +47,6 @@ usage(FILE *out)
 		"  -h, --help             this help\n"
 		"\n"
 		"Exit status: 0 done, 1 runtime failure, 2 usage or input error.\n");
-}
-
-static int
-parse_confidence(const char *s, double *conf_pct)
-{
-	char err[256];
-
-	if (stats_parse_confidence(s, conf_pct, err, sizeof(err)) < 0) {
-		fprintf(stderr, "dutperf-stats: %s\n", err);
-		return -EINVAL;
-	}
-	return 0;
 }
 
 /*
@@ -409,17 +398,12 @@ main(int argc, char **argv)
 	};
 	struct opts o = { .column = "rate", .conf_pct = 95.0, .csv = false };
 	const char *cmd;
-	int c, nargs;
+	int c, nargs, rc;
 
-	if (argc < 2) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	rc = tool_command_arg(argc, argv, usage);
+	if (rc >= 0)
+		return rc;
 	cmd = argv[1];
-	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
-		usage(stdout);
-		return 0;
-	}
 	if (strcmp(cmd, "summary") != 0 && strcmp(cmd, "compare") != 0) {
 		fprintf(stderr, "dutperf-stats: unknown command '%s'\n", cmd);
 		usage(stderr);
@@ -437,19 +421,16 @@ main(int argc, char **argv)
 			o.column = optarg;
 			break;
 		case 'c':
-			if (parse_confidence(optarg, &o.conf_pct) < 0)
+			if (tool_confidence("dutperf-stats", optarg,
+					    &o.conf_pct) < 0)
 				return EXIT_USAGE;
 			o.conf_set = true;
 			break;
 		case 'S':
 			o.csv = true;
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
+		default:		/* -h, or an error getopt reported */
+			return tool_help_or_usage(c, usage);
 		}
 	}
 	nargs = argc - optind;
