@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * cfg_check: the queries on a configuration (active directions, frame
- * sizes, line rate, addressing, the [loss] rates) and cfg_validate, the
- * cross-key checks after all layers are applied.  DPDK-free.
+ * cfg_check: cfg_validate, the cross-key checks after all layers are
+ * applied, and the [loss] rates.  The queries on a configuration are in
+ * cfg_query.c.  DPDK-free.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -20,83 +20,6 @@
 #include "dutperf/mlr.h"
 #include "dutperf/streams.h"
 #include "cfg_priv.h"
-
-/* --------------------------------------------------------------- queries */
-
-bool
-cfg_dir_active(const struct cfg *c, enum cfg_dir_id d)
-{
-	switch (c->direction) {
-	case CFG_DIRECTION_BOTH:
-		return true;
-	case CFG_DIRECTION_FORWARD:
-		return d == CFG_FWD;
-	case CFG_DIRECTION_REVERSE:
-		return d == CFG_REV;
-	}
-	return false;
-}
-
-static bool
-translating(const struct cfg *c)
-{
-	return c->side[CFG_LEFT].ip_version != c->side[CFG_RIGHT].ip_version;
-}
-
-uint32_t
-cfg_frame_size_b(const struct cfg *c, uint8_t ip_version)
-{
-	/* RFC 8219 5.1.1: the IPv4 header is 20 B shorter than the IPv6 one */
-	if (translating(c) && ip_version == 4)
-		return c->frame_size_b - 20;
-	return c->frame_size_b;
-}
-
-/*
- * floor(mbps * 1e6 / ((size + 20) * 8)).  methodology.md quotes 12,019,231
- * fps for 84 B at 10 Gb/s: that is 12,019,230.77 rounded to nearest; floor
- * gives 12,019,230, a rate the link can actually carry, so we use floor.
- */
-uint64_t
-cfg_line_rate_fps(uint32_t size_b, uint32_t speed_mbps)
-{
-	return (uint64_t)speed_mbps * 1000000ULL /
-	       (((uint64_t)size_b + 20) * 8);
-}
-
-uint32_t
-cfg_link_speed_mbps(const struct cfg *c)
-{
-	if (c->link_speed_gbps != 0)
-		return c->link_speed_gbps * 1000;
-	return c->port_speed_mbps;
-}
-
-const uint8_t *
-cfg_side_addr(const struct cfg_side *s, uint8_t ip_version)
-{
-	return ip_version == 4 ? s->ipv4 : s->ipv6;
-}
-
-const uint8_t *
-cfg_side_seen_addr(const struct cfg_side *s, uint8_t ip_version)
-{
-	if (s->ip_version == ip_version)
-		return cfg_side_addr(s, ip_version);
-	return ip_version == 4 ? s->ipv4_virt : s->ipv6_virt;
-}
-
-const uint8_t *
-cfg_src_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
-{
-	return cfg_side_addr(&c->side[cfg_tx_side(d)], ip_version);
-}
-
-const uint8_t *
-cfg_dst_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_version)
-{
-	return cfg_side_seen_addr(&c->side[cfg_rx_side(d)], ip_version);
-}
 
 /* ------------------------------------------------------------- validation */
 
@@ -171,7 +94,7 @@ check_one_size(const struct cfg *c, uint32_t frame_size_b, char *size,
 		return 0;
 	/* The IPv4 frames are 20 bytes shorter than the IPv6 ones and at
 	 * least 64: 84 (RFC 8219 5.1.1; the full stamp fits both). */
-	if (translating(c))
+	if (cfg_translating(c))
 		return cfg_errf(err, err_len,
 				"%s: below %d with translation ([left] ip_version = %u, [right] ip_version = %u; the IPv4 frames, 20 bytes shorter, need %d; RFC 8219 5.1.1)",
 				sz, CFG_MIN_SIIT_FRAME_B,
@@ -416,67 +339,6 @@ check_search(const struct cfg *c, char *err, size_t err_len)
 				ref(c, "search", "rate_min_fps", plo, lo, sizeof(lo)),
 				ref(c, "search", "rate_max_fps", phi, hi, sizeof(hi)));
 	return 0;
-}
-
-uint64_t
-cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
-		      uint32_t *size_b)
-{
-	uint32_t a = cfg_frame_size_b(c, c->side[CFG_LEFT].ip_version);
-	uint32_t b = cfg_frame_size_b(c, c->side[CFG_RIGHT].ip_version);
-	uint32_t big = a > b ? a : b;
-	struct imix m;
-
-	/* a mix: its configured sizes are the larger side's (IPv6 when
-	 * translating), its line rate the speed over the mean L1 length */
-	if (cfg_imix(c, &m) > 0) {
-		if (size_b != NULL)
-			*size_b = cfg_report_size_b(c);
-		return imix_line_rate_fps(&m, speed_mbps);
-	}
-	if (size_b != NULL)
-		*size_b = big;
-	return cfg_line_rate_fps(big, speed_mbps);
-}
-
-int
-cfg_imix(const struct cfg *c, struct imix *m)
-{
-	memset(m, 0, sizeof(*m));
-	if (c->imix[0] == '\0' ||
-	    imix_parse(m, c->imix, CFG_MIN_FRAME_B, CFG_MAX_JUMBO_B, NULL, 0) != 0)
-		return 0;
-	return 1;
-}
-
-uint32_t
-cfg_frame_size_max_b(const struct cfg *c)
-{
-	struct imix m;
-
-	return cfg_imix(c, &m) > 0 ? imix_max_b(&m) : c->frame_size_b;
-}
-
-void
-cfg_rate_mbps(const struct cfg *c, uint64_t rate_fps, double *l2_mbps,
-	      double *l1_mbps)
-{
-	struct imix m;
-	double mean = cfg_imix(c, &m) > 0 ? imix_mean_l2_b(&m) :
-					    (double)c->frame_size_b;
-
-	*l2_mbps = (double)rate_fps * mean * 8 / 1e6;
-	*l1_mbps = (double)rate_fps * (mean + IMIX_L1_EXTRA_B) * 8 / 1e6;
-}
-
-uint32_t
-cfg_report_size_b(const struct cfg *c)
-{
-	struct imix m;
-
-	if (cfg_imix(c, &m) == 0)
-		return c->frame_size_b;
-	return (uint32_t)((imix_pass_b(&m) * 2 + m.len) / (2u * m.len));
 }
 
 /* RFC 9004 6.2: bursts of at most 30 s at the burst rate ([b2b]

@@ -86,4 +86,8 @@ typedef int (*cfg_ini_fn)(void *arg, const struct cfg_ini_line *l, char *err,
 int cfg_ini_scan(const char *path, char *buf, size_t len, cfg_ini_fn fn,
 		 void *arg, char *err, size_t err_len);
 
+/* Does the DUT translate between IPv4 and IPv6 (the sides' versions
+ * differ)?  cfg_query.c */
+bool cfg_translating(const struct cfg *c);
+
 #endif /* DUTPERF_CFG_PRIV_H */
