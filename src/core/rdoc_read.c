@@ -287,7 +287,7 @@ rdoc_walk(struct rdoc_set *s, const char *dir, const char *rel, int depth,
 		n++;
 	}
 	closedir(d);
-	if (rc == 0)
+	if (rc == 0 && n > 1)	/* names is NULL for a leaf directory */
 		qsort(names, n, sizeof(*names), rdoc_cmp_name);
 	for (i = 0; rc == 0 && i < n; i++) {
 		snprintf(sub, sizeof(sub), "%s/%s", dir, names[i]);

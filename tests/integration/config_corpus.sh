@@ -182,6 +182,10 @@ def bad_values(key, value, comment):
 		return "enum", [("5", "not 4 or 6"), ("IPv4", "wrong type")]
 	if key == "dir":
 		return "str", [('""', "empty")]
+	if key == "imix":
+		# an RFC 6985 genome (docs/frames.md): letters a-g, custom sizes
+		return "genome", [("aah", "a letter without a size"),
+				  ("a1", "not a letter"), ("aax:x=5", "custom size below 64")]
 	if value == "" and "," in comment:
 		# a list of numbers ([loss] rates = "r1,r2,..."; empty = unset)
 		return "list", [("abc", "not a number"), ("5,x", "bad item"), ("5,,6", "empty item")]
