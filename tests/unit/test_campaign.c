@@ -665,7 +665,7 @@ test_imix_file_errors(void **state)
 	assert_contains(err, "at least 78 bytes");
 }
 
-/* The example of conf/: valid, 7 sizes x 5 tests */
+/* The examples of conf/: valid, 7 sizes x 5 tests; 3 sizes x 2 */
 static void
 test_conf_example(void **state)
 {
@@ -681,6 +681,14 @@ test_conf_example(void **state)
 	assert_int_equal(plan.nb_items, 35);
 	assert_string_equal(plan.items[34].dir, "035-recovery-1518");
 	assert_int_equal(c.duration_s, 60);
+	/* conf/campaign-imix.ini: 64, 1518 and CSIT's mix, 2 tests each */
+	cfg_defaults(&c);
+	if (cfg_load_ini(&c, TEST_SOURCE_ROOT "/conf/campaign-imix.ini", err,
+			 sizeof(err)) != 0 || cfg_validate(&c, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(campaign_plan_make(&c, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.nb_items, 6);
+	assert_string_equal(plan.items[5].dir, "006-latency-imix-csit");
 }
 
 int
