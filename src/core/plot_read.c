@@ -533,8 +533,10 @@ plot_runinfo_imix(const char *csv, char *mix, double *mean_b, char *err,
 	}
 	if (rc == -ENOMEM)
 		return plot_fail(rc, err, err_len, "out of memory");
-	return rc < 0 ? rc : plot_fail(-EINVAL, err, err_len, "%s: %s", path,
-				       strerror(-rc));
+	if (rc == -EINVAL)
+		return rc;
+	/* a run.json there that cannot be read (not its absence) */
+	return plot_fail(-EINVAL, err, err_len, "%s: %s", path, strerror(-rc));
 }
 
 int
