@@ -412,7 +412,7 @@ report_imix(void **state)
 			       .conf_pct = 95 };
 	struct plot_buf b = { 0 };
 	struct rdoc_set s, t;
-	char dir[4200], err[512];
+	char dir[4200], run[4300], err[512];
 	const char *p64, *p354, *pmix;
 
 	(void)state;
@@ -435,6 +435,15 @@ report_imix(void **state)
 		"{\"item\":2,\"state\":\"done\",\"result_kind\":\"measured\"}\n"
 		"{\"item\":3,\"imix\":\"csit\",\"state\":\"done\","
 		"\"result_kind\":\"measured\"}\n");
+	/* latency at 354 bytes and of the mix, both frame_size_b 354 */
+	snprintf(run, sizeof(run), "%s/002-throughput-354", dir);
+	unit_write_file(run, "latency.csv", "start,no,rate_fps,frame_size_b,"
+			"direction,fwd_tl_us,fwd_wcl_us,rev_tl_us,rev_wcl_us,"
+			"status,reason\nx,1,5000,354,f,10,20,,,pass,\n");
+	snprintf(run, sizeof(run), "%s/003-throughput-imix-csit", dir);
+	unit_write_file(run, "latency.csv", "start,no,rate_fps,frame_size_b,"
+			"direction,fwd_tl_us,fwd_wcl_us,rev_tl_us,rev_wcl_us,"
+			"status,reason\nx,1,3000,354,f,50,70,,,pass,\n");
 	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), 0);
 	assert_int_equal(s.nb_runs, 3);
 	assert_string_equal(s.runs[2].imix, "csit");
@@ -452,6 +461,10 @@ report_imix(void **state)
 	assert_non_null(pmix);
 	/* the fixed sizes ascending, then the mix */
 	assert_true(p64 < p354 && p354 < pmix);
+	assert_contains(b.s, "| 354 | fwd | 5000 | 10 | 10 | 10 | 20 | 20 | 20 | "
+			"measured (1) |");
+	assert_contains(b.s, "| IMIX csit (mean 353.83 B) | fwd | 3000 | 50 | 50 "
+			"| 50 | 70 | 70 | 70 | measured (1) |");
 	/* the items table and the notes name the mix */
 	assert_contains(b.s, "| 4 | latency | IMIX csit | 004-latency-imix-csit | "
 			"missing (never run) |");
