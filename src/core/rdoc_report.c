@@ -61,7 +61,9 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 		       "from each rate.csv; median, 1st and 99th percentile "
 		       "of the measured searches (RFC 8219). Mb/s counts the "
 		       "frame's bits (size x 8); the line rate adds 20 bytes "
-		       "of preamble and gap per frame.");
+		       "of preamble and gap per frame. A mix (IMIX) is a size "
+		       "of its own, after the fixed sizes, at its mean frame "
+		       "size.");
 	rdoc_collect(s, &spec, &gs);
 	rdoc_table_begin(d, "Throughput per frame size", 9, head);
 	for (i = 0; i < gs.n; i++) {
