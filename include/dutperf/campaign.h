@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "cfg.h"
+#include "imix.h"
 
 /* The tests a campaign may name, in the order a size's items run:
  * the throughput first, since the others take it. */
@@ -42,7 +43,8 @@ enum campaign_test {
 
 #define CAMPAIGN_MAX_SIZES 32
 #define CAMPAIGN_MAX_ITEMS (CAMPAIGN_MAX_SIZES * CAMPAIGN_NB_TESTS)
-#define CAMPAIGN_DIR_LEN 48	/* "NNN-TEST-SIZE" */
+/* "NNN-TEST-SIZE", "NNN-TEST-imix-NAME" (campaign_item_dir) */
+#define CAMPAIGN_DIR_LEN (16 + 6 + IMIX_TEXT_MAX)
 #define CAMPAIGN_NOTE_LEN 256
 
 /* The mode name of test t ("throughput"), the one the mode table has. */
@@ -61,9 +63,14 @@ int campaign_parse_tests(const char *s, bool stateful_ok,
 			 char *why, size_t why_len);
 /* sizes: numbers and presets (rfc2544 = 64 128 256 512 1024 1280 1518;
  * rfc5180 = 78 128 256 512 1024 1280 1518, RFC 5180 5.1.1; both with
- * jumbo also 2048 4096 8192 9216), each size once, ascending into out. */
+ * jumbo also 2048 4096 8192 9216), each size once, ascending into out;
+ * then the mixes, imix:GENOME (a preset or an RFC 6985 genome, imix.h),
+ * each genome once, in the order given: out[i] its mean L2 size rounded
+ * (as trials.csv's frame_size_b), mix[i] the GENOME as given; mix[i] ""
+ * for a fixed size.  mix may be NULL. */
 int campaign_parse_sizes(const char *s, bool jumbo,
-			 uint32_t out[CAMPAIGN_MAX_SIZES], unsigned *nb,
+			 uint32_t out[CAMPAIGN_MAX_SIZES],
+			 char mix[][IMIX_TEXT_MAX], unsigned *nb,
 			 char *why, size_t why_len);
 /* directions: "" (keep [traffic] direction), or forward, reverse, both
  * (a list of forward and reverse: both). */
@@ -71,9 +78,10 @@ int campaign_parse_directions(const char *s, bool *set,
 			      enum cfg_direction *out, char *why,
 			      size_t why_len);
 /* throughput_fps: "" none; one rate for every size; or SIZE:FPS pairs,
- * each SIZE one of sizes[]: given[i] for sizes[i], 0 = none. */
+ * each SIZE one of sizes[] (imix:GENOME one of mix[], which may be NULL
+ * without mixes): given[i] for sizes[i], 0 = none. */
 int campaign_parse_throughput(const char *s, const uint32_t *sizes,
-			      unsigned nb_sizes,
+			      char mix[][IMIX_TEXT_MAX], unsigned nb_sizes,
 			      uint64_t given[CAMPAIGN_MAX_SIZES], char *why,
 			      size_t why_len);
 
@@ -82,13 +90,15 @@ int campaign_parse_throughput(const char *s, const uint32_t *sizes,
 struct campaign_item {
 	unsigned no;			/* 1..nb_items */
 	enum campaign_test test;
-	uint32_t size_b;
+	uint32_t size_b;		/* a mix: its mean, rounded */
 	unsigned size_idx;		/* in plan.sizes */
+	char imix[IMIX_TEXT_MAX];	/* the mix as given; "": size_b */
 	char dir[CAMPAIGN_DIR_LEN];	/* "001-throughput-64" */
 };
 
 struct campaign_plan {
 	uint32_t sizes[CAMPAIGN_MAX_SIZES];
+	char imix[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX];	/* "": a fixed size */
 	unsigned nb_sizes;
 	enum campaign_test tests[CAMPAIGN_NB_TESTS];
 	unsigned nb_tests;
@@ -98,6 +108,14 @@ struct campaign_plan {
 	unsigned nb_items;
 	struct campaign_item items[CAMPAIGN_MAX_ITEMS];
 };
+
+/* How an item's size reads: "64 bytes", "IMIX csit". */
+void campaign_item_size_text(const struct campaign_item *it, char *buf,
+			     size_t len);
+
+/* The smallest and largest frame of the plan's sizes and mixes. */
+void campaign_plan_span(const struct campaign_plan *p, uint32_t *min_b,
+			uint32_t *max_b);
 
 /* The plan of c's [campaign] keys (validated: cfg_validate): for each
  * size ascending, each test in enum order.  0 or -EINVAL with why. */

@@ -61,6 +61,9 @@ uint64_t imix_pass_b(const struct imix *m);
 /* Mean frame length over a pass: L2 (with FCS), L1 (+ IMIX_L1_EXTRA_B). */
 double imix_mean_l2_b(const struct imix *m);
 double imix_mean_l1_b(const struct imix *m);
+/* The mean L2 length rounded to the nearest byte (halves up): what
+ * rate.csv's Size and trials.csv's frame_size_b hold for a mix. */
+uint32_t imix_mean_round_b(const struct imix *m);
 
 /*
  * The line rate of the mix at speed_mbps: the link speed over the mean L1

@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "dutperf/csv.h"
+#include "dutperf/imix.h"
 #include "dutperf/plot.h"
 #include "dutperf/rdoc.h"
 
@@ -40,7 +41,8 @@ const char *rdoc_file_name(enum rdoc_file f);
 struct rdoc_item {
 	long item;
 	char test[32];
-	long size_b;
+	long size_b;			/* a mix: its mean, rounded */
+	char imix[IMIX_TEXT_MAX];	/* campaign.json's mix; "": none */
 	char dir[256];			/* its directory, relative */
 	char state[32];			/* running, done, failed, ... */
 	long attempt;
@@ -56,6 +58,10 @@ struct rdoc_run {
 	json_t *info;			/* the last run.json record; NULL: none */
 	size_t nb_records;		/* run.json's records */
 	long size_b;			/* frame size from config; -1 unknown */
+	/* run.json's imix: its name ("" none) and mean L2 size; the run's
+	 * rows are of that mix, a size of its own */
+	char imix[IMIX_TEXT_MAX];
+	double imix_mean_b;
 	bool has[RDOC_NB_FILES];
 	struct csv_table tab[RDOC_NB_FILES];
 	const struct rdoc_item *item;	/* campaign item, or NULL */

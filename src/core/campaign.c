@@ -62,6 +62,60 @@ campaign_key_set(const struct cfg *c, const char *section, const char *key)
 	       c->from.origin[k - cfg_key_at(0)] != CFG_ORIGIN_DEFAULT;
 }
 
+void
+campaign_item_size_text(const struct campaign_item *it, char *buf, size_t len)
+{
+	if (it->imix[0] != '\0')
+		snprintf(buf, len, "IMIX %s", it->imix);
+	else
+		snprintf(buf, len, "%" PRIu32 " bytes", it->size_b);
+}
+
+void
+campaign_plan_span(const struct campaign_plan *p, uint32_t *min_b,
+		   uint32_t *max_b)
+{
+	struct imix m;
+	uint32_t lo, hi;
+	unsigned i;
+
+	*min_b = UINT32_MAX;
+	*max_b = 0;
+	for (i = 0; i < p->nb_sizes; i++) {
+		lo = hi = p->sizes[i];
+		if (p->imix[i][0] != '\0' &&
+		    imix_parse(&m, p->imix[i], 0, UINT32_MAX, NULL, 0) == 0) {
+			lo = imix_min_b(&m);
+			hi = imix_max_b(&m);
+		}
+		*min_b = lo < *min_b ? lo : *min_b;
+		*max_b = hi > *max_b ? hi : *max_b;
+	}
+	if (p->nb_sizes == 0)
+		*min_b = 0;
+}
+
+/* Item it's directory: "001-throughput-64", a mix "003-throughput-imix-
+ * csit" (a genome's colons as dashes: dashes are no genome's letters). */
+static void
+campaign_item_dir(struct campaign_item *it)
+{
+	size_t n;
+	char *q;
+
+	if (it->imix[0] == '\0') {
+		snprintf(it->dir, sizeof(it->dir), "%03u-%s-%" PRIu32, it->no,
+			 campaign_test_name(it->test), it->size_b);
+		return;
+	}
+	n = (size_t)snprintf(it->dir, sizeof(it->dir), "%03u-%s-imix-", it->no,
+			     campaign_test_name(it->test));
+	snprintf(it->dir + n, sizeof(it->dir) - n, "%s", it->imix);
+	for (q = it->dir + n; *q != '\0'; q++)
+		if (*q == ':')
+			*q = '-';
+}
+
 int
 campaign_plan_make(const struct cfg *c, struct campaign_plan *p, char *why,
 		   size_t why_len)
@@ -75,14 +129,14 @@ campaign_plan_make(const struct cfg *c, struct campaign_plan *p, char *why,
 				  why, why_len);
 	if (rc == 0)
 		rc = campaign_parse_sizes(c->camp.sizes, c->jumbo, p->sizes,
-					  &p->nb_sizes, why, why_len);
+					  p->imix, &p->nb_sizes, why, why_len);
 	if (rc == 0)
 		rc = campaign_parse_directions(c->camp.directions, &dir_set,
 					       &p->direction, why, why_len);
 	if (rc == 0)
 		rc = campaign_parse_throughput(c->camp.throughput, p->sizes,
-					       p->nb_sizes, p->given_fps, why,
-					       why_len);
+					       p->imix, p->nb_sizes, p->given_fps,
+					       why, why_len);
 	if (rc != 0)
 		return rc;
 	if (!dir_set)
@@ -96,8 +150,8 @@ campaign_plan_make(const struct cfg *c, struct campaign_plan *p, char *why,
 			it->test = p->tests[t];
 			it->size_b = p->sizes[s];
 			it->size_idx = s;
-			snprintf(it->dir, sizeof(it->dir), "%03u-%s-%" PRIu32,
-				 it->no, campaign_test_name(it->test), it->size_b);
+			snprintf(it->imix, sizeof(it->imix), "%s", p->imix[s]);
+			campaign_item_dir(it);
 		}
 	return 0;
 }
@@ -223,6 +277,7 @@ campaign_item_cfg(const struct cfg *base, const struct campaign_plan *p,
 		  struct campaign_tput *used, char *note, size_t note_len)
 {
 	uint64_t given = p->given_fps[it->size_idx], rate;
+	char size[IMIX_TEXT_MAX + 16];
 	const char *kind;
 	int n, d;
 
@@ -233,7 +288,9 @@ campaign_item_cfg(const struct cfg *base, const struct campaign_plan *p,
 	if (n < 0 || (size_t)n >= sizeof(out->outdir))
 		return cfg_errf(note, note_len, "%s/%s: path too long", outdir,
 				it->dir);
+	/* the item's size or mix, whatever [traffic] says (as --imix) */
 	out->frame_size_b = it->size_b;
+	snprintf(out->imix, sizeof(out->imix), "%s", it->imix);
 	out->direction = p->direction;
 	out->repeat = p->repeats;
 	if (!campaign_test_needs_tput(it->test))
@@ -262,12 +319,13 @@ campaign_item_cfg(const struct cfg *base, const struct campaign_plan *p,
 	       " (a lower bound: the tester limited the search)" :
 	       used->kind == CAMPAIGN_TPUT_GIVEN ? " (given)" : "";
 	if (used->kind == CAMPAIGN_TPUT_MISSING) {
+		campaign_item_size_text(it, size, sizeof(size));
 		switch (it->test) {
 		case CAMPAIGN_LATENCY:
 		case CAMPAIGN_PDV:
-			snprintf(note, note_len, "no throughput for %" PRIu32
-				 " bytes (%s): RFC 2544 26.2 measures at the "
-				 "throughput rate, skipped", it->size_b,
+			snprintf(note, note_len, "no throughput for %s (%s): "
+				 "RFC 2544 26.2 measures at the throughput rate, "
+				 "skipped", size,
 				 used->from_item ? "its throughput item gave none" :
 				 "no throughput test in the campaign, no "
 				 "[campaign] throughput_fps");
@@ -437,6 +495,8 @@ campaign_record_line(const struct campaign_record *r, char *buf, size_t len)
 	     campaign_set(o, "test", json_string(campaign_test_name(it->test))) &&
 	     campaign_set(o, "size", json_integer(it->size_b)) &&
 	     campaign_set(o, "dir", json_string(it->dir)) &&
+	     (it->imix[0] == '\0' ||
+	      campaign_set(o, "imix", json_string(it->imix))) &&
 	     campaign_set(o, "attempt", json_integer(r->attempt)) &&
 	     campaign_set(o, "state", json_string(campaign_state_name(r->state))) &&
 	     campaign_set(o, "time", json_string(when)) &&
@@ -477,8 +537,15 @@ campaign_plan_json(const struct campaign_plan *p, json_t *o)
 	bool ok = sizes && tests && dirs && items;
 	unsigned i;
 
-	for (i = 0; ok && i < p->nb_sizes; i++)
-		ok = json_array_append_new(sizes, json_integer(p->sizes[i])) == 0;
+	/* a fixed size a number, a mix "imix:GENOME" as given */
+	for (i = 0; ok && i < p->nb_sizes; i++) {
+		char mix[IMIX_TEXT_MAX + 8];
+
+		snprintf(mix, sizeof(mix), "imix:%s", p->imix[i]);
+		ok = json_array_append_new(sizes, p->imix[i][0] != '\0' ?
+					   json_string(mix) :
+					   json_integer(p->sizes[i])) == 0;
+	}
 	for (i = 0; ok && i < p->nb_tests; i++)
 		ok = json_array_append_new(tests,
 			json_string(campaign_test_name(p->tests[i]))) == 0;
@@ -494,7 +561,9 @@ campaign_plan_json(const struct campaign_plan *p, json_t *o)
 		     campaign_set(e, "test",
 				  json_string(campaign_test_name(it->test))) &&
 		     campaign_set(e, "size", json_integer(it->size_b)) &&
-		     campaign_set(e, "dir", json_string(it->dir));
+		     campaign_set(e, "dir", json_string(it->dir)) &&
+		     (it->imix[0] == '\0' ||
+		      campaign_set(e, "imix", json_string(it->imix)));
 	}
 	if (ok && campaign_set(o, "sizes", sizes) &&
 	    campaign_set(o, "tests", tests) &&

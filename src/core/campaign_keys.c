@@ -38,7 +38,9 @@ static const uint32_t campaign_rfc5180[] = { 78, 128, 256, 512, 1024, 1280,
 static const uint32_t campaign_jumbo[] = { 2048, 4096, 8192, 9216 };
 
 #define CAMPAIGN_SEPS " \t,"
-#define CAMPAIGN_TOKEN_MAX 64
+/* room for "imix:" and a genome */
+#define CAMPAIGN_TOKEN_MAX (8 + IMIX_TEXT_MAX)
+#define CAMPAIGN_MIX "imix:"
 
 const char *
 campaign_test_name(enum campaign_test t)
@@ -138,21 +140,55 @@ campaign_add_preset(bool *seen, const uint32_t *v, unsigned n, bool jumbo,
 	return 0;
 }
 
+/* Mix "imix:GENOME" tok (GENOME at text) once into out/mix at *nb_mix
+ * of nb_mix_max; -EINVAL with why. */
+static int
+campaign_add_mix(const char *tok, uint32_t max_b, struct imix *seen,
+		 unsigned *nb_mix, uint32_t *out_b, char *out_mix, char *why,
+		 size_t why_len)
+{
+	const char *text = tok + strlen(CAMPAIGN_MIX);
+	char r[256];
+	unsigned i;
+
+	if (imix_parse(&seen[*nb_mix], text, CFG_MIN_FRAME_B, max_b, r,
+		       sizeof(r)) != 0)
+		return cfg_errf(why, why_len, "\"%s\": %s (imix:GENOME: a "
+				"preset such as csit, or an RFC 6985 genome "
+				"such as aaaaaaaxxxxg:x=570)", tok, r);
+	for (i = 0; i < *nb_mix; i++)
+		if (strcmp(seen[i].genome, seen[*nb_mix].genome) == 0)
+			return cfg_errf(why, why_len, "\"%s\": the mix %s named "
+					"twice (genome %s)", tok, seen[i].name,
+					seen[i].genome);
+	*out_b = imix_mean_round_b(&seen[*nb_mix]);
+	snprintf(out_mix, IMIX_TEXT_MAX, "%s", text);
+	(*nb_mix)++;
+	return 0;
+}
+
 int
 campaign_parse_sizes(const char *s, bool jumbo,
-		     uint32_t out[CAMPAIGN_MAX_SIZES], unsigned *nb, char *why,
+		     uint32_t out[CAMPAIGN_MAX_SIZES],
+		     char mix[][IMIX_TEXT_MAX], unsigned *nb, char *why,
 		     size_t why_len)
 {
 	uint32_t max = jumbo ? CFG_MAX_JUMBO_B : CFG_MAX_FRAME_B;
+	uint32_t mix_b[CAMPAIGN_MAX_SIZES];
+	char mix_text[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX];
 	bool *seen = calloc(CFG_MAX_JUMBO_B + 1, sizeof(*seen));
+	struct imix *mixes = calloc(CAMPAIGN_MAX_SIZES + 1, sizeof(*mixes));
 	char tok[CAMPAIGN_TOKEN_MAX], r[128];
 	const char *p = s;
+	unsigned i, nb_mix = 0;
 	uint64_t v;
-	unsigned i;
 	int rc = 0;
 
-	if (seen == NULL)
+	if (seen == NULL || mixes == NULL) {
+		free(seen);
+		free(mixes);
 		return cfg_errf_rc(-ENOMEM, why, why_len, "no memory");
+	}
 	while (rc == 0 && campaign_token(&p, tok, &rc, why, why_len)) {
 		if (strcmp(tok, "rfc2544") == 0)
 			rc = campaign_add_preset(seen, campaign_rfc2544, 7, jumbo,
@@ -160,10 +196,18 @@ campaign_parse_sizes(const char *s, bool jumbo,
 		else if (strcmp(tok, "rfc5180") == 0)
 			rc = campaign_add_preset(seen, campaign_rfc5180, 7, jumbo,
 						 why, why_len);
+		else if (strncmp(tok, CAMPAIGN_MIX, strlen(CAMPAIGN_MIX)) == 0 &&
+			 nb_mix == CAMPAIGN_MAX_SIZES)
+			rc = cfg_errf(why, why_len, "more than %u sizes",
+				      CAMPAIGN_MAX_SIZES);
+		else if (strncmp(tok, CAMPAIGN_MIX, strlen(CAMPAIGN_MIX)) == 0)
+			rc = campaign_add_mix(tok, max, mixes, &nb_mix,
+					      &mix_b[nb_mix], mix_text[nb_mix],
+					      why, why_len);
 		else if (cfg_parse_u64(tok, CFG_MIN_FRAME_B, max, &v, r,
 				       sizeof(r)) != 0)
 			rc = cfg_errf(why, why_len, "\"%s\": %s%s (a frame size, "
-				      "rfc2544 or rfc5180)", tok, r,
+				      "rfc2544, rfc5180 or imix:GENOME)", tok, r,
 				      jumbo || strspn(tok, "0123456789") !=
 				      strlen(tok) ? "" : "; above 1518 needs "
 				      "[traffic] jumbo = 1");
@@ -179,9 +223,23 @@ campaign_parse_sizes(const char *s, bool jumbo,
 				      CAMPAIGN_MAX_SIZES);
 			break;
 		}
+		if (mix != NULL)
+			mix[*nb][0] = '\0';
 		out[(*nb)++] = i;
 	}
+	/* the mixes after the fixed sizes, as given */
+	for (i = 0; rc == 0 && i < nb_mix; i++) {
+		if (*nb == CAMPAIGN_MAX_SIZES) {
+			rc = cfg_errf(why, why_len, "more than %u sizes",
+				      CAMPAIGN_MAX_SIZES);
+			break;
+		}
+		if (mix != NULL)
+			snprintf(mix[*nb], IMIX_TEXT_MAX, "%s", mix_text[i]);
+		out[(*nb)++] = mix_b[i];
+	}
 	free(seen);
+	free(mixes);
 	if (rc == 0 && *nb == 0)
 		rc = cfg_errf(why, why_len, "no size named");
 	return rc;
@@ -217,8 +275,9 @@ campaign_parse_directions(const char *s, bool *set, enum cfg_direction *out,
 
 int
 campaign_parse_throughput(const char *s, const uint32_t *sizes,
-			  unsigned nb_sizes, uint64_t given[CAMPAIGN_MAX_SIZES],
-			  char *why, size_t why_len)
+			  char mix[][IMIX_TEXT_MAX], unsigned nb_sizes,
+			  uint64_t given[CAMPAIGN_MAX_SIZES], char *why,
+			  size_t why_len)
 {
 	char tok[CAMPAIGN_TOKEN_MAX], r[128], *colon;
 	const char *p = s;
@@ -230,7 +289,8 @@ campaign_parse_throughput(const char *s, const uint32_t *sizes,
 	for (i = 0; i < CAMPAIGN_MAX_SIZES; i++)
 		given[i] = 0;
 	while (campaign_token(&p, tok, &rc, why, why_len)) {
-		colon = strchr(tok, ':');
+		/* the last colon: imix:GENOME:FPS */
+		colon = strrchr(tok, ':');
 		if (colon != NULL)
 			*colon = '\0';
 		if (cfg_parse_u64(colon ? colon + 1 : tok, 1, UINT32_MAX * 16ULL,
@@ -250,9 +310,23 @@ campaign_parse_throughput(const char *s, const uint32_t *sizes,
 			return cfg_errf(why, why_len, "one rate for every size, "
 					"or SIZE:FPS pairs, not both");
 		pairs = true;
+		if (strncmp(tok, CAMPAIGN_MIX, strlen(CAMPAIGN_MIX)) == 0) {
+			for (i = 0; i < nb_sizes && (mix == NULL ||
+			     strcmp(mix[i], tok + strlen(CAMPAIGN_MIX)) != 0); i++)
+				;
+			if (i == nb_sizes)
+				return cfg_errf(why, why_len, "%s: not one of "
+						"[campaign] sizes", tok);
+			if (given[i] != 0)
+				return cfg_errf(why, why_len, "%s given twice",
+						tok);
+			given[i] = fps;
+			continue;
+		}
 		if (cfg_parse_u64(tok, 1, CFG_MAX_JUMBO_B, &size, r, sizeof(r)))
 			return cfg_errf(why, why_len, "size \"%s\": %s", tok, r);
-		for (i = 0; i < nb_sizes && sizes[i] != size; i++)
+		for (i = 0; i < nb_sizes && (sizes[i] != size ||
+		     (mix != NULL && mix[i][0] != '\0')); i++)
 			;
 		if (i == nb_sizes)
 			return cfg_errf(why, why_len, "size %" PRIu64 ": not one of "

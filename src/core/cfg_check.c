@@ -512,6 +512,7 @@ check_campaign(const struct cfg *c, char *err, size_t err_len)
 {
 	enum campaign_test tests[CAMPAIGN_NB_TESTS];
 	uint32_t sizes[CAMPAIGN_MAX_SIZES];
+	char mix[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX], size[IMIX_TEXT_MAX + 16];
 	uint64_t given[CAMPAIGN_MAX_SIZES];
 	char lead[CFG_PATH_LEN + 600], why[CFG_ERR_LEN];
 	enum cfg_direction dir;
@@ -526,16 +527,16 @@ check_campaign(const struct cfg *c, char *err, size_t err_len)
 				 &nb, why, sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
 				"campaign", "tests", lead, sizeof(lead)), why);
-	if (campaign_parse_sizes(c->camp.sizes, c->jumbo, sizes, &nb_sizes, why,
-				 sizeof(why)) != 0)
+	if (campaign_parse_sizes(c->camp.sizes, c->jumbo, sizes, mix, &nb_sizes,
+				 why, sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
 				"campaign", "sizes", lead, sizeof(lead)), why);
 	if (campaign_parse_directions(c->camp.directions, &set, &dir, why,
 				      sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
 				"campaign", "directions", lead, sizeof(lead)), why);
-	if (campaign_parse_throughput(c->camp.throughput, sizes, nb_sizes, given,
-				      why, sizeof(why)) != 0)
+	if (campaign_parse_throughput(c->camp.throughput, sizes, mix, nb_sizes,
+				      given, why, sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
 				"campaign", "throughput_fps", lead, sizeof(lead)),
 				why);
@@ -549,10 +550,15 @@ check_campaign(const struct cfg *c, char *err, size_t err_len)
 	for (i = 0; rc == 0 && i < nb_sizes; i++) {
 		*one = *c;
 		one->frame_size_b = sizes[i];
+		snprintf(one->imix, sizeof(one->imix), "%s", mix[i]);
+		if (mix[i][0] != '\0')
+			snprintf(size, sizeof(size), "imix:%s", mix[i]);
+		else
+			snprintf(size, sizeof(size), "%" PRIu32, sizes[i]);
 		if (check_frame_size(one, why, sizeof(why)) != 0)
-			rc = cfg_errf(err, err_len, "%s: size %" PRIu32 " cannot be "
+			rc = cfg_errf(err, err_len, "%s: size %s cannot be "
 				      "sent here: %s", cfg_key_blame(c, "campaign",
-				      "sizes", lead, sizeof(lead)), sizes[i], why);
+				      "sizes", lead, sizeof(lead)), size, why);
 	}
 	free(one);
 	if (rc != 0 && sizes[0] < CFG_MIN_IPV6_FRAME_B && err_len > strlen(err))

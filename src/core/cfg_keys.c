@@ -283,7 +283,8 @@ static const struct cfg_key cfg_keys[] = {
 	    "connrate, cttc, teardown); docs/campaign.md", NULL),
 	KEY("campaign", "sizes", camp.sizes, CFG_KEY_STR, 0, 0, "rfc2544", "bytes",
 	    "campaign: frame sizes and presets rfc2544 (64 .. 1518) and rfc5180 "
-	    "(78 .. 1518; both with jumbo = 1 also 2048 4096 8192 9216)", NULL),
+	    "(78 .. 1518; both with jumbo = 1 also 2048 4096 8192 9216); mixes "
+	    "imix:GENOME (imix:csit)", NULL),
 	KEY("campaign", "directions", camp.directions, CFG_KEY_STR, 0, 0, "", "",
 	    "campaign: forward, reverse or both (empty = [traffic] direction)",
 	    NULL),

@@ -149,6 +149,6 @@ cfg_report_size_b(const struct cfg *c)
 
 	if (cfg_imix(c, &m) == 0)
 		return c->frame_size_b;
-	return (uint32_t)((imix_pass_b(&m) * 2 + m.len) / (2u * m.len));
+	return imix_mean_round_b(&m);
 }
 

@@ -204,6 +204,13 @@ imix_mean_l1_b(const struct imix *m)
 	return m->len ? imix_mean_l2_b(m) + IMIX_L1_EXTRA_B : 0;
 }
 
+uint32_t
+imix_mean_round_b(const struct imix *m)
+{
+	return m->len ? (uint32_t)((imix_pass_b(m) * 2 + m->len) /
+				   (2u * m->len)) : 0;
+}
+
 uint64_t
 imix_line_rate_fps(const struct imix *m, uint32_t speed_mbps)
 {

@@ -155,18 +155,24 @@ plot_line_rate(struct plot_series *line, double *sizes, size_t n,
  */
 static int
 plot_check_line_rate(struct plot_series *above, const struct plot_opts *o,
-		     const char *dir, double size_b, double median)
+		     const struct plot_tput *t, double median)
 {
-	double line = plot_line_rate_fps(size_b, o->link_gbps);
+	double line = plot_line_rate_fps(t->mean_b, o->link_gbps);
+	char size[IMIX_TEXT_MAX + 32];
 
 	if (!(median > line))
 		return 0;
+	if (t->mix[0] != '\0')
+		snprintf(size, sizeof(size), "IMIX %s (mean %.2f B)", t->mix,
+			 t->mean_b);
+	else
+		snprintf(size, sizeof(size), "%g B", t->size_b);
 	if (o->notes != NULL)
-		plot_printf(o->notes, "warning: %g B, %s: the median %.0f fps is "
+		plot_printf(o->notes, "warning: %s, %s: the median %.0f fps is "
 			    "above the line rate at %g Gbit/s, %.0f fps\n",
-			    size_b, plot_dir_name(dir), median, o->link_gbps,
+			    size, plot_dir_name(t->dir), median, o->link_gbps,
 			    line);
-	return plot_row2(above, size_b, median);
+	return plot_row2(above, t->mean_b, median);
 }
 
 static int
@@ -194,15 +200,28 @@ plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
 		struct stats_summary sum;
 		double row[4];
 
-		/* Rows i..j-1: one direction and size, rates ascending. */
+		/* Rows i..j-1: one direction, mix and size, rates
+		 * ascending; a mix is a size of its own (its Size, the
+		 * rounded mean, may be a fixed size's too) */
 		for (j = i; j < count && strcmp(p[j].dir, p[i].dir) == 0 &&
+		     strcmp(p[j].mix, p[i].mix) == 0 &&
 		     p[j].size_b == p[i].size_b; j++)
 			rates[j - i] = p[j].rate_fps;
-		if (i == 0 || strcmp(p[i].dir, p[i - 1].dir) != 0) {
-			snprintf(title, sizeof(title),
-				 "median, 1st-99th percentile (%s)",
-				 plot_dir_name(p[i].dir));
-			s = plot_series_add(&set, title,
+		/* a series per direction for the fixed sizes, per mix and
+		 * direction for the mixes (a point at the mean size) */
+		if (i == 0 || strcmp(p[i].dir, p[i - 1].dir) != 0 ||
+		    strcmp(p[i].mix, p[i - 1].mix) != 0) {
+			if (p[i].mix[0] != '\0')
+				snprintf(title, sizeof(title), "IMIX %s, mean "
+					 "%.2f B: median, 1st-99th percentile "
+					 "(%s)", p[i].mix, p[i].mean_b,
+					 plot_dir_name(p[i].dir));
+			else
+				snprintf(title, sizeof(title),
+					 "median, 1st-99th percentile (%s)",
+					 plot_dir_name(p[i].dir));
+			s = plot_series_add(&set, title, p[i].mix[0] != '\0' ?
+					    "using 1:2:3:4 with yerrorbars pt 7" :
 					    "using 1:2:3:4 with yerrorlines",
 					    NULL, 0, 4);
 			if (s == NULL)
@@ -210,15 +229,15 @@ plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
 		}
 		if (stats_summarize_sorted(rates, j - i, &sum) < 0)
 			goto out;
-		row[0] = p[i].size_b;
+		row[0] = p[i].mean_b;
 		row[1] = sum.median;
 		row[2] = stats_percentile_sorted(rates, j - i, 1.0);
 		row[3] = stats_percentile_sorted(rates, j - i, 99.0);
 		if (plot_row(s, row) < 0 ||
 		    (o->link_gbps > 0 &&
-		     plot_check_line_rate(&above, o, p[i].dir, row[0], row[1]) < 0))
+		     plot_check_line_rate(&above, o, &p[i], row[1]) < 0))
 			goto out;
-		sizes[nsizes++] = p[i].size_b;
+		sizes[nsizes++] = p[i].mean_b;
 	}
 	if (o->link_gbps > 0) {	/* 0: no speed known, no line rate */
 		snprintf(title, sizeof(title), "Ethernet line rate, %g Gbit/s",

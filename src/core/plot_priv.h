@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "dutperf/csv.h"
+#include "dutperf/imix.h"
 #include "dutperf/plot.h"
 
 /* One plotted series: rows of ncols numbers and how gnuplot draws them. */
@@ -30,11 +31,14 @@ struct plot_set {
 	size_t n, cap;
 };
 
-/* One measured rate.csv row. */
+/* One measured rate.csv row; of a mix (run.json beside the file names
+ * one): its name and mean L2 size, a size of its own. */
 struct plot_tput {
 	char dir[16];
 	double size_b;
 	double rate_fps;
+	char mix[IMIX_TEXT_MAX];	/* "": a fixed size */
+	double mean_b;			/* the mix's; else size_b */
 };
 
 /* err = the message (when err_len > 0); returns rc. */
@@ -70,10 +74,17 @@ int plot_cols(const struct csv_table *t, const char *const *names, size_t n,
 /* Row r of a rate.csv is a DUT figure (result_kind measured, or none). */
 bool plot_row_measured(const struct csv_table *t, size_t r);
 /* Every measured (Dir, Size, rate) of the inputs into *out (malloc'ed),
- * sorted by direction, size and rate. */
+ * each with the mix its run.json names, sorted by direction, mix (the
+ * fixed sizes first), size and rate.  A run.json whose records name
+ * different mixes (its rate.csv rows cannot be told apart) is -EINVAL. */
 int plot_tput_read(const struct plot_input *in, size_t n,
 		   struct plot_tput **out, size_t *count, char *err,
 		   size_t err_len);
+/* The mix run.json beside csv file csv names (its records agree): mix
+ * its name ("" none, also without a run.json), *mean_b its mean L2
+ * size.  0, or -EINVAL (err set: records that disagree, a bad imix). */
+int plot_runinfo_imix(const char *csv, char *mix, double *mean_b, char *err,
+		      size_t err_len);
 /* The measured values of column of in, at least min; their number, or
  * -errno with err set. */
 long plot_values(const struct plot_input *in, const char *column, size_t min,

@@ -192,6 +192,9 @@ plot_tput_cmp(const void *a, const void *b)
 
 	if (c != 0)
 		return c;
+	c = strcmp(x->mix, y->mix);
+	if (c != 0)
+		return c;
 	if (x->size_b != y->size_b)
 		return (x->size_b > y->size_b) - (x->size_b < y->size_b);
 	return (x->rate_fps > y->rate_fps) - (x->rate_fps < y->rate_fps);
@@ -215,13 +218,19 @@ plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		const struct csv_table *t = in[i].t;
+		char mix[IMIX_TEXT_MAX];
+		double mean_b = 0;
 
 		rc = plot_cols(t, names, 3, col, err, err_len);
+		if (rc == 0)
+			rc = plot_runinfo_imix(t->path, mix, &mean_b, err,
+					       err_len);
 		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
 			const char *dir;
 
 			if (!plot_row_measured(t, r))
 				continue;
+			snprintf(p[k].mix, sizeof(p[k].mix), "%s", mix);
 
 			rc = csv_table_number(t, r, col[0], false, &p[k].size_b,
 					      err, err_len);
@@ -242,6 +251,7 @@ plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
 						      &p[k].rate_fps, err,
 						      err_len);
 			}
+			p[k].mean_b = mix[0] != '\0' ? mean_b : p[k].size_b;
 			k++;
 		}
 		if (rc != 0) {
@@ -367,14 +377,27 @@ plot_record_speed(const json_t *o, const char *path, unsigned long line,
 	return 0;
 }
 
+/* run.json beside csv file csv into buf. */
+static void
+plot_runinfo_path(const char *csv, char *buf, size_t len)
+{
+	const char *slash = strrchr(csv, '/');
+
+	snprintf(buf, len, "%.*s%srun.json",
+		 slash != NULL ? (int)(slash - csv) : 0, csv,
+		 slash != NULL ? "/" : "");
+}
+
 /*
- * The lowest and highest link speed (Mbit/s) of the records of run.json
- * file path: 1 found, 0 none recorded, -ENOENT no such file, -EINVAL (err
- * set) or -ENOMEM.
+ * fn(ctx, record, path, line, err) on each record of run.json file path
+ * (JSON Lines) until it returns < 0.  The largest fn returned (0 when
+ * none), -ENOENT no such file, -EINVAL (err set) or -ENOMEM.
  */
 static int
-plot_runinfo_speed(const char *path, double *lo, double *hi, char *err,
-		   size_t err_len)
+plot_runinfo_each(const char *path,
+		  int (*fn)(void *ctx, const json_t *o, const char *path,
+			    unsigned long line, char *err, size_t err_len),
+		  void *ctx, char *err, size_t err_len)
 {
 	FILE *f = fopen(path, "re");
 	char *line = NULL;
@@ -382,10 +405,8 @@ plot_runinfo_speed(const char *path, double *lo, double *hi, char *err,
 	unsigned long lineno = 0;
 	json_error_t je;
 	json_t *o;
-	double v;
-	int rc = 0;
+	int rc = 0, r;
 
-	*lo = *hi = 0;
 	if (f == NULL)
 		return -errno;
 	while (rc >= 0 && getline(&line, &cap, f) >= 0) {
@@ -398,19 +419,124 @@ plot_runinfo_speed(const char *path, double *lo, double *hi, char *err,
 				       "%s:%lu: not a JSON object: %s", path,
 				       lineno, o == NULL ? je.text :
 				       "another JSON value");
-		} else if (plot_record_speed(o, path, lineno, &v, err,
-					     err_len) < 0) {
-			rc = -EINVAL;
-		} else if (v > 0) {
-			*lo = *lo == 0 || v < *lo ? v : *lo;
-			*hi = v > *hi ? v : *hi;
-			rc = 1;
+		} else {
+			r = fn(ctx, o, path, lineno, err, err_len);
+			rc = r < 0 || r > rc ? r : rc;
 		}
 		json_decref(o);
 	}
 	free(line);
 	fclose(f);
 	return rc;
+}
+
+struct plot_speeds {
+	double lo, hi;
+};
+
+/* One record's speed into the lowest and highest: 1 found, 0 none. */
+static int
+plot_speed_each(void *ctx, const json_t *o, const char *path,
+		unsigned long line, char *err, size_t err_len)
+{
+	struct plot_speeds *sp = ctx;
+	double v;
+
+	if (plot_record_speed(o, path, line, &v, err, err_len) < 0)
+		return -EINVAL;
+	if (v <= 0)
+		return 0;
+	sp->lo = sp->lo == 0 || v < sp->lo ? v : sp->lo;
+	sp->hi = v > sp->hi ? v : sp->hi;
+	return 1;
+}
+
+/*
+ * The lowest and highest link speed (Mbit/s) of the records of run.json
+ * file path: 1 found, 0 none recorded, -ENOENT no such file, -EINVAL (err
+ * set) or -ENOMEM.
+ */
+static int
+plot_runinfo_speed(const char *path, double *lo, double *hi, char *err,
+		   size_t err_len)
+{
+	struct plot_speeds sp = { 0, 0 };
+	int rc = plot_runinfo_each(path, plot_speed_each, &sp, err, err_len);
+
+	*lo = sp.lo;
+	*hi = sp.hi;
+	return rc;
+}
+
+/* The mixes of a run.json's records: the first one's and whether all
+ * agree (docs/results.md: imix null, or an object with its name). */
+struct plot_mixes {
+	int records;
+	char first[IMIX_TEXT_MAX];
+	double mean_b;
+	unsigned long first_line;
+};
+
+static int
+plot_mix_each(void *ctx, const json_t *o, const char *path,
+	      unsigned long line, char *err, size_t err_len)
+{
+	struct plot_mixes *mx = ctx;
+	const json_t *m = json_object_get(o, "imix");
+	const json_t *name = json_object_get(m, "name");
+	const json_t *mean = json_object_get(m, "mean_l2_b");
+	const char *this = "";
+
+	if (m != NULL && !json_is_null(m)) {
+		if (!json_is_string(name) || json_string_length(name) == 0 ||
+		    json_string_length(name) >= IMIX_TEXT_MAX ||
+		    !json_is_number(mean) || !(json_number_value(mean) > 0))
+			return plot_fail(-EINVAL, err, err_len,
+					 "%s:%lu: imix: not null nor an object "
+					 "with a name and a positive mean_l2_b",
+					 path, line);
+		this = json_string_value(name);
+	}
+	if (mx->records++ == 0) {
+		snprintf(mx->first, sizeof(mx->first), "%s", this);
+		mx->mean_b = this[0] ? json_number_value(mean) : 0;
+		mx->first_line = line;
+		return 0;
+	}
+	if (strcmp(mx->first, this) == 0)
+		return 0;
+	return plot_fail(-EINVAL, err, err_len,
+			 "%s: line %lu sends %s%s, line %lu %s%s: the rows of "
+			 "its rate.csv cannot be told apart by mix (a mix's "
+			 "Size is its rounded mean); plot each mix from a "
+			 "directory of its own", path, mx->first_line,
+			 mx->first[0] ? "the mix " : "one size", mx->first,
+			 line, this[0] ? "the mix " : "one size", this);
+}
+
+int
+plot_runinfo_imix(const char *csv, char *mix, double *mean_b, char *err,
+		  size_t err_len)
+{
+	struct plot_mixes mx = { 0 };
+	char path[4200];
+	int rc;
+
+	plot_runinfo_path(csv, path, sizeof(path));
+	rc = plot_runinfo_each(path, plot_mix_each, &mx, err, err_len);
+	mix[0] = '\0';
+	*mean_b = 0;
+	if (rc == -ENOENT || rc == 0) {
+		snprintf(mix, IMIX_TEXT_MAX, "%s", mx.first);
+		*mean_b = mx.mean_b;
+		return 0;
+	}
+	if (rc == -ENOMEM)
+		return plot_fail(rc, err, err_len, "out of memory");
+	if (rc == -EINVAL)
+		return rc;
+	/* a run.json there that cannot be read (not its absence) */
+	return plot_fail(-EINVAL, err, err_len, "%s: %s", path, strerror(-rc));
 }
 
 int
@@ -423,11 +549,9 @@ plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
 	int rc;
 
 	for (i = 0; i < n; i++) {
-		const char *csv = in[i].t->path, *slash = strrchr(csv, '/');
+		const char *csv = in[i].t->path;
 
-		snprintf(path, sizeof(path), "%.*s%srun.json",
-			 slash != NULL ? (int)(slash - csv) : 0, csv,
-			 slash != NULL ? "/" : "");
+		plot_runinfo_path(csv, path, sizeof(path));
 		rc = plot_runinfo_speed(path, &flo, &fhi, err, err_len);
 		if (rc == -EINVAL)
 			return rc;

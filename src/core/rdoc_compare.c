@@ -29,6 +29,7 @@ rdoc_compare_one(struct rdoc *d, const struct rdoc_opts *o,
 
 		for (j = 0; j < gb.n && y == NULL; j++)
 			if (gb.g[j].size_b == x->size_b &&
+			    strcmp(gb.g[j].imix, x->imix) == 0 &&
 			    strcmp(gb.g[j].dir, x->dir) == 0)
 				y = &gb.g[j];
 		if (y == NULL)
@@ -36,7 +37,7 @@ rdoc_compare_one(struct rdoc *d, const struct rdoc_opts *o,
 		for (k = 0; k < 7; k++)
 			c[k][0] = '\0';
 		snprintf(c[0], sizeof(c[0]), "%s", spec->test);
-		snprintf(c[1], sizeof(c[1]), "%ld", x->size_b);
+		rdoc_size_text(x->size_b, x->imix, x->mean_b, c[1], sizeof(c[1]));
 		snprintf(c[2], sizeof(c[2]), "%s", rdoc_dir_name(x->dir));
 		if (x->n > 0 && stats_summarize(x->v, x->n, &sx) == 0) {
 			rdoc_fmt(sx.median, c[3], sizeof(c[3]));

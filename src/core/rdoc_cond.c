@@ -81,7 +81,7 @@ rdoc_sec_campaign(struct rdoc *d, const struct rdoc_set *s)
 
 		snprintf(c[0], sizeof(c[0]), "%ld", it->item);
 		snprintf(c[1], sizeof(c[1]), "%s", it->test);
-		snprintf(c[2], sizeof(c[2]), "%ld", it->size_b);
+		rdoc_size_text(it->size_b, it->imix, 0, c[2], sizeof(c[2]));
 		snprintf(c[3], sizeof(c[3]), "%s", it->dir);
 		snprintf(c[4], sizeof(c[4]), "%s", it->state[0] ? it->state :
 			 "missing (never run)");

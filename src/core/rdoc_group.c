@@ -69,24 +69,55 @@ rdoc_grps_free(struct rdoc_grps *gs)
 	memset(gs, 0, sizeof(*gs));
 }
 
+/* The fixed sizes ascending, then the mixes by mean size and name
+ * (docs/report.md); a size's or mix's directions by name. */
 static int
 rdoc_grp_cmp(const void *a, const void *b)
 {
 	const struct rdoc_grp *x = a, *y = b;
+	bool mx = x->imix[0] != '\0', my = y->imix[0] != '\0';
+	double fx = rdoc_grp_frame_b(x), fy = rdoc_grp_frame_b(y);
+	int c;
 
-	if (x->size_b != y->size_b)
-		return (x->size_b > y->size_b) - (x->size_b < y->size_b);
-	return strcmp(x->dir, y->dir);
+	if (mx != my)
+		return mx - my;
+	if (fx != fy)
+		return (fx > fy) - (fx < fy);
+	c = strcmp(x->imix, y->imix);
+	return c != 0 ? c : strcmp(x->dir, y->dir);
 }
 
+double
+rdoc_grp_frame_b(const struct rdoc_grp *g)
+{
+	return g->imix[0] != '\0' && g->mean_b > 0 ? g->mean_b :
+	       (double)g->size_b;
+}
+
+void
+rdoc_size_text(long size_b, const char *imix, double mean_b, char *buf,
+	       size_t len)
+{
+	if (imix[0] == '\0')
+		snprintf(buf, len, "%ld", size_b);
+	else if (mean_b > 0)
+		snprintf(buf, len, "IMIX %s (mean %.2f B)", imix, mean_b);
+	else
+		snprintf(buf, len, "IMIX %s", imix);
+}
+
+/* The group of (size, mix, direction), new when none; a mix is a size
+ * of its own, whatever its rounded mean. */
 static struct rdoc_grp *
-rdoc_grp_get(struct rdoc_grps *gs, long size_b, const char *dir)
+rdoc_grp_get(struct rdoc_grps *gs, long size_b, const char *imix,
+	     double mean_b, const char *dir)
 {
 	struct rdoc_grp *ng;
 	size_t i;
 
 	for (i = 0; i < gs->n; i++)
-		if (gs->g[i].size_b == size_b && strcmp(gs->g[i].dir, dir) == 0)
+		if (gs->g[i].size_b == size_b && strcmp(gs->g[i].dir, dir) == 0 &&
+		    strcmp(gs->g[i].imix, imix) == 0)
 			return &gs->g[i];
 	ng = realloc(gs->g, (gs->n + 1) * sizeof(*ng));
 	if (ng == NULL) {
@@ -96,6 +127,8 @@ rdoc_grp_get(struct rdoc_grps *gs, long size_b, const char *dir)
 	gs->g = ng;
 	memset(&ng[gs->n], 0, sizeof(*ng));
 	ng[gs->n].size_b = size_b;
+	snprintf(ng[gs->n].imix, sizeof(ng[gs->n].imix), "%s", imix);
+	ng[gs->n].mean_b = mean_b;
 	snprintf(ng[gs->n].dir, sizeof(ng[gs->n].dir), "%s", dir);
 	return &gs->g[gs->n++];
 }
@@ -199,7 +232,8 @@ rdoc_collect(const struct rdoc_set *s, const struct rdoc_val *spec,
 			if (spec->dir_fixed != NULL && !has &&
 			    strcmp(kind, "measured") == 0)
 				continue;
-			g = rdoc_grp_get(gs, rdoc_row_size(run, t, r), dir);
+			g = rdoc_grp_get(gs, rdoc_row_size(run, t, r), run->imix,
+					 run->imix_mean_b, dir);
 			if (g == NULL)
 				return;
 			g->runs++;
@@ -369,7 +403,7 @@ rdoc_state_class(const char *state)
 void
 rdoc_item_notes(struct rdoc *d, const struct rdoc_set *s, const char *test)
 {
-	char msg[1024], label[64];
+	char msg[1024], label[64], size[IMIX_TEXT_MAX + 16];
 	size_t i;
 
 	for (i = 0; i < s->nb_items; i++) {
@@ -377,20 +411,24 @@ rdoc_item_notes(struct rdoc *d, const struct rdoc_set *s, const char *test)
 
 		if (test != NULL && strcmp(it->test, test) != 0)
 			continue;
+		if (it->imix[0] != '\0')
+			snprintf(size, sizeof(size), "IMIX %s", it->imix);
+		else
+			snprintf(size, sizeof(size), "%ld bytes", it->size_b);
 		if (strcmp(it->state, "done") != 0) {
 			snprintf(label, sizeof(label), "%s",
 				 it->state[0] ? it->state : "missing");
-			snprintf(msg, sizeof(msg), "item %ld (%s, %ld bytes, %s): "
-				 "%s%s%s", it->item, it->test, it->size_b,
+			snprintf(msg, sizeof(msg), "item %ld (%s, %s, %s): "
+				 "%s%s%s", it->item, it->test, size,
 				 it->dir, it->state[0] ? "did not complete, no "
 				 "result from it" : "never run, no record in "
 				 "campaign.jsonl", it->note[0] ? ": " : "",
 				 it->note);
 			rdoc_note(d, label, rdoc_state_class(it->state), msg);
 		} else if (rdoc_item_bad(it)) {
-			snprintf(msg, sizeof(msg), "item %ld (%s, %ld bytes): "
+			snprintf(msg, sizeof(msg), "item %ld (%s, %s): "
 				 "result %s%s%s", it->item, it->test,
-				 it->size_b, it->result_kind,
+				 size, it->result_kind,
 				 it->note[0] ? ": " : "", it->note);
 			rdoc_note(d, strcmp(it->result_kind, "lower_bound") == 0 ?
 				  "lower bound" : "no valid result",
@@ -401,9 +439,9 @@ rdoc_item_notes(struct rdoc *d, const struct rdoc_set *s, const char *test)
 		    it->throughput_kind[0] != '\0' &&
 		    strcmp(it->throughput_kind, "measured") != 0 &&
 		    strcmp(it->throughput_kind, "given") != 0) {
-			snprintf(msg, sizeof(msg), "item %ld (%s, %ld bytes) ran "
+			snprintf(msg, sizeof(msg), "item %ld (%s, %s) ran "
 				 "at a throughput that is %s", it->item,
-				 it->test, it->size_b,
+				 it->test, size,
 				 strcmp(it->throughput_kind, "lower_bound") == 0 ?
 				 "only a lower bound" : "missing");
 			rdoc_note(d, strcmp(it->throughput_kind, "lower_bound") == 0 ?

@@ -32,7 +32,9 @@ struct rdoc_val {
 };
 
 struct rdoc_grp {
-	long size_b;
+	long size_b;			/* a mix: its rounded mean */
+	char imix[IMIX_TEXT_MAX];	/* "": a fixed size */
+	double mean_b;			/* a mix's mean L2 size; 0: unknown */
 	char dir[16];
 	double *v;
 	size_t n, cap;
@@ -71,6 +73,13 @@ const char *rdoc_row_kind(const struct csv_table *t, size_t r);
 /* The row's frame size, else the run's. */
 long rdoc_row_size(const struct rdoc_run *run, const struct csv_table *t,
 		   size_t r);
+/* A size as a cell reads: "64", a mix "IMIX csit (mean 353.83 B)"
+ * (mean_b 0: the mean left out). */
+void rdoc_size_text(long size_b, const char *imix, double mean_b, char *buf,
+		    size_t len);
+/* The frame size of a group (its mix's mean) for rates in Mb/s and the
+ * line rate. */
+double rdoc_grp_frame_b(const struct rdoc_grp *g);
 /* "both", "forward", "reverse" for "b", "f", "r"; else d. */
 const char *rdoc_dir_name(const char *d);
 

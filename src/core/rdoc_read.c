@@ -175,6 +175,30 @@ rdoc_config_size(const json_t *info)
 	return -1;
 }
 
+/* The last run.json record's imix (docs/results.md): null or absent, no
+ * mix; else an object with its name and mean_l2_b, -EINVAL otherwise. */
+static int
+rdoc_run_imix(struct rdoc_run *r, const char *path, char *err,
+	      size_t err_len)
+{
+	json_t *m = json_object_get(r->info, "imix");
+	json_t *name = json_object_get(m, "name");
+	json_t *mean = json_object_get(m, "mean_l2_b");
+
+	if (m == NULL || json_is_null(m))
+		return 0;
+	if (!json_is_string(name) || json_string_length(name) == 0 ||
+	    json_string_length(name) >= sizeof(r->imix) ||
+	    !json_is_number(mean) || !(json_number_value(mean) > 0))
+		return rdoc_fail(-EINVAL, err, err_len,
+				 "%s: the last record's key 'imix': not null "
+				 "nor an object with a name and a positive "
+				 "mean_l2_b", path);
+	snprintf(r->imix, sizeof(r->imix), "%s", json_string_value(name));
+	r->imix_mean_b = json_number_value(mean);
+	return 0;
+}
+
 /* Read run directory dir (label its name in the report) into r. */
 static int
 rdoc_run_read(struct rdoc_run *r, const char *dir, const char *label,
@@ -196,6 +220,9 @@ rdoc_run_read(struct rdoc_run *r, const char *dir, const char *label,
 		r->nb_records = (size_t)n;
 		if (r->info != NULL)
 			r->size_b = rdoc_config_size(r->info);
+		rc = rdoc_run_imix(r, path, err, err_len);
+		if (rc < 0)
+			return rc;
 	}
 	for (f = 0; f < RDOC_NB_FILES; f++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, rdoc_files[f]);
@@ -404,6 +431,8 @@ rdoc_campaign_read(struct rdoc_set *s, char *err, size_t err_len)
 			      json_object_get(it, "test"));
 		x->size_b = json_is_integer(json_object_get(it, "size")) ?
 			(long)json_integer_value(json_object_get(it, "size")) : -1;
+		rdoc_copy_str(x->imix, sizeof(x->imix),
+			      json_object_get(it, "imix"));
 		snprintf(x->dir, sizeof(x->dir), "%s", d);
 		x->tput_fwd = x->tput_rev = -1;
 		s->nb_items++;

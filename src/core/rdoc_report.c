@@ -61,20 +61,22 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 		       "from each rate.csv; median, 1st and 99th percentile "
 		       "of the measured searches (RFC 8219). Mb/s counts the "
 		       "frame's bits (size x 8); the line rate adds 20 bytes "
-		       "of preamble and gap per frame.");
+		       "of preamble and gap per frame. A mix (IMIX) is a size "
+		       "of its own, after the fixed sizes, at its mean frame "
+		       "size.");
 	rdoc_collect(s, &spec, &gs);
 	rdoc_table_begin(d, "Throughput per frame size", 9, head);
 	for (i = 0; i < gs.n; i++) {
 		struct rdoc_grp *g = &gs.g[i];
 		struct rdoc_sum sm;
 		double line = g->link_mbps > 0 ?
-			plot_line_rate_fps((double)g->size_b, g->link_mbps / 1e3) :
+			plot_line_rate_fps(rdoc_grp_frame_b(g), g->link_mbps / 1e3) :
 			NAN;
 		double v;
 
 		for (k = 0; k < 9; k++)
 			c[k][0] = '\0';
-		snprintf(c[0], sizeof(c[0]), "%ld", g->size_b);
+		rdoc_size_text(g->size_b, g->imix, g->mean_b, c[0], sizeof(c[0]));
 		snprintf(c[1], sizeof(c[1]), "%s", rdoc_dir_name(g->dir));
 		sm = rdoc_sum_cells(g, &c[2], NULL);
 		v = sm.ok ? sm.median : g->lower > 0 ? g->lower_max : NAN;
@@ -86,7 +88,7 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 			snprintf(c[2], sizeof(c[2]), "no valid result");
 		}
 		if (!isnan(v)) {
-			rdoc_fixed(v * (double)g->size_b * 8 / 1e6, 3, c[5],
+			rdoc_fixed(v * rdoc_grp_frame_b(g) * 8 / 1e6, 3, c[5],
 				   sizeof(c[5]));
 			if (!sm.ok)
 				strncat(c[5], " (lower bound)",
@@ -170,7 +172,8 @@ rdoc_sec_latency(struct rdoc *d, const struct rdoc_set *s)
 		for (i = 0; i < tl.n && i < wcl.n; i++) {
 			for (k = 0; k < 10; k++)
 				c[k][0] = '\0';
-			snprintf(c[0], sizeof(c[0]), "%ld", tl.g[i].size_b);
+			rdoc_size_text(tl.g[i].size_b, tl.g[i].imix,
+				       tl.g[i].mean_b, c[0], sizeof(c[0]));
 			snprintf(c[1], sizeof(c[1]), "%s", sides[j]);
 			if (tl.g[i].n > 0)
 				rdoc_fmt(tl.g[i].load_sum / (double)tl.g[i].n,
@@ -216,8 +219,9 @@ rdoc_rows(struct rdoc *d, const struct rdoc_set *s, enum rdoc_file f,
 				if (name[0] == '\0')
 					snprintf(c[k], sizeof(c[k]), "%s", run->label);
 				else if (strcmp(name, "@size") == 0)
-					snprintf(c[k], sizeof(c[k]), "%ld",
-						 rdoc_row_size(run, t, r));
+					rdoc_size_text(rdoc_row_size(run, t, r),
+						       run->imix, run->imix_mean_b,
+						       c[k], sizeof(c[k]));
 				else if (strncmp(name, "@dir:", 5) == 0)
 					snprintf(c[k], sizeof(c[k]), "%s",
 						 rdoc_dir_name(rdoc_cell(t, r,
@@ -264,7 +268,8 @@ rdoc_sum_table(struct rdoc *d, const struct rdoc_set *s,
 		for (i = 0; i < gs.n; i++) {
 			for (k = 0; k < 6; k++)
 				c[k][0] = '\0';
-			snprintf(c[0], sizeof(c[0]), "%ld", gs.g[i].size_b);
+			rdoc_size_text(gs.g[i].size_b, gs.g[i].imix,
+				       gs.g[i].mean_b, c[0], sizeof(c[0]));
 			snprintf(c[1], sizeof(c[1]), "%s",
 				 rdoc_dir_name(gs.g[i].dir));
 			rdoc_sum_cells(&gs.g[i], &c[2], "no measured run");

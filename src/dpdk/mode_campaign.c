@@ -96,6 +96,9 @@ camp_check(const struct cfg *c, char *err, size_t err_len)
 	else if (cfg_key_from_option(c, "traffic", "frame_size_b"))
 		rc = cfg_errf(err, err_len, "-s/--size %u: mode campaign takes its "
 			      "sizes from [campaign] sizes", c->frame_size_b);
+	else if (cfg_key_from_option(c, "traffic", "imix"))
+		rc = cfg_errf(err, err_len, "--imix %s: mode campaign takes its "
+			      "mixes from [campaign] sizes (imix:GENOME)", c->imix);
 	else if (campaign_plan_make(c, p, why, sizeof(why)) != 0)
 		rc = cfg_errf(err, err_len, "[campaign]: %s", why);
 	if (rc == 0 && camp_path(path, sizeof(path), c->outdir,
@@ -121,15 +124,19 @@ camp_check(const struct cfg *c, char *err, size_t err_len)
 	return rc < 0 ? -EINVAL : rc;
 }
 
-/* The ports for the largest frame and the plan's directions. */
+/* The ports for the largest frame (of a mix too) and the plan's
+ * directions. */
 static void
 camp_ports_cfg(struct cfg *c)
 {
 	struct campaign_plan *p = malloc(sizeof(*p));
 	char why[CFG_ERR_LEN];
+	uint32_t lo, hi;
 
 	if (p != NULL && campaign_plan_make(c, p, why, sizeof(why)) == 0) {
-		c->frame_size_b = p->sizes[p->nb_sizes - 1];
+		campaign_plan_span(p, &lo, &hi);
+		c->frame_size_b = hi;
+		c->imix[0] = '\0';
 		c->direction = p->direction;
 	}
 	free(p);
@@ -233,8 +240,8 @@ camp_move_aside(struct camp *k, const struct campaign_item *it,
 		unsigned attempt, char *err, size_t err_len)
 {
 	const char *out = k->m->cfg->outdir;
-	char from[CFG_PATH_LEN + 64], cut[CFG_PATH_LEN + 64],
-	     to[CFG_PATH_LEN + 128];
+	char from[CFG_PATH_LEN + CAMPAIGN_DIR_LEN + 8], cut[CFG_PATH_LEN + 64],
+	     to[CFG_PATH_LEN + CAMPAIGN_DIR_LEN + 96];
 	int rc;
 
 	if (camp_path(from, sizeof(from), out, it->dir) != 0 ||
@@ -268,7 +275,7 @@ camp_item(struct camp *k, unsigned i, unsigned attempt, char *err,
 	struct cfg *ic = k->item_cfg;
 	const struct mode_ops *ops = camp_mode_of(m, it->test);
 	char note[CAMPAIGN_NOTE_LEN + CFG_ERR_LEN], path[CFG_PATH_LEN + 64],
-	     why[CFG_ERR_LEN];
+	     why[CFG_ERR_LEN], size[IMIX_TEXT_MAX + 16];
 	const char *kind = NULL;
 	enum campaign_state state;
 	double t0, bound_s;
@@ -279,11 +286,12 @@ camp_item(struct camp *k, unsigned i, unsigned attempt, char *err,
 			       CAMPAIGN_NOTE_LEN);
 	if (rc < 0)
 		return cfg_errf_rc(rc, err, err_len, "%s", note);
+	campaign_item_size_text(it, size, sizeof(size));
 	if (!m->cli->quiet)
-		fprintf(stderr, "campaign: item %u of %u: %s %" PRIu32 " bytes "
+		fprintf(stderr, "campaign: item %u of %u: %s %s "
 			"(attempt %u)%s%s  elapsed %.0f s, campaign ETA <= %.0f s\n",
 			it->no, k->plan->nb_items, campaign_test_name(it->test),
-			it->size_b, attempt, note[0] ? ": " : "", note,
+			size, attempt, note[0] ? ": " : "", note,
 			camp_now_s() - k->started_s, camp_eta_s(k, i));
 	if (rc == 1) {
 		k->skipped++;
@@ -365,8 +373,8 @@ camp_item(struct camp *k, unsigned i, unsigned attempt, char *err,
 		k->tput[it->size_idx] = measured;
 		if (measured.kind != CAMPAIGN_TPUT_MEASURED)
 			snprintf(note, CAMPAIGN_NOTE_LEN, "throughput %s: said so "
-				 "in every test of %" PRIu32 " bytes that takes it",
-				 campaign_tput_kind_name(measured.kind), it->size_b);
+				 "in every test of %s that takes it",
+				 campaign_tput_kind_name(measured.kind), size);
 	}
 	printf("campaign: %s %s%s%s\n", it->dir, campaign_state_name(state),
 	       note[0] ? ": " : "", note);
@@ -412,6 +420,7 @@ camp_run(struct mode_ctx *m, char *err, size_t err_len)
 	struct camp k;
 	char path[CFG_PATH_LEN + 32], why[CFG_ERR_LEN];
 	unsigned i, attempt;
+	uint32_t lo, hi;
 	int rc;
 
 	memset(&k, 0, sizeof(k));
@@ -435,7 +444,9 @@ camp_run(struct mode_ctx *m, char *err, size_t err_len)
 	/* the link speed for every item (the line rate, the loss sweep's
 	 * top); the rates checked at the smallest size, each item's again */
 	*k.base = *c;
-	k.base->frame_size_b = k.plan->sizes[0];
+	campaign_plan_span(k.plan, &lo, &hi);
+	k.base->frame_size_b = lo;
+	k.base->imix[0] = '\0';
 	rc = port_apply_speed(m->trial->port, CFG_NB_SIDES, k.base, err, err_len);
 	if (rc != 0)
 		goto out;

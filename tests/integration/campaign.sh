@@ -10,23 +10,8 @@
 # headers.  The throughput of each size reaches latency (rate_fps), loss
 # (from it upward) and b2b (throughput_fps).
 . "$(dirname "$0")/common.sh"
-need_root
-need_dutperf
-
-C=10000
-it_tb_up router $C
-
-# short trials, modest rates; the search's top 12000 fps is 1.2 C
-ini=$WORK/campaign.ini
-sed -e 's/^duration_s *=.*/duration_s = 1/' -e 's/^timeout_ms *=.*/timeout_ms = 200/' \
-	-e 's/^settle_ms *=.*/settle_ms = 100/' -e 's/^rate_min_fps *=.*/rate_min_fps = 1000/' \
-	-e 's/^rate_max_fps *=.*/rate_max_fps = 12000/' -e 's/^error_fps *=.*/error_fps = 4000/' \
-	-e 's/^max_lag_us *=.*/max_lag_us = 300000/' \
-	"$SRCDIR/conf/testbed-ipv4.ini" >"$ini"
+campaign_testbed
 cat >>"$ini" <<'EOF'
-[latency]
-tagged_frames = 200
-delay_s = 0
 [loss]
 step_pct = 10
 [b2b]

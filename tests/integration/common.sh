@@ -309,3 +309,21 @@ wire_once() {	# ARGS...: wire's $bin once, on wire's $prefix
 	rm -rf "/var/run/dpdk/$prefix"
 	return $rc
 }
+
+# A campaign on the router testbed (campaign.sh, campaign_imix.sh): the
+# testbed up with capacity 10000 fps, and in $ini ($WORK/campaign.ini)
+# its IPv4 configuration with short trials and modest rates (1 s trials,
+# the search 1000..12000 fps in 4000 steps: its top is 1.2 capacities)
+# and 200 latency tags; the caller appends its sections.
+campaign_testbed() {
+	need_root
+	need_dutperf
+	it_tb_up router 10000
+	ini=$WORK/campaign.ini
+	sed -e 's/^duration_s *=.*/duration_s = 1/' -e 's/^timeout_ms *=.*/timeout_ms = 200/' \
+		-e 's/^settle_ms *=.*/settle_ms = 100/' -e 's/^rate_min_fps *=.*/rate_min_fps = 1000/' \
+		-e 's/^rate_max_fps *=.*/rate_max_fps = 12000/' -e 's/^error_fps *=.*/error_fps = 4000/' \
+		-e 's/^max_lag_us *=.*/max_lag_us = 300000/' \
+		"$SRCDIR/conf/testbed-ipv4.ini" >"$ini"
+	printf '[latency]\ntagged_frames = 200\ndelay_s = 0\n' >>"$ini"
+}

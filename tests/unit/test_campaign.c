@@ -34,7 +34,7 @@ sizes_are(const char *s, bool jumbo, const uint32_t *want, unsigned n)
 	char why[256];
 	unsigned nb, i;
 
-	if (campaign_parse_sizes(s, jumbo, got, &nb, why, sizeof(why)) != 0)
+	if (campaign_parse_sizes(s, jumbo, got, NULL, &nb, why, sizeof(why)) != 0)
 		fail_msg("%s: %s", s, why);
 	assert_int_equal(nb, n);
 	for (i = 0; i < n; i++)
@@ -48,7 +48,7 @@ sizes_bad(const char *s, bool jumbo, const char *text)
 	char why[256];
 	unsigned nb;
 
-	assert_int_equal(campaign_parse_sizes(s, jumbo, got, &nb, why, sizeof(why)),
+	assert_int_equal(campaign_parse_sizes(s, jumbo, got, NULL, &nb, why, sizeof(why)),
 			 -EINVAL);
 	assert_contains(why, text);
 }
@@ -74,6 +74,72 @@ test_sizes(void **state)
 	sizes_bad("63", false, "out of range 64..1518");
 	sizes_bad("rfc9999", false, "\"rfc9999\": not an unsigned decimal");
 	sizes_bad("", false, "no size named");
+}
+
+/* imix:GENOME beside fixed sizes: after them, in the order given, each
+ * with its mean rounded (CSIT's 4246 B / 12 = 353.83 -> 354; "ag":
+ * (64 + 1518) / 2 = 791); a mix named twice (a preset and its genome
+ * too) and bad genomes refused with the genome parser's reason. */
+static void
+test_sizes_imix(void **state)
+{
+	uint32_t got[CAMPAIGN_MAX_SIZES];
+	char mix[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX], why[512];
+	uint64_t g[CAMPAIGN_MAX_SIZES];
+	unsigned nb;
+
+	(void)state;
+	assert_int_equal(campaign_parse_sizes("imix:csit 1518, 64 imix:ag", false,
+					      got, mix, &nb, why, sizeof(why)), 0);
+	assert_int_equal(nb, 4);
+	assert_int_equal(got[0], 64);
+	assert_string_equal(mix[0], "");
+	assert_int_equal(got[1], 1518);
+	assert_string_equal(mix[1], "");
+	assert_int_equal(got[2], 354);
+	assert_string_equal(mix[2], "csit");
+	assert_int_equal(got[3], 791);
+	assert_string_equal(mix[3], "ag");
+	/* a genome with a custom size: its colons are no separators */
+	assert_int_equal(campaign_parse_sizes("imix:aaaaaaaxxxxg:x=570", false,
+					      got, mix, &nb, why, sizeof(why)), 0);
+	assert_int_equal(nb, 1);
+	assert_int_equal(got[0], 354);
+	assert_string_equal(mix[0], "aaaaaaaxxxxg:x=570");
+	/* the mix's own size and a fixed one of the same value: two sizes */
+	assert_int_equal(campaign_parse_sizes("354 imix:csit", false, got, mix,
+					      &nb, why, sizeof(why)), 0);
+	assert_int_equal(nb, 2);
+	assert_int_equal(got[0], 354);
+	assert_int_equal(got[1], 354);
+	sizes_bad("imix:csit imix:aaaaaaaxxxxg:x=570", false, "\"imix:aaaaaaa"
+		  "xxxxg:x=570\": the mix csit named twice (genome "
+		  "aaaaaaaxxxxg:x=570)");
+	sizes_bad("imix:nope", false, "\"imix:nope\": n has no size");
+	sizes_bad("imix:", false, "\"imix:\": no sequence");
+	sizes_bad("imix:ah:h=2000", false, "h=2000: outside 64..1518 bytes");
+	assert_int_equal(campaign_parse_sizes("imix:ah:h=2000", true, got, mix,
+					      &nb, why, sizeof(why)), 0);
+	assert_int_equal(got[0], 1032);
+
+	/* throughput_fps for a mix: imix:GENOME:FPS, the last colon */
+	assert_int_equal(campaign_parse_sizes("64 imix:csit imix:aaaaxg:x=570",
+					      false, got, mix, &nb, why,
+					      sizeof(why)), 0);
+	assert_int_equal(campaign_parse_throughput("imix:csit:700 64:900 "
+						   "imix:aaaaxg:x=570:800", got,
+						   mix, nb, g, why, sizeof(why)),
+			 0);
+	assert_int_equal(g[0], 900);
+	assert_int_equal(g[1], 700);
+	assert_int_equal(g[2], 800);
+	assert_int_equal(campaign_parse_throughput("imix:ag:5", got, mix, nb, g,
+						   why, sizeof(why)), -EINVAL);
+	assert_contains(why, "imix:ag: not one of [campaign] sizes");
+	/* 354, the mix's rounded mean, is no fixed size of this plan */
+	assert_int_equal(campaign_parse_throughput("354:5", got, mix, nb, g,
+						   why, sizeof(why)), -EINVAL);
+	assert_contains(why, "size 354: not one of [campaign] sizes");
 }
 
 static void
@@ -132,25 +198,25 @@ test_throughput_given(void **state)
 	char why[256];
 
 	(void)state;
-	assert_int_equal(campaign_parse_throughput("", sizes, 3, g, why,
+	assert_int_equal(campaign_parse_throughput("", sizes, NULL, 3, g, why,
 						   sizeof(why)), 0);
 	assert_int_equal(g[0] + g[1] + g[2], 0);
-	assert_int_equal(campaign_parse_throughput("5000", sizes, 3, g, why,
+	assert_int_equal(campaign_parse_throughput("5000", sizes, NULL, 3, g, why,
 						   sizeof(why)), 0);
 	assert_int_equal(g[0], 5000);
 	assert_int_equal(g[2], 5000);
-	assert_int_equal(campaign_parse_throughput("64:900 1518:80", sizes, 3, g,
+	assert_int_equal(campaign_parse_throughput("64:900 1518:80", sizes, NULL, 3, g,
 						   why, sizeof(why)), 0);
 	assert_int_equal(g[0], 900);
 	assert_int_equal(g[1], 0);
 	assert_int_equal(g[2], 80);
-	assert_int_equal(campaign_parse_throughput("256:900", sizes, 3, g, why,
+	assert_int_equal(campaign_parse_throughput("256:900", sizes, NULL, 3, g, why,
 						   sizeof(why)), -EINVAL);
 	assert_contains(why, "size 256: not one of [campaign] sizes");
-	assert_int_equal(campaign_parse_throughput("64:1 5", sizes, 3, g, why,
+	assert_int_equal(campaign_parse_throughput("64:1 5", sizes, NULL, 3, g, why,
 						   sizeof(why)), -EINVAL);
 	assert_contains(why, "not both");
-	assert_int_equal(campaign_parse_throughput("64:x", sizes, 3, g, why,
+	assert_int_equal(campaign_parse_throughput("64:x", sizes, NULL, 3, g, why,
 						   sizeof(why)), -EINVAL);
 	assert_contains(why, "rate \"x\"");
 }
@@ -465,22 +531,168 @@ test_record(void **state)
 	assert_contains(err, "other items");
 }
 
-/* The example of conf/: valid, 7 sizes x 5 tests */
+/* A plan with a mix: its items after the fixed sizes', directories that
+ * name it, each item's configuration the mix (as --imix), [traffic]
+ * imix left out of a fixed size's items; the record and campaign.json
+ * name the genome and a resume finds the same plan. */
+static void
+test_plan_imix(void **state)
+{
+	struct campaign_status st[CAMPAIGN_MAX_ITEMS];
+	struct campaign_tput t, used;
+	struct cfg c, out;
+	char why[512], note[CAMPAIGN_NOTE_LEN], line[2048], path[4200], *text;
+	char *const argv[] = { "dutperf", "--", "campaign" };
+	uint32_t lo, hi;
+	FILE *f;
+
+	(void)state;
+	camp_cfg(&c, "throughput latency", "imix:aaaaaaaxxxxg:x=570 128 imix:csit");
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), -EINVAL);
+	assert_contains(why, "named twice");
+	camp_cfg(&c, "throughput latency", "imix:aaaaaaaaxxxg:x=570 128 imix:csit");
+	snprintf(c.imix, sizeof(c.imix), "ag");	/* not the campaign's */
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	assert_int_equal(plan.nb_items, 6);
+	assert_string_equal(plan.items[0].dir, "001-throughput-128");
+	assert_string_equal(plan.items[0].imix, "");
+	assert_string_equal(plan.items[2].dir,
+			    "003-throughput-imix-aaaaaaaaxxxg-x=570");
+	assert_string_equal(plan.items[2].imix, "aaaaaaaaxxxg:x=570");
+	/* 8 * 64 + 3 * 570 + 1518 = 3740 B / 12 = 311.67 */
+	assert_int_equal(plan.items[2].size_b, 312);
+	assert_string_equal(plan.items[5].dir, "006-latency-imix-csit");
+	assert_int_equal(plan.items[5].size_idx, 2);
+	campaign_item_size_text(&plan.items[5], why, sizeof(why));
+	assert_string_equal(why, "IMIX csit");
+	campaign_item_size_text(&plan.items[1], why, sizeof(why));
+	assert_string_equal(why, "128 bytes");
+	campaign_plan_span(&plan, &lo, &hi);
+	assert_int_equal(lo, 64);
+	assert_int_equal(hi, 1518);
+
+	/* the mix's items send it; the fixed size's item no mix */
+	t = tput(CAMPAIGN_TPUT_MEASURED, 3000, 3000);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[5], "/r", &t,
+					   &out, &used, note, sizeof(note)), 0);
+	assert_string_equal(out.imix, "csit");
+	assert_int_equal(out.frame_size_b, 354);
+	assert_int_equal(out.rate_fps, 3000);
+	assert_string_equal(out.outdir, "/r/006-latency-imix-csit");
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[0], "/r", NULL,
+					   &out, &used, note, sizeof(note)), 0);
+	assert_string_equal(out.imix, "");
+	assert_int_equal(out.frame_size_b, 128);
+	t = tput(CAMPAIGN_TPUT_MISSING, 0, 0);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[3], "/r", &t,
+					   &out, &used, note, sizeof(note)), 1);
+	assert_contains(note, "no throughput for IMIX aaaaaaaaxxxg:x=570 (its");
+
+	/* the record names the mix; a fixed size's has no imix key */
+	{
+		struct campaign_record r = { .item = &plan.items[5], .of = 6,
+					     .attempt = 1,
+					     .state = CAMPAIGN_RUNNING,
+					     .note = "" };
+
+		assert_int_equal(campaign_record_line(&r, line, sizeof(line)), 0);
+		assert_contains(line, "\"size\":354,\"dir\":\"006-latency-imix-"
+				"csit\",\"imix\":\"csit\",\"attempt\":1");
+		r.item = &plan.items[0];
+		assert_int_equal(campaign_record_line(&r, line, sizeof(line)), 0);
+		assert_null(strstr(line, "imix"));
+	}
+	/* campaign.json: the sizes as given, each mix item's genome; read
+	 * back by a resume of the same plan, refused by another mix */
+	text = campaign_json_text(&plan, "1.0", "abc", 3, argv, "x.ini");
+	assert_non_null(text);
+	assert_contains(text, "\"sizes\": [\n  128,\n  \"imix:aaaaaaaaxxxg:"
+			"x=570\",\n  \"imix:csit\"\n ]");
+	assert_contains(text, "\"size\": 354,\n   \"dir\": \"006-latency-"
+			"imix-csit\",\n   \"imix\": \"csit\"");
+	snprintf(path, sizeof(path), "%s", unit_write_file(tmpdir, "campaign.json",
+							    text));
+	free(text);
+	assert_int_equal(campaign_json_check(path, &plan, why, sizeof(why)), 0);
+	f = fopen(unit_write_file(tmpdir, "campaign.jsonl", ""), "w");
+	assert_non_null(f);
+	record(f, 3, 1, CAMPAIGN_DONE, NULL);
+	record(f, 6, 1, CAMPAIGN_INTERRUPTED, NULL);
+	fclose(f);
+	snprintf(line, sizeof(line), "%s/campaign.jsonl", tmpdir);
+	assert_int_equal(campaign_read_status(line, &plan, st, why, sizeof(why)),
+			 0);
+	assert_int_equal(st[2].state, CAMPAIGN_DONE);
+	assert_int_equal(st[5].state, CAMPAIGN_INTERRUPTED);
+	camp_cfg(&c, "throughput latency", "imix:aaaaaaaaxxxg:x=570 128 imix:ag");
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	assert_int_equal(campaign_json_check(path, &plan, why, sizeof(why)),
+			 -EINVAL);
+	assert_contains(why, "other items");
+	/* the record of item 6 names a directory this plan has not */
+	assert_int_equal(campaign_read_status(line, &plan, st, why, sizeof(why)),
+			 -EINVAL);
+	assert_contains(why, "item 6 (006-latency-imix-csit) is not in");
+}
+
+/* [campaign] sizes with a bad mix in a file: the file, section, key and
+ * value named, and the genome's reason; a mix whose size this
+ * configuration cannot send (IPv6 from 78) too. */
+static void
+test_imix_file_errors(void **state)
+{
+	struct cfg c;
+	char err[CFG_ERR_LEN];
+	const char *ini;
+
+	(void)state;
+	ini = unit_write_file(tmpdir, "bad-mix.ini", "[campaign]\n"
+			      "tests = throughput\nsizes = 64 imix:aaq\n");
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, ini, err, sizeof(err)), 0);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "bad-mix.ini: [campaign] sizes = 64 imix:aaq: ");
+	assert_contains(err, "\"imix:aaq\": q has no size");
+	ini = unit_write_file(tmpdir, "bad-mix6.ini", "[left]\nip_version = 6\n"
+			      "[right]\nip_version = 6\n[traffic]\nframe_size_b = 78\n[campaign]\n"
+			      "tests = throughput\nsizes = 128 imix:ab\n");
+	cfg_defaults(&c);
+	if (cfg_load_ini(&c, ini, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[campaign] sizes = 128 imix:ab: size imix:ab "
+			"cannot be sent here");
+	assert_contains(err, "at least 78 bytes");
+}
+
+/* An example of conf/: valid, its plan nb_items long. */
+static void
+conf_plan(const char *path, struct cfg *c, unsigned nb_items,
+	  const char *last_dir)
+{
+	char err[CFG_ERR_LEN];
+
+	cfg_defaults(c);
+	if (cfg_load_ini(c, path, err, sizeof(err)) != 0 ||
+	    cfg_validate(c, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(campaign_plan_make(c, &plan, err, sizeof(err)), 0);
+	assert_int_equal(plan.nb_items, nb_items);
+	assert_string_equal(plan.items[nb_items - 1].dir, last_dir);
+}
+
 static void
 test_conf_example(void **state)
 {
 	struct cfg c;
-	char err[CFG_ERR_LEN];
 
 	(void)state;
-	cfg_defaults(&c);
-	if (cfg_load_ini(&c, TEST_SOURCE_ROOT "/conf/campaign-rfc2544.ini", err,
-			 sizeof(err)) != 0 || cfg_validate(&c, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	assert_int_equal(campaign_plan_make(&c, &plan, err, sizeof(err)), 0);
-	assert_int_equal(plan.nb_items, 35);
-	assert_string_equal(plan.items[34].dir, "035-recovery-1518");
+	conf_plan(TEST_SOURCE_ROOT "/conf/campaign-rfc2544.ini", &c, 35,
+		  "035-recovery-1518");
 	assert_int_equal(c.duration_s, 60);
+	/* conf/campaign-imix.ini: 64, 1518 and CSIT's mix, 2 tests each */
+	conf_plan(TEST_SOURCE_ROOT "/conf/campaign-imix.ini", &c, 6,
+		  "006-latency-imix-csit");
 }
 
 int
@@ -488,6 +700,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_sizes_imix),
 		cmocka_unit_test(test_tests_and_directions),
 		cmocka_unit_test(test_throughput_given),
 		cmocka_unit_test(test_plan),
@@ -495,6 +708,8 @@ main(void)
 		cmocka_unit_test(test_item_cfg),
 		cmocka_unit_test(test_bound),
 		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_plan_imix),
+		cmocka_unit_test(test_imix_file_errors),
 		cmocka_unit_test(test_conf_example),
 	};
 

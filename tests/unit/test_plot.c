@@ -252,6 +252,56 @@ test_tput_size(void **state)
 	assert_contains(script.s, "set terminal svg");
 }
 
+/*
+ * A mix beside fixed sizes (tests/data/plot/imix/): CSIT's IMIX (run.json
+ * imix csit, mean 4246 / 12 = 353.83 B) and a 354-byte run share rate.csv's
+ * Size 354 and must stay two series: the fixed sizes' line 64, 354 and
+ * the mix's own point at its mean, each its median, 1st and 99th
+ * percentile (3 rates: the 2nd, the 1st, the 3rd).  The mix's line rate
+ * at 10 Gbit/s: 1e10 / ((353.83 + 20) * 8) = 3343736.068 fps.
+ */
+static void
+test_tput_size_imix(void **state)
+{
+	static const char *const names[] = {
+		"imix/csit/rate.csv", "imix/354-b/rate.csv", "imix/64-b/rate.csv",
+	};
+	static const char *const mixed[] = { "imix/mixed/rate.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_TPUT_SIZE, 3, names), 0);
+	assert_string_equal(block_titled("median, 1st-99th percentile (both "
+					 "directions)"),
+			    "64 237000 236200 238100\n"
+			    "354 200000 199900 200100\n");
+	assert_string_equal(block_titled("IMIX csit, mean 353.83 B: median, "
+					 "1st-99th percentile (both directions)"),
+			    "353.8333333 150000 149800 150200\n");
+	assert_contains(script.s, "$d1 using 1:2:3:4 with yerrorbars pt 7 lt 2 "
+			"title \"IMIX csit, mean 353.83 B");
+	assert_contains(block_titled("Ethernet line rate, 10 Gbit/s"),
+			"353.8333333 3343736.068\n");
+	/* the mix alone at 1 Gbit/s: below its line rate, 334374 fps */
+	teardown(NULL);
+	assert_int_equal(run_at(PLOT_TPUT_SIZE, 1, names, 1.0), 0);
+	assert_null(strstr(script.s, "above"));
+	/* at 0.4 Gbit/s, 0.4e9 / (373.83 * 8) = 133749 fps: above, named as
+	 * the mix and drawn at its mean */
+	teardown(NULL);
+	assert_int_equal(run_at(PLOT_TPUT_SIZE, 1, names, 0.4), 0);
+	assert_string_equal(block_titled("median above the line rate"),
+			    "353.8333333 150000\n");
+	assert_string_equal(notes.s, "warning: IMIX csit (mean 353.83 B), both "
+			    "directions: the median 150000 fps is above the "
+			    "line rate at 0.4 Gbit/s, 133749 fps\n");
+	/* a run.json whose records send a mix and one size: refused */
+	teardown(NULL);
+	assert_int_equal(run(PLOT_TPUT_SIZE, 1, mixed), -EINVAL);
+	assert_contains(err, "imix/mixed/run.json: line 1 sends the mix csit, "
+			"line 2 one size: the rows of its rate.csv cannot be "
+			"told apart by mix");
+}
+
 static void
 test_loss_load(void **state)
 {
@@ -637,6 +687,7 @@ main(void)
 		cmocka_unit_test_teardown(test_fixture_headers, teardown),
 		cmocka_unit_test_teardown(test_table, teardown),
 		cmocka_unit_test_teardown(test_tput_size, teardown),
+		cmocka_unit_test_teardown(test_tput_size_imix, teardown),
 		cmocka_unit_test_teardown(test_loss_load, teardown),
 		cmocka_unit_test_teardown(test_searches, teardown),
 		cmocka_unit_test_teardown(test_result_kinds, teardown),

@@ -3,7 +3,8 @@
  * rdoc: HTML and Markdown escaping, tables, images (exact text); a run
  * directory, a campaign and two sets read and reported with known
  * figures (median, percentiles, Mb/s, % of line rate, labels, the
- * before/after verdict).
+ * before/after verdict); a mix (IMIX) a size of its own beside the
+ * fixed sizes.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -367,6 +368,129 @@ report_latency_b2b(void **state)
 	rdoc_set_free(&s);
 }
 
+/* DIR/NAME a throughput run of size_b (a mix: its run.json names it,
+ * size_b its rounded mean as rate.csv writes it) with measured rates */
+static void
+make_sized_run(const char *dir, const char *name, long size_b,
+	       const char *mix, const double *rates, size_t n)
+{
+	char path[4200], row[256], info[2048];
+	struct plot_buf b = { 0 };
+	size_t i, len = strlen(run_json) - 2;	/* without "}\n" */
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(info, sizeof(info), "%.*s,\"imix\":%s}\n", (int)len, run_json,
+		 mix != NULL ? mix : "null");
+	unit_write_file(path, "run.json", info);
+	plot_printf(&b, "%s", rate_head);
+	for (i = 0; i < n; i++) {
+		snprintf(row, sizeof(row), "%zu, %ld, b, 2, 2, 1, 9000, 300, 10, "
+			 "2026-01-01 00:00:00, 9, %g, measured\n", i + 1, size_b,
+			 rates[i]);
+		plot_printf(&b, "%s", row);
+	}
+	unit_write_file(path, "rate.csv", text_of(&b));
+	plot_buf_free(&b);
+}
+
+/* A campaign with CSIT's mix beside 64 and 354 bytes: the mix's rows
+ * (rate.csv Size 354, its rounded mean) are a size of their own, after
+ * the fixed sizes, never mixed with the 354-byte rows; its Mb/s and
+ * line rate from its mean 4246 / 12 = 353.83 B.  Known answers: 354
+ * bytes median 5000 (14.160 Mb/s, line rate 1e9 / (374 * 8) = 334225
+ * fps, 1.50 %); the mix median 3000 (3000 * 353.83 * 8 = 8.492 Mb/s,
+ * line rate 1e9 / (373.83 * 8) = 334374 fps, 0.90 %). */
+static void
+report_imix(void **state)
+{
+	static const double r64[] = { 9000 }, r354[] = { 5100, 4900, 5000 },
+			    rmix[] = { 3100, 2900, 3000 };
+	static const char csit[] = "{\"name\":\"csit\",\"genome\":"
+		"\"aaaaaaaxxxxg:x=570\",\"mean_l2_b\":353.8333333333333}";
+	struct rdoc_opts o = { .fmt = RDOC_MARKDOWN, .title = "m",
+			       .conf_pct = 95 };
+	struct plot_buf b = { 0 };
+	struct rdoc_set s, t;
+	char dir[4200], run[4300], err[512];
+	const char *p64, *p354, *pmix;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/mix", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	make_sized_run(dir, "003-throughput-imix-csit", 354, csit, rmix, 3);
+	make_sized_run(dir, "002-throughput-354", 354, NULL, r354, 3);
+	make_sized_run(dir, "001-throughput-64", 64, NULL, r64, 1);
+	unit_write_file(dir, "campaign.json",
+		"{\"dutperf_version\":\"0.1.0\",\"sizes\":[64,354,\"imix:csit\"],"
+		"\"items\":["
+		"{\"item\":1,\"test\":\"throughput\",\"size\":64,\"dir\":\"001-throughput-64\"},"
+		"{\"item\":2,\"test\":\"throughput\",\"size\":354,\"dir\":\"002-throughput-354\"},"
+		"{\"item\":3,\"test\":\"throughput\",\"size\":354,\"dir\":"
+		"\"003-throughput-imix-csit\",\"imix\":\"csit\"},"
+		"{\"item\":4,\"test\":\"latency\",\"size\":354,\"dir\":"
+		"\"004-latency-imix-csit\",\"imix\":\"csit\"}]}\n");
+	unit_write_file(dir, "campaign.jsonl",
+		"{\"item\":1,\"state\":\"done\",\"result_kind\":\"measured\"}\n"
+		"{\"item\":2,\"state\":\"done\",\"result_kind\":\"measured\"}\n"
+		"{\"item\":3,\"imix\":\"csit\",\"state\":\"done\","
+		"\"result_kind\":\"measured\"}\n");
+	/* latency at 354 bytes and of the mix, both frame_size_b 354 */
+	snprintf(run, sizeof(run), "%s/002-throughput-354", dir);
+	unit_write_file(run, "latency.csv", "start,no,rate_fps,frame_size_b,"
+			"direction,fwd_tl_us,fwd_wcl_us,rev_tl_us,rev_wcl_us,"
+			"status,reason\nx,1,5000,354,f,10,20,,,pass,\n");
+	snprintf(run, sizeof(run), "%s/003-throughput-imix-csit", dir);
+	unit_write_file(run, "latency.csv", "start,no,rate_fps,frame_size_b,"
+			"direction,fwd_tl_us,fwd_wcl_us,rev_tl_us,rev_wcl_us,"
+			"status,reason\nx,1,3000,354,f,50,70,,,pass,\n");
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), 0);
+	assert_int_equal(s.nb_runs, 3);
+	assert_string_equal(s.runs[2].imix, "csit");
+	assert_string_equal(s.runs[1].imix, "");
+	assert_string_equal(s.items[3].imix, "csit");
+	assert_int_equal(rdoc_report(&b, &o, &s, NULL), 0);
+	text_of(&b);
+	p64 = strstr(b.s, "| 64 | both | 9000 | 9000 | 9000 | 4.608 | 0.60 |");
+	p354 = strstr(b.s, "| 354 | both | 5000 | 4900 | 5100 | 14.160 | 1.50 | "
+		      "334225 fps (1000) | measured (3) |");
+	pmix = strstr(b.s, "| IMIX csit (mean 353.83 B) | both | 3000 | 2900 | "
+		      "3100 | 8.492 | 0.90 | 334374 fps (1000) | measured (3) |");
+	assert_non_null(p64);
+	assert_non_null(p354);
+	assert_non_null(pmix);
+	/* the fixed sizes ascending, then the mix */
+	assert_true(p64 < p354 && p354 < pmix);
+	assert_contains(b.s, "| 354 | fwd | 5000 | 10 | 10 | 10 | 20 | 20 | 20 | "
+			"measured (1) |");
+	assert_contains(b.s, "| IMIX csit (mean 353.83 B) | fwd | 3000 | 50 | 50 "
+			"| 50 | 70 | 70 | 70 | measured (1) |");
+	/* the items table and the notes name the mix */
+	assert_contains(b.s, "| 4 | latency | IMIX csit | 004-latency-imix-csit | "
+			"missing (never run) |");
+	assert_contains(b.s, "**missing:** item 4 (latency, IMIX csit, "
+			"004-latency-imix-csit): never run");
+	plot_buf_free(&b);
+	/* before/after: the mix against the mix, 354 against 354 */
+	assert_int_equal(rdoc_set_read(dir, &t, err, sizeof(err)), 0);
+	assert_int_equal(rdoc_report(&b, &o, &s, &t), 0);
+	text_of(&b);
+	assert_contains(b.s, "| throughput (frames/s) | 354 | both | 5000 (n 3) | "
+			"5000 (n 3) | No difference proven");
+	assert_contains(b.s, "| throughput (frames/s) | IMIX csit (mean 353.83 B) "
+			"| both | 3000 (n 3) | 3000 (n 3) | No difference proven");
+	plot_buf_free(&b);
+	rdoc_set_free(&t);
+	rdoc_set_free(&s);
+	/* a run.json whose imix is no object: named */
+	snprintf(dir, sizeof(dir), "%s/mix/003-throughput-imix-csit", tmp);
+	unit_write_file(dir, "run.json", "{\"mode\":\"throughput\",\"imix\":\"csit\"}\n");
+	snprintf(dir, sizeof(dir), "%s/mix", tmp);
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "003-throughput-imix-csit/run.json: the last "
+			"record's key 'imix': not null nor an object");
+}
+
 static void
 empty_dir(void **state)
 {
@@ -396,6 +520,7 @@ main(void)
 		cmocka_unit_test(report_run),
 		cmocka_unit_test(report_campaign),
 		cmocka_unit_test(report_latency_b2b),
+		cmocka_unit_test(report_imix),
 		cmocka_unit_test(empty_dir),
 	};
 
