@@ -13,6 +13,9 @@
  *	receives, classifies, accounts and frees exactly as in any trial, as
  *	fast as it can, for SECONDS.  testpmd --forward-mode=rxonly on the
  *	same device pays the same RX and free, without the classification.
+ *	Printed: frames per second of the trial's time (rx_fps) and of the
+ *	receiving thread's CPU time (rx_fps_cpu, which other work on a busy
+ *	machine does not lower: for comparing builds there).
  *   bench_engine [EAL] -- tx CONFIG RATE_FPS SECONDS BURST
  *	The sender.  A TX callback reads the sequence number and the TSC stamp
  *	the sender wrote into every frame (the TSC of the burst's deadline
@@ -34,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <rte_byteorder.h>
 #include <rte_cycles.h>
@@ -107,7 +111,9 @@ bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 	const struct engine_rx *rx;
 	struct frame_gen g;
 	char why[256];
+	struct timespec cpu0, cpu1;
 	uint64_t frames, ticks;
+	double cpu_s;
 	int k, rc;
 
 	c->rate_fps = 10000;	/* planned > the pool's sequence numbers */
@@ -120,7 +126,9 @@ bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 	frame_gen_set_trial(&g, trial_next_id(&t));
 	rte_mempool_obj_iter(t.port[CFG_RIGHT].rx_pool, bench_fill_rx, &g);
 	trial_spec_from_cfg(&spec, c, c->rate_fps);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
 	rc = trial_run(&t, &spec, &r, why, sizeof(why), err, err_len);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
 	if (rc != 0)
 		return rc;
 	rx = &t.rx[CFG_FWD];
@@ -128,12 +136,22 @@ bench_rx(struct cfg *c, uint32_t seconds, char *err, size_t err_len)
 		 rx->state.c.late + rx->state.c.old + rx->state.c.beyond +
 		 rx->stale;
 	printf("rx_ours=%" PRIu64 "\n", frames);
+	/* how many distinct mbufs net_null handed out (the pool's per-lcore
+	 * cache recycles the same few: every other one is a duplicate) */
+	printf("rx_distinct=%" PRIu64 "\n", rx->state.c.received);
 	for (k = 0; k < FRAME_KIND_COUNT; k++)
 		frames += rx->kinds[k];
 	ticks = rx->last_tsc - t.tx[CFG_FWD].pacer.start_tsc;
 	printf("rx_frames=%" PRIu64 "\n", frames);
 	printf("rx_seconds=%.6f\n", (double)ticks / (double)t.hz);
 	printf("rx_fps=%.0f\n", (double)frames * (double)t.hz / (double)ticks);
+	/* the receiver runs on the main lcore (0), this thread: its frames
+	 * per second of CPU time, which preemption by other work on a busy
+	 * machine does not lower (the trial's setup is in it too) */
+	cpu_s = (double)(cpu1.tv_sec - cpu0.tv_sec) +
+		(double)(cpu1.tv_nsec - cpu0.tv_nsec) * 1e-9;
+	printf("rx_cpu_seconds=%.6f\n", cpu_s);
+	printf("rx_fps_cpu=%.0f\n", cpu_s > 0 ? (double)frames / cpu_s : 0.0);
 	trial_ctx_fini(&t);
 	return 0;
 }

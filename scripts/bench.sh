@@ -17,8 +17,10 @@
 #   b  receiver: frames received + classified + accounted + freed per second
 #      on one core (bench_engine rx) vs testpmd rxonly on the same net_null;
 #      the same engine counting frames unread (bench_engine_bare) shows
-#      what classify + account cost per frame; the generic classifier
-#      beside the wide one (DUTPERF_RX_WIDE=0) where the CPU has AVX-512
+#      what classify + account cost per frame, and one reading only each
+#      frame's stamp (bench_engine_touch) what touching the frame costs
+#      before any check; the generic classifier beside the wide one
+#      (DUTPERF_RX_WIDE=0) where the CPU has AVX-512
 #   c  rate accuracy and inter-departure error from the sender's own TSC
 #      stamps (bench_engine tx) at 10 k, 100 k, 1 M and 5 Mfps
 #   d  search overhead per trial (net_null, every trial fails and waits its
@@ -67,7 +69,7 @@ while getopts "b:o:h" opt; do
 	case $opt in
 	b) BUILD=$OPTARG ;;
 	o) OUT=$OPTARG ;;
-	*) sed -n '3,54p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+	*) sed -n '3,61p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 	esac
 done
 
@@ -78,7 +80,8 @@ build_tree "$BUILD"
 DUTPERF=$BUILD/src/dpdk/dutperf
 BENCH=$BUILD/bench/bench_engine
 BENCH_BARE=$BUILD/bench/bench_engine_bare
-for f in "$DUTPERF" "$BENCH" "$BENCH_BARE"; do
+BENCH_TOUCH=$BUILD/bench/bench_engine_touch
+for f in "$DUTPERF" "$BENCH" "$BENCH_BARE" "$BENCH_TOUCH"; do
 	[ -x "$f" ] || die "$f was not built (is libdpdk-dev installed?)"
 done
 mkdir -p "$OUT" || die "cannot create $OUT"
@@ -140,12 +143,13 @@ testpmd_pps() {
 }
 
 # bench MODE VDEVS [BARE] ARGS...: one bench_engine run (BARE = 1:
-# bench_engine_bare), key=value lines on stdout
+# bench_engine_bare, 2: bench_engine_touch), key=value lines on stdout
 bench() {
 	local mode=$1 vdevs=$2 bin=$BENCH p
 	shift 2
 	if [ "$mode" = rx ]; then
 		[ "$1" = 1 ] && bin=$BENCH_BARE
+		[ "$1" = 2 ] && bin=$BENCH_TOUCH
 		shift
 	fi
 	p=$(run_id)
@@ -212,6 +216,17 @@ row b "receiver classifies, generic path (fps)" "$gen" fps "testpmd rxonly" "$tp
 bare=$(for i in 1 2 3; do bench rx "$NULL_RX" 1 1 | kv rx_fps /dev/stdin; done | best_max)
 row b "receiver without classify (fps)" "$bare" fps "testpmd rxonly" "$tp_rx" \
 	"$(ratio "$bare" "$tp_rx")" "info" "-"
+# The same with the receiver reading each frame's stamp and accounting
+# it, nothing checked (bench_engine_touch): the floor under any receiver
+# that reads the frame at all, which testpmd rxonly never does.
+touch=$(for i in 1 2 3; do bench rx "$NULL_RX" 2 1 | kv rx_fps /dev/stdin; done | best_max)
+row b "receiver reading stamps only, no checks (fps)" "$touch" fps "testpmd rxonly" "$tp_rx" \
+	"$(ratio "$touch" "$tp_rx")" "info" "-"
+row b "stamp read + account per frame (ns)" \
+	"$(awk -v a="$touch" -v b="$bare" 'BEGIN { if (a > 0 && b > 0) printf "%.1f", 1e9 / a - 1e9 / b; else print "-" }')" \
+	ns "budget for 0.9x (ns)" \
+	"$(awk -v t="$tp_rx" -v b="$bare" 'BEGIN { if (t > 0 && b > 0) printf "%.1f", 1e9 / (0.9 * t) - 1e9 / b; else print "-" }')" \
+	"-" "info" "-"
 row b "classify + account per frame (ns)" \
 	"$(awk -v a="$rx" -v b="$bare" 'BEGIN { if (a > 0 && b > 0) printf "%.1f", 1e9 / a - 1e9 / b; else print "-" }')" \
 	ns "budget for 0.9x (ns)" \

@@ -450,6 +450,38 @@ rx_account(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 	rte_pktmbuf_free_bulk(pkts, nb);
 	return;
 #endif
+#ifdef ENGINE_BENCH_RX_TOUCH
+	/* bench_engine_touch only: each frame's stamp read (the receiver's
+	 * first touch of the frame's data) and accounted as a test frame of
+	 * this trial, nothing checked: the floor under any classifier that
+	 * reads the frame.  Never in dutperf. */
+	{
+		const struct frame_fast *f = &rx->cls.fast[0];
+		const unsigned int l4 = 14u + (f->version == 4 ? 20u : 40u);
+		struct frame_rx_info info;
+		struct rxstate_run run;
+		uint16_t i;
+
+		(void)now;
+		for (i = 0; i < RX_PREFETCH && i < nb; i++)
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i], void *));
+		rxstate_run_begin(&run, &rx->state);
+		for (i = 0; i < nb; i++) {
+			if (i + RX_PREFETCH < nb)
+				rte_prefetch0(rte_pktmbuf_mtod(pkts[i + RX_PREFETCH],
+							       void *));
+			frame_stamp_info(&info, rte_pktmbuf_mtod(pkts[i],
+					 const uint8_t *) + l4, f->compact);
+			if (info.trial_id == rx->trial_id)
+				rxstate_run_add(&rx->state, &run, info.seq, late);
+			else
+				rx->stale++;
+		}
+		rxstate_run_end(&run, &rx->state);
+		rte_pktmbuf_free_bulk(pkts, nb);
+		return;
+	}
+#endif
 #ifdef FRAME_WIDE
 	if (rx->wide) {
 		rx_account_wide(rx, pkts, nb, now, late);
