@@ -90,6 +90,11 @@ sizes_ctr_add(struct sizes_ctr *c, uint64_t k, bool bg, uint64_t n)
 	c->frames[i][bg] += n;
 }
 
+/* The sender's rare path (a frame it did not hand to the port): frame k
+ * of its stream, background by k mod n >= m (a division). */
+void sizes_ctr_add_frame(struct sizes_ctr *c, uint64_t k, uint32_t n,
+			 uint32_t m);
+
 /*
  * Frames sent by one stream of d (spec s): its frames 0..generated-1 less
  * those of unsent (a lane of that stream's sender; NULL or off: sent is

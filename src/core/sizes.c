@@ -51,6 +51,12 @@ sizes_ctr_init(struct sizes_ctr *c, const struct frame_spec *s)
 	}
 }
 
+void
+sizes_ctr_add_frame(struct sizes_ctr *c, uint64_t k, uint32_t n, uint32_t m)
+{
+	sizes_ctr_add(c, k, n > 0 && k % n >= m, 1);
+}
+
 static uint64_t
 sizes_gcd(uint64_t a, uint64_t b)
 {

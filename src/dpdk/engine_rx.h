@@ -57,9 +57,12 @@ RX_FN(rx_account_)(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 
 		for (i = 0; i < nb; i++) {
 			k = RX_FN(rx_frame)(rx, pkts, i, nb, hw_on, &info);
-			if (likely(k == FRAME_OURS && info.trial_id == tid))
+			if (likely(k == FRAME_OURS && info.trial_id == tid)) {
+				uint64_t got = run.c.received;
+
 				rxstate_run_add(&rx->state, &run, info.seq, late);
-			else if (k == FRAME_OURS)
+				rx_sized(rx, &info, run.c.received - got);
+			} else if (k == FRAME_OURS)
 				stale++;
 			else
 				rx->kinds[k]++;
@@ -70,10 +73,9 @@ RX_FN(rx_account_)(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 		for (i = 0; i < nb; i++) {
 			k = RX_FN(rx_frame)(rx, pkts, i, nb, hw_on, &info);
 			if (likely(k == FRAME_OURS && info.trial_id == tid)) {
-				if (plain)
-					rx_add_streams(rx, info.seq, late);
-				else
-					rx_ours(rx, &info, now, late, pkts[i]);
+				if (plain ? rx_add_streams(rx, info.seq, late) :
+					    rx_ours(rx, &info, now, late, pkts[i]))
+					rx_sized(rx, &info, 1);
 			} else if (k == FRAME_OURS) {
 				rx->stale++;
 			} else {
