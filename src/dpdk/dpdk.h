@@ -569,6 +569,10 @@ struct mode_ctx {
 	uint32_t per_run;		/* steps of a whole run at most (ETA) */
 	double started_s;
 	struct report_trial last;	/* the last trial's result */
+	/* run.json frames_by_size: every trials.csv row's, summed */
+	struct sizes_dir sizes[CFG_NB_DIRS];
+	uint32_t sizes_trials;
+	bool sizes_full;		/* a size was left out (said once) */
 	char last_why[256];
 	/* per complete run (runs_done of them): value[k] of run_end */
 	uint32_t runs_done;
