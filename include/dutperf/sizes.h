@@ -99,7 +99,9 @@ void sizes_ctr_add_frame(struct sizes_ctr *c, uint64_t k, uint32_t n,
  * Frames sent by one stream of d (spec s): its frames 0..generated-1 less
  * those of unsent (a lane of that stream's sender; NULL or off: sent is
  * the stream's sent frames and unsent is not needed, one size).
- * Exact: counted over one period lcm(len, n) and the rest.
+ * Exact, without a walk over the frames: per letter of the mix, and of
+ * the fewer of the residue classes k mod n (background or foreground)
+ * each in O(len).
  */
 void sizes_add_sent(struct sizes_dir *d, const struct frame_spec *s,
 		    uint64_t generated, uint64_t sent,

@@ -69,31 +69,68 @@ sizes_gcd(uint64_t a, uint64_t b)
 	return a;
 }
 
+/* Size index of letter pos of s's mix (0: one size). */
+static unsigned int
+sizes_letter(const struct frame_spec *s, uint64_t pos)
+{
+	return s->mix_len > 1 ? s->mix_seq[pos] : 0;
+}
+
+/*
+ * Into cnt[i]: of frames 0..g-1, those with k mod n in [lo, hi), per
+ * size.  Residue r's frames r, r + n, ... step through the mix by
+ * n mod len, a cycle of len / gcd(len, n mod len) letters: O(len) each.
+ */
+static void
+sizes_count_residues(uint64_t *cnt, const struct frame_spec *s, uint64_t g,
+		     uint64_t len, uint32_t lo, uint32_t hi)
+{
+	uint64_t n = s->n, step = n % len, cycle = len / sizes_gcd(len, step);
+	uint64_t r, t, c, passes, rest, pos;
+
+	for (r = lo; r < hi && r < g; r++) {
+		c = (g - r - 1) / n + 1;
+		passes = c / cycle;
+		rest = c % cycle;
+		pos = r % len;
+		for (t = 0; t < cycle && t < c; t++) {
+			cnt[sizes_letter(s, pos)] += passes + (t < rest);
+			pos += step;
+			pos = pos >= len ? pos - len : pos;
+		}
+	}
+}
+
 void
 sizes_add_sent(struct sizes_dir *d, const struct frame_spec *s,
 	       uint64_t generated, uint64_t sent,
 	       const struct sizes_ctr *unsent)
 {
 	uint64_t len = s->mix_len > 1 ? s->mix_len : 1;
-	uint64_t n = s->n > s->m ? s->n : 1, period, steps, passes, rest, r;
-	uint64_t pos = 0, mp = 0;
+	uint64_t all[IMIX_MAX_SIZES] = { 0 }, part[IMIX_MAX_SIZES] = { 0 };
+	uint64_t p;
 	unsigned int i, b;
+	bool bg_fewer;
 
 	if (unsent == NULL || !unsent->on) {
 		d->sent[0][0] += sent;
 		return;
 	}
-	/* kinds repeat every lcm(len, n) frames (len <= 64, n <= 10^6) */
-	period = len / sizes_gcd(len, n) * n;
-	passes = generated / period;
-	rest = generated % period;
-	steps = passes > 0 ? period : rest;
-	for (r = 0; r < steps; r++) {
-		i = s->mix_len > 1 ? s->mix_seq[pos] : 0;
-		b = mp >= s->m && s->n > s->m;
-		d->sent[i][b] += passes + (r < rest);
-		pos = pos + 1 == len ? 0 : pos + 1;
-		mp = mp + 1 == n ? 0 : mp + 1;
+	/* every frame by its letter k mod len */
+	for (p = 0; p < len; p++)
+		all[sizes_letter(s, p)] += generated / len + (p < generated % len);
+	/* background k mod n >= m: count the fewer of the two residue
+	 * classes (n <= 10^6), the other is the rest */
+	if (s->n > s->m) {
+		bg_fewer = s->n - s->m <= s->m;
+		sizes_count_residues(part, s, generated, len,
+				     bg_fewer ? s->m : 0, bg_fewer ? s->n : s->m);
+	} else {
+		bg_fewer = true;	/* no background */
+	}
+	for (i = 0; i < IMIX_MAX_SIZES; i++) {
+		d->sent[i][bg_fewer] += part[i];
+		d->sent[i][!bg_fewer] += all[i] - part[i];
 	}
 	for (i = 0; i < IMIX_MAX_SIZES; i++)
 		for (b = 0; b < 2; b++)

@@ -106,6 +106,8 @@ test_sent_brute(void **state)
 		{ "aaaaaaaccccd", 3, 5, 3 },	/* lcm 60 */
 		{ "ab", 2, 7, 0 },		/* every frame background */
 		{ "abcdab", 4, 4, 3 },
+		{ "abcdab", 4, 5, 1 },		/* foreground the fewer */
+		{ "aaabbbbbbbbd", 3, 8, 2 },	/* n mod len 8: a cycle of 3 */
 		{ "ba", 2, 1000000, 999999 },
 	};
 	static const uint64_t gs[] = { 0, 1, 11, 12, 59, 60, 61, 997, 12345 };
