@@ -113,10 +113,10 @@ void sizes_add_received(struct sizes_dir *d, const struct sizes_ctr *c);
 /*
  * After every lane: d's received frames made to sum to received, the
  * direction's merged count (streams_merge).  Lanes off: all of them one
- * kind.  Lanes on sum to received unless streams_merge turned a copy on
- * another queue into a duplicate (the DUT sent one frame to two queues);
- * each kind is then capped at what it sent, and what is still over is
- * taken off the last kinds.
+ * kind.  Lanes on sum to received unless streams_merge took frames off
+ * received (a copy on another queue, a lagging queue's old frames); each
+ * kind is then capped at what it sent, and what is still over is taken
+ * off the last kinds.
  */
 void sizes_settle(struct sizes_dir *d, uint64_t received, bool counted);
 
