@@ -42,12 +42,6 @@ engine_sleep_ms(uint32_t ms)
 #define RX_BURST 64
 #define RX_DRAIN_POLLS 16
 
-/*
- * Test aid (DUTPERF_DEBUG_DROP_EVERY / DUTPERF_DEBUG_DUP_EVERY): a faulty
- * wire inside the sender.  Every drop_every-th frame is counted as sent but
- * never handed to the port (a loss); every dup_every-th frame is sent twice
- * (the copy is not counted).  Only this slow path knows about it.
- */
 /* Frames i..n-1 of the burst were generated but not sent: by kind
  * (sizes.h), where the kinds differ in size. */
 static inline void
@@ -60,6 +54,12 @@ tx_unsent(struct engine_tx *tx, uint16_t i, uint16_t n)
 				    tx->gen.m);
 }
 
+/*
+ * Test aid (DUTPERF_DEBUG_DROP_EVERY / DUTPERF_DEBUG_DUP_EVERY): a faulty
+ * wire inside the sender.  Every drop_every-th frame is counted as sent but
+ * never handed to the port (a loss); every dup_every-th frame is sent twice
+ * (the copy is not counted).  Only this slow path knows about it.
+ */
 static uint16_t
 tx_inject(struct engine_tx *tx, struct rte_mbuf **mbufs, uint16_t n)
 {

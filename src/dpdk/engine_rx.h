@@ -33,7 +33,8 @@ RX_FN(rx_frame)(const struct engine_rx *rx, struct rte_mbuf **pkts,
  * (throughput and loss trials) a test frame needs only rxstate_add: that
  * loop is kept apart, with its counters and bitmap word in locals stored
  * once a burst (rxstate_run_*), so it carries no per-frame test of the
- * trial's mode and no per-frame store of a counter.
+ * trial's mode and no per-frame store of a counter (but for a mix of
+ * sizes: rx_sized's counter of the frame's kind).
  */
 static RX_TARGET void
 RX_FN(rx_account_)(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
