@@ -10,7 +10,8 @@
 # dutperf; run.json's frames_by_size and trials.csv's received bytes must
 # equal them exactly, and the sender's own byte count (fwd_sent_b) must
 # equal the per-size sent bytes.  Once on one stream and one queue, once
-# with 2 streams and 2 RX queues, once for a fixed size (one entry).
+# with 2 streams and 2 RX queues, once in pdv mode (the receiver's loop
+# for delays), once for a fixed size (one entry).
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -67,15 +68,16 @@ sys.exit(1 if bad else 0)
 PY
 }
 
-# run NAME CFG ARGS...: a trial with the aid into $WORK/NAME, again (at
-# most 3 runs) when this shared machine kept the sender from handing a
-# frame to the port (unsent: which frames is not known beforehand)
+# run NAME CFG MODE ARGS...: MODE (trial, pdv) with the aid into
+# $WORK/NAME, again (at most 3 runs) when this shared machine kept the
+# sender from handing a frame to the port (unsent: which frames is not
+# known beforehand)
 run() {
-	local name=$1 cfg=$2 try
-	shift 2
+	local name=$1 cfg=$2 mode=$3 try
+	shift 3
 	for try in 1 2 3; do
 		DUTPERF_DEBUG_DROP_EVERY=$K DUTPERF_DEBUG_DUP_EVERY=$J \
-			memif trial -c "$cfg" --rate $T --duration 1 --timeout 300 \
+			memif "$mode" -c "$cfg" --rate $T --duration 1 --timeout 300 \
 			-o "$WORK/$name" "$@" ||
 			fail "$name: exit status $? ($(tail -2 "$WORK/err.log"))"
 		eval "$(last_row "$WORK/$name/trials.csv")"
@@ -87,15 +89,20 @@ run() {
 }
 
 sed "$lag" "$SRCDIR/tests/data/wire.ini" >"$WORK/wire.ini"
-run one "$WORK/wire.ini" --imix aabg
+run one "$WORK/wire.ini" trial --imix aabg
 check "$WORK/one" 1 aabg
 ok "aabg, 1 stream: per-size frames and bytes exact, received bytes in trials.csv"
 
 wire2_ini "$WORK/wire2.ini" "$lag"
-run two "$WORK/wire2.ini" --imix aabg
+run two "$WORK/wire2.ini" trial --imix aabg
 check "$WORK/two" 2 aabg
 ok "aabg, 2 streams x 2 queues: per-size counts summed exactly over streams and queues"
 
-run fixed "$WORK/wire.ini"
+# pdv: every frame's delay, so the receiver's other loop (rx_ours)
+run pdv "$WORK/wire.ini" pdv --imix aabg
+check "$WORK/pdv" 1 aabg
+ok "aabg, pdv (the receiver's loop with delays): the same counts"
+
+run fixed "$WORK/wire.ini" trial
 check "$WORK/fixed" 1 a
 ok "fixed 64 B: one entry, received bytes = received frames x 64"

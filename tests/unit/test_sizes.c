@@ -128,8 +128,7 @@ test_sent_brute(void **state)
 			/* up to three unsent frames: the last, 3 and 6 before */
 			for (j = 0; j < 3 && gs[g] >= 3 * j + 1; j++) {
 				unsent_k[j] = gs[g] - 1 - 3 * j;
-				sizes_ctr_add(&un, unsent_k[j],
-					      unsent_k[j] % s.n >= s.m, 1);
+				sizes_ctr_add_frame(&un, unsent_k[j], s.n, s.m);
 			}
 			sent = gs[g] - j;
 			sizes_add_sent(&d, &s, gs[g], sent, &un);
