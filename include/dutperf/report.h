@@ -22,6 +22,7 @@
 
 #include "cfg.h"
 #include "frame.h"
+#include "sizes.h"
 #include "verdict.h"
 
 /* One direction of one trial, as the engine measured it. */
@@ -41,6 +42,10 @@ struct report_dir {
 	uint32_t nb_streams, nb_queues;
 	uint64_t queue_ours[CFG_MAX_QUEUES];	/* test frames per RX queue */
 	uint64_t sent_b;	/* bytes of the sent frames, incl. FCS */
+	/* bytes of the received frames at the sizes they were sent with,
+	 * incl. FCS (the last trials.csv columns), and both per size */
+	uint64_t recv_b;
+	struct sizes_dir sizes;
 };
 
 struct report_trial {

@@ -147,6 +147,14 @@ static const struct report_col trial_dir_bytes_cols[] = {
 static const struct report_table trial_dir_bytes_table =
 	REPORT_TABLE_GATED(trial_dir_bytes_cols, struct report_dir, active);
 
+/* trials.csv's last columns: the received bytes per direction. */
+static const struct report_col trial_dir_recv_cols[] = {
+	REPORT_COL_U64("recv_b", "b", struct report_dir, recv_b),
+};
+
+static const struct report_table trial_dir_recv_table =
+	REPORT_TABLE_GATED(trial_dir_recv_cols, struct report_dir, active);
+
 static const struct report_col trial_cols[] = {
 	REPORT_COL_DATE("start", struct report_trial, start),
 	REPORT_COL_U32("search", "", struct report_trial, search_no),
@@ -179,6 +187,10 @@ static const struct report_col trial_cols[] = {
 			 &trial_dir_bytes_table),
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
 			 &trial_dir_bytes_table),
+	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
+			 &trial_dir_recv_table),
+	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
+			 &trial_dir_recv_table),
 };
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);

@@ -35,6 +35,7 @@
 #include "dutperf/result.h"
 #include "dutperf/stateful.h"
 #include "dutperf/stateful_proc.h"
+#include "dutperf/sizes.h"
 #include "dutperf/stats.h"
 #include "dutperf/rxstate.h"
 #include "dutperf/streams.h"
@@ -204,6 +205,8 @@ struct engine_tx {
 	bool inject;
 	uint32_t drop_every, drop_count, dup_every, dup_count;
 	uint64_t injected_drops, injected_dups;
+	/* frames generated but not handed to the port, by kind (sizes.h) */
+	struct sizes_ctr unsent;
 	uint64_t first_tsc;		/* when the first burst was built */
 	uint64_t last_tsc;		/* when it finished (bench_engine) */
 	uint64_t last_burst_tsc;	/* when the last burst was built ... */
@@ -245,6 +248,7 @@ struct engine_rx {
 	struct engine_rx_pub pub;	/* the counts, published per burst */
 	uint64_t kinds[FRAME_KIND_COUNT];
 	uint64_t stale;			/* ours, from an earlier trial */
+	struct sizes_ctr sizes;		/* received frames by kind (sizes.h) */
 	uint64_t last_tsc;		/* when it finished (bench_engine) */
 	bool done;
 } __rte_cache_aligned;
@@ -565,6 +569,10 @@ struct mode_ctx {
 	uint32_t per_run;		/* steps of a whole run at most (ETA) */
 	double started_s;
 	struct report_trial last;	/* the last trial's result */
+	/* run.json frames_by_size: every trials.csv row's, summed */
+	struct sizes_dir sizes[CFG_NB_DIRS];
+	uint32_t sizes_trials;
+	bool sizes_full;		/* a size was left out (said once) */
 	char last_why[256];
 	/* per complete run (runs_done of them): value[k] of run_end */
 	uint32_t runs_done;

@@ -253,6 +253,25 @@ driver_live_stop(struct driver_live *l)
 	pthread_mutex_destroy(&l->lock);
 }
 
+/* run.json frames_by_size: the row's per-size counts into the run's (a
+ * size past the IMIX_MAX_SIZES kept is left out, said once). */
+static void
+driver_sizes(struct mode_ctx *m, const struct report_trial *r)
+{
+	int d;
+
+	m->sizes_trials++;
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (r->dir[d].active &&
+		    sizes_sum(&m->sizes[d], &r->dir[d].sizes) != 0 &&
+		    !m->sizes_full) {
+			m->sizes_full = true;
+			fprintf(stderr, "run.json: frames_by_size holds %u sizes "
+				"per direction; later ones are left out\n",
+				IMIX_MAX_SIZES);
+		}
+}
+
 /* One trial of spec and its trials.csv row. */
 static int
 driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
@@ -284,7 +303,10 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 		return rc;
 	r->search_no = m->ops->once ? 0 : m->no;
 	r->iteration = m->ops->once ? 0 : m->iteration;
-	return driver_append(&m->trials, &driver_trials, r, err, err_len);
+	rc = driver_append(&m->trials, &driver_trials, r, err, err_len);
+	if (rc == 0)
+		driver_sizes(m, r);
+	return rc;
 }
 
 /*

@@ -42,6 +42,18 @@ engine_sleep_ms(uint32_t ms)
 #define RX_BURST 64
 #define RX_DRAIN_POLLS 16
 
+/* Frames i..n-1 of the burst were generated but not sent: by kind
+ * (sizes.h), where the kinds differ in size. */
+static inline void
+tx_unsent(struct engine_tx *tx, uint16_t i, uint16_t n)
+{
+	if (likely(!tx->unsent.on))
+		return;
+	for (; i < n; i++)
+		sizes_ctr_add_frame(&tx->unsent, tx->seq + i, tx->gen.n,
+				    tx->gen.m);
+}
+
 /*
  * Test aid (DUTPERF_DEBUG_DROP_EVERY / DUTPERF_DEBUG_DUP_EVERY): a faulty
  * wire inside the sender.  Every drop_every-th frame is counted as sent but
@@ -71,10 +83,12 @@ tx_inject(struct engine_tx *tx, struct rte_mbuf **mbufs, uint16_t n)
 			else
 				rte_pktmbuf_free(copy);
 		}
-		if (rte_eth_tx_burst(tx->port_id, tx->queue_id, &mbufs[i], 1) == 1)
+		if (rte_eth_tx_burst(tx->port_id, tx->queue_id, &mbufs[i], 1) == 1) {
 			done++;
-		else
+		} else {
 			rte_pktmbuf_free(mbufs[i]);	/* unsent: planned - sent */
+			tx_unsent(tx, i, i + 1);
+		}
 	}
 	return done;
 }
@@ -282,8 +296,10 @@ tx_poll(struct engine_tx *tx)
 	} while (sent < n && ++tries < TX_RETRIES);
 	if (unlikely(tag_mask != 0))
 		tx_tagged(tx, tag_mask, sent, before);
-	if (unlikely(sent < n))	/* unsent: planned - sent (trial.c) */
+	if (unlikely(sent < n)) {	/* unsent: planned - sent (trial.c) */
 		rte_pktmbuf_free_bulk(mbufs + sent, (unsigned int)(n - sent));
+		tx_unsent(tx, sent, (uint16_t)n);
+	}
 	tx->sent += sent;
 	tx->sent_b += tx_sent_b(tx, upto_b, sent);
 next:
@@ -337,13 +353,29 @@ rx_stream(struct engine_rx *rx, uint64_t seq)
 	return &rx->stream_states[stream];
 }
 
-static void
+/* Received frames of info's kind, n of them (0 or 1: what rxstate
+ * counted as received), where the kinds differ in size (sizes.h). */
+static inline __attribute__((always_inline)) void
+rx_sized(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t n)
+{
+	if (unlikely(rx->sizes.on))
+		sizes_ctr_add(&rx->sizes, rx->nb_streams > 1 ?
+				  info->seq & STREAMS_SEQ_MASK : info->seq,
+			      info->background, n);
+}
+
+/* Several streams, no feature: true when the frame was received. */
+static bool
 rx_add_streams(struct engine_rx *rx, uint64_t seq, bool late)
 {
 	struct rxstate *state = rx_stream(rx, seq);
+	uint64_t before;
 
-	if (state != NULL)
-		rxstate_add(state, seq & STREAMS_SEQ_MASK, late);
+	if (state == NULL)
+		return false;
+	before = state->c.received;
+	rxstate_add(state, seq & STREAMS_SEQ_MASK, late);
+	return state->c.received != before;
 }
 
 /* RFC 9693 phase 1: the Responder's receiver records the 4-tuple of a
@@ -358,8 +390,9 @@ rx_stateful_record(struct stateful_table *table, const uint8_t *frame,
 		stateful_table_record(table, &tu);
 }
 
-/* One test frame of this trial: delays, tags, then sequence accounting. */
-static inline void
+/* One test frame of this trial: delays, tags, then sequence accounting;
+ * true when it was received. */
+static inline bool
 rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 	bool late, const struct rte_mbuf *mb)
 {
@@ -370,7 +403,7 @@ rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 	if (rx->nb_streams > 1) {	/* the stream's own state */
 		state = rx_stream(rx, seq);
 		if (state == NULL)
-			return;
+			return false;
 		stream = (unsigned int)(seq >> STREAMS_SEQ_SHIFT);
 		seq &= STREAMS_SEQ_MASK;
 	}
@@ -385,7 +418,7 @@ rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 	if (state->c.received == before) {
 		if (rx->recov != NULL && state->c.late != late_before)
 			recov_lost_late(&rx->recov->lost[stream], seq);
-		return;		/* duplicate, late or bogus: no delay */
+		return false;	/* duplicate, late or bogus: no delay */
 	}
 	if (rx->recov != NULL)
 		recov_gap_add(&rx->recov->gap, now, info->seq);
@@ -401,6 +434,7 @@ rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 	if (rx->table != NULL && !info->background)
 		rx_stateful_record(rx->table, rte_pktmbuf_mtod(mb, const uint8_t *),
 				   mb->data_len);
+	return true;
 }
 
 #define RX_PREFETCH 8	/* frames ahead whose first line is prefetched */

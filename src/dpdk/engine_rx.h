@@ -33,7 +33,8 @@ RX_FN(rx_frame)(const struct engine_rx *rx, struct rte_mbuf **pkts,
  * (throughput and loss trials) a test frame needs only rxstate_add: that
  * loop is kept apart, with its counters and bitmap word in locals stored
  * once a burst (rxstate_run_*), so it carries no per-frame test of the
- * trial's mode and no per-frame store of a counter.
+ * trial's mode and no per-frame store of a counter (but for a mix of
+ * sizes: rx_sized's counter of the frame's kind).
  */
 static RX_TARGET void
 RX_FN(rx_account_)(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
@@ -57,9 +58,12 @@ RX_FN(rx_account_)(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 
 		for (i = 0; i < nb; i++) {
 			k = RX_FN(rx_frame)(rx, pkts, i, nb, hw_on, &info);
-			if (likely(k == FRAME_OURS && info.trial_id == tid))
+			if (likely(k == FRAME_OURS && info.trial_id == tid)) {
+				uint64_t got = run.c.received;
+
 				rxstate_run_add(&rx->state, &run, info.seq, late);
-			else if (k == FRAME_OURS)
+				rx_sized(rx, &info, run.c.received - got);
+			} else if (k == FRAME_OURS)
 				stale++;
 			else
 				rx->kinds[k]++;
@@ -70,10 +74,9 @@ RX_FN(rx_account_)(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 		for (i = 0; i < nb; i++) {
 			k = RX_FN(rx_frame)(rx, pkts, i, nb, hw_on, &info);
 			if (likely(k == FRAME_OURS && info.trial_id == tid)) {
-				if (plain)
-					rx_add_streams(rx, info.seq, late);
-				else
-					rx_ours(rx, &info, now, late, pkts[i]);
+				if (plain ? rx_add_streams(rx, info.seq, late) :
+					    rx_ours(rx, &info, now, late, pkts[i]))
+					rx_sized(rx, &info, 1);
 			} else if (k == FRAME_OURS) {
 				rx->stale++;
 			} else {

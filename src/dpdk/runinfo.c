@@ -223,6 +223,55 @@ runinfo_imix(const struct cfg *c, uint32_t mbps)
 	return o;
 }
 
+/* One direction of frames_by_size: per size its frames and bytes. */
+static json_t *
+runinfo_sizes_dir(const struct sizes_dir *d)
+{
+	json_t *a = json_array(), *one;
+	unsigned int i;
+	bool ok = a != NULL;
+
+	for (i = 0; i < d->nb && ok; i++) {
+		char l[2] = { d->letter[i], '\0' };
+
+		one = json_object();
+		ok = one != NULL &&
+		     runinfo_set(one, "size_b", json_integer(d->label_b[i])) &&
+		     runinfo_set(one, "letter", l[0] ? json_string(l) : json_null()) &&
+		     runinfo_set(one, "sent", json_integer((json_int_t)sizes_sent(d, i))) &&
+		     runinfo_set(one, "received",
+				 json_integer((json_int_t)sizes_received(d, i))) &&
+		     runinfo_set(one, "sent_b",
+				 json_integer((json_int_t)sizes_sent_b(d, (int)i))) &&
+		     runinfo_set(one, "received_b",
+				 json_integer((json_int_t)sizes_received_b(d, (int)i)));
+		if (one != NULL && json_array_append_new(a, one) != 0)
+			ok = false;
+	}
+	if (!ok) {
+		json_decref(a);
+		return NULL;
+	}
+	return a;
+}
+
+/* frames_by_size: the trials summed, per direction (docs/results.md). */
+static json_t *
+runinfo_sizes(const struct mode_ctx *m)
+{
+	json_t *o = json_object();
+	bool ok = o != NULL &&
+		  runinfo_set(o, "trials", json_integer(m->sizes_trials)) &&
+		  runinfo_set(o, "fwd", runinfo_sizes_dir(&m->sizes[CFG_FWD])) &&
+		  runinfo_set(o, "rev", runinfo_sizes_dir(&m->sizes[CFG_REV]));
+
+	if (!ok) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
 /* The run.json object of m; NULL: no memory. */
 static json_t *
 runinfo_object(const struct mode_ctx *m, time_t end, const char *result)
@@ -278,7 +327,8 @@ runinfo_object(const struct mode_ctx *m, time_t end, const char *result)
 			 c->link_speed_gbps ? "link_speed_gbps" :
 			 mbps ? "port" : "none")) &&
 	     runinfo_set(o, "runs", runinfo_runs(m)) &&
-	     runinfo_set(o, "imix", runinfo_imix(c, mbps));
+	     runinfo_set(o, "imix", runinfo_imix(c, mbps)) &&
+	     runinfo_set(o, "frames_by_size", runinfo_sizes(m));
 	free(cfgtext);
 	if (!ok) {
 		json_decref(o);

@@ -79,6 +79,7 @@ trial_prepare_tx(struct trial_ctx *t, const struct trial_spec *spec,
 	tx->dup_every = t->dup_every;
 	tx->inject = t->drop_every != 0 || t->dup_every != 0;
 	tx->next_tag_seq = UINT64_MAX;
+	sizes_ctr_init(&tx->unsent, &t->spec[d]);
 }
 
 /*
@@ -195,6 +196,7 @@ trial_prepare_rx(struct trial_ctx *t, const struct trial_spec *spec,
 			   spec->timeout_ms : ENGINE_LATE_GRACE_MS) *
 		(t->hz / 1000);
 	rx->nb_streams = (uint16_t)n;
+	sizes_ctr_init(&rx->sizes, &t->spec[d]);
 	rxstate_init(&rx->state, t->bits[d][q]);	/* clears the window */
 	rxstate_set_total(&rx->state, total);
 	if (n > 1) {

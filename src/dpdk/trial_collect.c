@@ -65,6 +65,27 @@ trial_rx_counts(const struct trial_ctx *t, enum cfg_dir_id d,
 	}
 }
 
+/* Direction d's frames and bytes per size (sizes.h): each stream's
+ * generated frames less its unsent ones, each queue's received ones,
+ * settled to the merged count. */
+static void
+trial_collect_sizes(const struct trial_ctx *t, enum cfg_dir_id d,
+		    uint64_t received, struct report_dir *out)
+{
+	struct imix m;
+	unsigned int i, q;
+
+	sizes_dir_init(&out->sizes, &t->spec[d],
+		       cfg_imix(t->cfg, &m) > 0 ? &m : NULL);
+	for (i = 0; i < t->nb_streams[d]; i++)
+		sizes_add_sent(&out->sizes, &t->spec[d], t->txs[d][i]->seq,
+			       t->txs[d][i]->sent, &t->txs[d][i]->unsent);
+	for (q = 0; q < t->nb_rxq[d]; q++)
+		sizes_add_received(&out->sizes, &t->rxs[d][q]->sizes);
+	sizes_settle(&out->sizes, received, t->rxs[d][0]->sizes.on);
+	out->recv_b = sizes_received_b(&out->sizes, -1);
+}
+
 /* Direction d's counts, merged over its streams and queues. */
 static void
 trial_collect_dir(struct trial_ctx *t, enum cfg_dir_id d,
@@ -100,6 +121,7 @@ trial_collect_dir(struct trial_ctx *t, enum cfg_dir_id d,
 	v->unsent = v->planned - v->sent;
 	trial_rx_counts(t, d, &counts);
 	v->received = counts.received;
+	trial_collect_sizes(t, d, counts.received, out);
 	v->lost = v->sent > v->received ? v->sent - v->received : 0;
 	v->duplicates = counts.duplicates;
 	v->reordered = counts.reordered;

@@ -54,6 +54,7 @@ static const struct report_trial trial_rows[] = {
 				.stale = 6, .bogus = 7,
 				.achieved_fps = 1488095.1234565,
 				.sent_b = UINT64_MAX,
+				.recv_b = UINT64_MAX - 2,
 				/* the 5 foreign: link 2, ip 1, udp 2 */
 				.kinds = { [FRAME_FOREIGN_ND] = 1,
 					   [FRAME_FOREIGN_ARP] = 1,
@@ -62,7 +63,8 @@ static const struct report_trial trial_rows[] = {
 			[CFG_REV] = { .active = true,
 				.v = { .planned = 100, .sent = 100,
 				       .received = 100, .max_lag_ns = 0 },
-				.achieved_fps = 0.0004, .sent_b = 6400 },
+				.achieved_fps = 0.0004, .sent_b = 6400,
+				.recv_b = 6336 },
 		},
 		.verdict = VERDICT_PASS, .reason = "",
 		/* a mix: its name and Mb/s, the bytes sent */
