@@ -246,6 +246,18 @@ int stateful_frame_apply(uint8_t *frame, size_t len_b,
 int stateful_frame_set(uint8_t *frame, size_t len_b,
 		       const uint16_t v[STATEFUL_NB_FIELDS], unsigned vary);
 
+/*
+ * stateful_frame_set and stateful_frame_apply for a frame whose checksums
+ * are right (a generated test frame): the same bytes, but both checksums
+ * updated from the changed words alone (RFC 1624), not summed over the
+ * datagram again; an IPv4 UDP checksum of 0 ("none") is computed anew.
+ * The senders of the stateful phases use these.
+ */
+int stateful_frame_patch(uint8_t *frame, size_t len_b,
+			 const uint16_t v[STATEFUL_NB_FIELDS], unsigned vary);
+int stateful_frame_patch_tuple(uint8_t *frame, size_t len_b,
+			       const struct stateful_tuple *tu);
+
 /* The fields of e that vary (range > 1), as stateful_frame_set's mask. */
 unsigned stateful_enum_vary(const struct stateful_enum *e);
 

@@ -465,19 +465,114 @@ stateful_cksums(const struct stateful_loc *l)
 	stateful_put16(l->udp + 6, ck == 0 ? 0xffff : ck);
 }
 
+/*
+ * What a rewrite changed, for RFC 1624's update of the checksums: the
+ * ones'-complement sums of ~old + new over the changed 16-bit words that
+ * the IPv4 header covers (the addresses) and that UDP covers (the
+ * addresses of its pseudo-header and the ports).  Below 2^20: at most 6
+ * words of 0x1fffe each.
+ */
+struct stateful_delta {
+	uint32_t ip, udp;
+};
+
+/* The word at p becomes w (ip: the IPv4 header covers it). */
+static void
+stateful_word(uint8_t *p, uint16_t w, bool ip, struct stateful_delta *d)
+{
+	uint32_t t = (uint32_t)(uint16_t)~stateful_get16(p) + w;
+
+	d->udp += t;
+	if (ip)
+		d->ip += t;
+	stateful_put16(p, w);
+}
+
+/*
+ * RFC 1624 eqn. 3, HC' = ~(~HC + ~m + m'), for the checksum field at ck:
+ * the same bytes as computing it anew (a valid HC is congruent to the old
+ * sum modulo 0xffff, and a nonzero sum folds to 1..0xffff, one value per
+ * class), the fold of 0 taken as 0xffff; udp: a computed 0 goes out as all
+ * ones (RFC 768), as stateful_cksums sends it.
+ */
+static void
+stateful_ck_update(uint8_t *ck, uint32_t d, bool udp)
+{
+	uint16_t f = cksum_fold((uint64_t)(uint16_t)~stateful_get16(ck) + d);
+	uint16_t c = (uint16_t)~(f == 0 ? 0xffff : f);
+
+	stateful_put16(ck, udp && c == 0 ? 0xffff : c);
+}
+
+/* Both checksums after the rewrite d: updated when valid says the frame's
+ * were right before it (and UDP's is not IPv4's "none", 0), else anew. */
+static void
+stateful_cksums_after(const struct stateful_loc *l,
+		      const struct stateful_delta *d, bool valid)
+{
+	if (!valid || (l->udp[6] | l->udp[7]) == 0) {
+		stateful_cksums(l);
+		return;
+	}
+	if (l->addr_b == 4)
+		stateful_ck_update(l->ip + 10, d->ip, false);
+	stateful_ck_update(l->udp + 6, d->udp, true);
+}
+
+static int
+stateful_apply(uint8_t *frame, size_t len_b, const struct stateful_tuple *tu,
+	       bool valid)
+{
+	struct stateful_delta d = { 0, 0 };
+	struct stateful_loc l;
+	unsigned int i;
+
+	if (stateful_locate(frame, len_b, false, &l) != 0)
+		return -EINVAL;
+	for (i = 0; i < 4; i += 2) {
+		stateful_word(l.src + i, stateful_get16(tu->src + i), true, &d);
+		stateful_word(l.dst + i, stateful_get16(tu->dst + i), true, &d);
+	}
+	stateful_word(l.udp, tu->sport, false, &d);
+	stateful_word(l.udp + 2, tu->dport, false, &d);
+	stateful_cksums_after(&l, &d, valid);
+	return 0;
+}
+
 int
 stateful_frame_apply(uint8_t *frame, size_t len_b,
 		     const struct stateful_tuple *tu)
 {
+	return stateful_apply(frame, len_b, tu, false);
+}
+
+int
+stateful_frame_patch_tuple(uint8_t *frame, size_t len_b,
+			   const struct stateful_tuple *tu)
+{
+	return stateful_apply(frame, len_b, tu, true);
+}
+
+static int
+stateful_set(uint8_t *frame, size_t len_b, const uint16_t v[STATEFUL_NB_FIELDS],
+	     unsigned vary, bool valid)
+{
+	struct stateful_delta d = { 0, 0 };
 	struct stateful_loc l;
 
-	if (stateful_locate(frame, len_b, false, &l) != 0)
+	if (stateful_locate(frame, len_b, true, &l) != 0)
 		return -EINVAL;
-	memcpy(l.src, tu->src, 4);
-	memcpy(l.dst, tu->dst, 4);
-	stateful_put16(l.udp, tu->sport);
-	stateful_put16(l.udp + 2, tu->dport);
-	stateful_cksums(&l);
+	if (vary & (1u << STATEFUL_SPORT))
+		stateful_word(l.udp, v[STATEFUL_SPORT], false, &d);
+	if (vary & (1u << STATEFUL_DPORT))
+		stateful_word(l.udp + 2, v[STATEFUL_DPORT], false, &d);
+	if (vary & (1u << STATEFUL_SRC_SLICE))
+		stateful_word(l.src + l.addr_b - 2, v[STATEFUL_SRC_SLICE], true,
+			      &d);
+	if (vary & (1u << STATEFUL_DST_SLICE))
+		stateful_word(l.dst + l.addr_b - 2, v[STATEFUL_DST_SLICE], true,
+			      &d);
+	stateful_cksums_after(&l, &d, valid);
 	return 0;
 }
 
@@ -485,20 +580,14 @@ int
 stateful_frame_set(uint8_t *frame, size_t len_b,
 		   const uint16_t v[STATEFUL_NB_FIELDS], unsigned vary)
 {
-	struct stateful_loc l;
+	return stateful_set(frame, len_b, v, vary, false);
+}
 
-	if (stateful_locate(frame, len_b, true, &l) != 0)
-		return -EINVAL;
-	if (vary & (1u << STATEFUL_SPORT))
-		stateful_put16(l.udp, v[STATEFUL_SPORT]);
-	if (vary & (1u << STATEFUL_DPORT))
-		stateful_put16(l.udp + 2, v[STATEFUL_DPORT]);
-	if (vary & (1u << STATEFUL_SRC_SLICE))
-		stateful_put16(l.src + l.addr_b - 2, v[STATEFUL_SRC_SLICE]);
-	if (vary & (1u << STATEFUL_DST_SLICE))
-		stateful_put16(l.dst + l.addr_b - 2, v[STATEFUL_DST_SLICE]);
-	stateful_cksums(&l);
-	return 0;
+int
+stateful_frame_patch(uint8_t *frame, size_t len_b,
+		     const uint16_t v[STATEFUL_NB_FIELDS], unsigned vary)
+{
+	return stateful_set(frame, len_b, v, vary, true);
 }
 
 int

@@ -177,13 +177,13 @@ tx_stateful(struct engine_stateful_tx *s, struct rte_mbuf **mbufs,
 		for (i = 0; i < n; i++) {
 			stateful_table_reply(s->table,
 					     stateful_pick_next(&s->pick), &tu);
-			stateful_frame_apply(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
+			stateful_frame_patch_tuple(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
 					     mbufs[i]->data_len, &tu);
 		}
 		return;
 	}
 	for (i = 0; i < n && stateful_iter_next(&s->it, v); i++)
-		stateful_frame_set(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
+		stateful_frame_patch(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
 				   mbufs[i]->data_len, v, s->vary);
 }
 

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "dutperf/cfg.h"
@@ -351,6 +352,122 @@ test_prelim_frame_v6(void **state)
 	assert_int_equal(f[60] << 8 | f[61], 0x603b);
 }
 
+/* A frame of test_prelim_frame_v6's shape (payload of plen bytes, odd
+ * lengths too), checksums garbage. */
+static size_t
+v6_frame(uint8_t *f, size_t plen)
+{
+	memset(f, 0, 14 + 40 + 8 + plen);
+	f[12] = 0x86;
+	f[13] = 0xdd;
+	f[14] = 0x60;
+	f[19] = (uint8_t)(8 + plen);
+	f[20] = 17;
+	f[21] = 64;
+	f[22] = 0x20;
+	f[23] = 0x01;
+	f[38] = 0x20;
+	f[39] = 0x01;
+	f[45] = 0x64;
+	f[59] = (uint8_t)(8 + plen);
+	return 14 + 40 + 8 + plen;
+}
+
+static uint16_t
+rnd16(uint64_t *rs)
+{
+	*rs = *rs * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint16_t)(*rs >> 40);
+}
+
+/*
+ * The senders' patch (RFC 1624 update of both checksums from the changed
+ * words) against computing them anew: on frames made valid by
+ * stateful_frame_set / _apply, random values for random fields give the
+ * same bytes, IPv4 and IPv6, odd payload lengths too, until UDP checksums
+ * that compute to 0 (sent as 0xffff) and back have been seen; an IPv4 UDP
+ * checksum of 0 ("none") is computed anew.
+ */
+static void
+test_frame_patch(void **state)
+{
+	static uint8_t fr[2][14 + 40 + 8 + 40];
+	uint8_t *a, b[sizeof(fr[0])];
+	uint16_t v[STATEFUL_NB_FIELDS];
+	struct stateful_tuple tu;
+	uint64_t rs = 0x2545f4914f6cdd1dull, n, ffff = 0;
+	size_t len, f;
+	unsigned vary;
+
+	(void)state;
+	for (n = 0; n < 3000000 && (n < 200000 || ffff < 4); n++) {
+		bool v6 = n & 1;
+
+		a = fr[v6];	/* each family's frame, patched on and on */
+
+		if (n % 128 < 2) {	/* a fresh frame now and then */
+			if (v6) {
+				len = v6_frame(a, rnd16(&rs) % 41);
+			} else {
+				template_frame(a);
+				len = 60;
+			}
+			for (f = 0; f < STATEFUL_NB_FIELDS; f++)
+				v[f] = rnd16(&rs);
+			assert_int_equal(stateful_frame_set(a, len, v, 15), 0);
+		} else {
+			len = v6 ? 14 + 40 + (size_t)(a[19]) : 60;
+		}
+		if (v6 && (a[19] < 8 || a[19] > 48))
+			continue;
+		memcpy(b, a, len);
+		if (!v6 && n % 5 == 0) {
+			tu.sport = rnd16(&rs);
+			tu.dport = rnd16(&rs);
+			for (f = 0; f < 4; f++) {
+				tu.src[f] = (uint8_t)rnd16(&rs);
+				tu.dst[f] = (uint8_t)rnd16(&rs);
+			}
+			assert_int_equal(stateful_frame_patch_tuple(a, len, &tu), 0);
+			assert_int_equal(stateful_frame_apply(b, len, &tu), 0);
+		} else {
+			vary = rnd16(&rs) & 15;
+			for (f = 0; f < STATEFUL_NB_FIELDS; f++)
+				v[f] = rnd16(&rs);
+			/* now and then a value that makes the UDP sum 0 */
+			if (n % 7 == 0 && (vary & 1)) {
+				uint8_t *u = a + (v6 ? 54 : 34);
+				uint16_t ck = (uint16_t)(u[6] << 8 | u[7]);
+				uint32_t t;
+
+				/* the sum with sport s is ~ck - old + s: ~ck
+				 * - old + s = 0xffff makes the checksum 0 */
+				t = (uint32_t)(uint16_t)~ck + (uint16_t)~(u[0] << 8 | u[1]);
+				t = (t & 0xffff) + (t >> 16);
+				v[STATEFUL_SPORT] = (uint16_t)~t;
+			}
+			assert_int_equal(stateful_frame_patch(a, len, v, vary), 0);
+			assert_int_equal(stateful_frame_set(b, len, v, vary), 0);
+		}
+		if (memcmp(a, b, len) != 0)
+			fail_msg("case %" PRIu64 " (%s, %zu bytes): patched frame "
+				 "differs from the one computed anew", n,
+				 v6 ? "IPv6" : "IPv4", len);
+		ffff += (v6 ? a[60] & a[61] : a[40] & a[41]) == 0xff;
+	}
+	assert_true(ffff >= 4);
+	/* IPv4 without a UDP checksum: computed anew, not updated from 0 */
+	a = fr[0];
+	template_frame(a);
+	assert_int_equal(stateful_frame_set(a, 60, v, 15), 0);
+	a[40] = a[41] = 0;
+	memcpy(b, a, 60);
+	assert_int_equal(stateful_frame_patch(a, 60, v, 1), 0);
+	assert_int_equal(stateful_frame_set(b, 60, v, 1), 0);
+	assert_memory_equal(a, b, 60);
+	assert_true((a[40] | a[41]) != 0);
+}
+
 /* ------------------------------------------------------------- parameters */
 
 static void
@@ -483,6 +600,7 @@ main(void)
 		cmocka_unit_test(test_pick),
 		cmocka_unit_test(test_responder_frame),
 		cmocka_unit_test(test_prelim_frame_v6),
+		cmocka_unit_test(test_frame_patch),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_teardown_rate),
