@@ -38,7 +38,7 @@ for t in json.load(sys.stdin):
     for f in t["filename"]:
         print(os.path.relpath(f, build))' "$dir"
 }
-# shellcheck disable=SC2046
+# shellcheck disable=SC2086
 (cd "$SRCDIR" && setup_sanitized "$dir" && targets=$(san_targets) &&
 	[ -n "$targets" ] && ninja_tree "$dir" $targets) >"$WORK/build.log" 2>&1 ||
 	{ tail -30 "$WORK/build.log"; fail "sanitized build in $dir"; }
