@@ -34,6 +34,7 @@ tb_d1_up_batch "$WORK/up.batch"
 # sees nothing of the link, so waiting out the rest of the 14 s only
 # cost time; the down 6 s case ends after the link is back.
 outage() {
+	rm -f "$WORK/end.at"	# the previous search's, before the subshell looks
 	(
 		for i in $(seq 300); do
 			[ -f "$1/trials.csv" ] && [ "$(wc -l <"$1/trials.csv")" -ge 2 ] && break
