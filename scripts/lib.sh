@@ -31,20 +31,38 @@ deps_install() {
 		die "apt-get install failed:$missing"
 }
 
+# setup_tree DIR OPTIONS...: meson setup DIR with OPTIONS unless DIR is
+# configured already.
+setup_tree() {
+	local dir=$1
+	shift
+	[ -f "$dir/build.ninja" ] && return 0
+	meson setup "$dir" "$@" >/dev/null || die "meson setup $dir failed"
+}
+
+# ninja_tree DIR TARGETS...: build TARGETS in DIR (none: all), quiet
+# unless it fails.
+ninja_tree() {
+	ninja -C "$@" >/dev/null || { ninja -C "$@"; die "build failed"; }
+}
+
 # Configure and build into $1 (default build/).
 build_tree() {
 	local dir=${1:-build}
 	shift || true
-	if [ ! -f "$dir/build.ninja" ]; then
-		meson setup "$dir" "$@" >/dev/null || die "meson setup $dir failed"
-	fi
-	ninja -C "$dir" >/dev/null || { ninja -C "$dir"; die "build failed"; }
+	setup_tree "$dir" "$@"
+	ninja_tree "$dir"
 }
 
-# Configure and build into $1 with ASan + UBSan (scripts/test.sh with
-# SANITIZE=1, tests/integration/sanitized.sh).
+# setup_sanitized DIR: configure DIR with ASan + UBSan;
+# build_sanitized DIR: and build all of it (scripts/test.sh with
+# SANITIZE=1; tests/integration/sanitized.sh builds only what it runs).
+setup_sanitized() {
+	setup_tree "$1" -Db_sanitize=address,undefined -Db_lundef=false -Db_lto=false
+}
 build_sanitized() {
-	build_tree "$1" -Db_sanitize=address,undefined -Db_lundef=false -Db_lto=false
+	setup_sanitized "$1"
+	ninja_tree "$1"
 }
 
 # ---------------------------------------------------------------------------
