@@ -77,11 +77,30 @@ tx_inject(struct engine_tx *tx, struct rte_mbuf **mbufs, uint16_t n)
 		if (tx->dup_every != 0 && ++tx->dup_count == tx->dup_every) {
 			tx->dup_count = 0;
 			copy = rte_pktmbuf_copy(mbufs[i], tx->pool, 0, UINT32_MAX);
-			if (copy != NULL &&
-			    rte_eth_tx_burst(tx->port_id, tx->queue_id, &copy, 1) == 1)
+		} else {
+			copy = NULL;
+		}
+		if (copy != NULL) {
+			/* the frame and its copy in one call, so that they
+			 * arrive together: a copy sent apart could reach the
+			 * receiver after it has counted every planned frame
+			 * and stopped (the sender preempted between the two),
+			 * and the test's duplicate count would miss it */
+			struct rte_mbuf *pair[2] = { mbufs[i], copy };
+			uint16_t sent = rte_eth_tx_burst(tx->port_id, tx->queue_id,
+							 pair, 2);
+
+			if (sent == 2)
 				tx->injected_dups++;
 			else
 				rte_pktmbuf_free(copy);
+			if (sent >= 1) {
+				done++;
+			} else {
+				rte_pktmbuf_free(mbufs[i]);
+				tx_unsent(tx, i, i + 1);
+			}
+			continue;
 		}
 		if (rte_eth_tx_burst(tx->port_id, tx->queue_id, &mbufs[i], 1) == 1) {
 			done++;
