@@ -76,6 +76,12 @@ mon_sample(struct monitor_mode *mon, enum cfg_dir_id d, uint64_t start, uint64_t
 	struct engine_rx_pub p;
 
 	memset(&s, 0, sizeof(s));
+	/* the time of the counts: read right before them, not the watch's
+	 * now, which the other direction's row (written and flushed first)
+	 * or a preemption may have left milliseconds behind, so that this
+	 * row would hold frames sent after its end and the next too few */
+	if (!final)
+		now = rte_rdtsc();
 	s.t_ns = mon_ns(t, start, now);
 	if (final) {
 		/* the trial's own counts (merged over streams and queues) */
