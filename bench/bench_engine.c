@@ -47,7 +47,7 @@
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
 
-#include "dpdk.h"
+#include "trial.h"
 
 #define BENCH_ERR_LEN 512
 

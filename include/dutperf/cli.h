@@ -16,7 +16,7 @@
 
 /*
  * What the command line knows of a mode; the modes themselves live in the
- * DPDK layer's mode table (src/dpdk/modes.c), whose entries start with
+ * DPDK layer's mode table (src/dpdk/modes/modes.c), whose entries start with
  * this struct, so names, help and mode-specific checks come from one
  * place.  Unit tests pass their own table.
  */

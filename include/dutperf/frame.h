@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * frame: test frames.  Builder (frame_gen_*, src/core/frame_gen.c with
+ * frame: test frames.  Builder (frame_gen_*, src/core/frame/frame_gen.c with
  * the templates of frame_tmpl.c) for the sender and classifier
  * (frame_cls_*, frame_cls.c; frame_classify and its fast path inline in
  * frame_fast.h) for the receiver, both made from the struct frame_spec of

@@ -13,7 +13,7 @@
  * tear-down); record() gets its wall time in report_trial.command_ns.
  *
  * A procedure never touches DPDK, files or clocks: the DPDK layer's one
- * driver loop (src/dpdk/driver.c) runs any procedure (settling between
+ * driver loop (src/dpdk/driver/driver.c) runs any procedure (settling between
  * trials, Ctrl-C, progress with ETA, trials.csv), and unit tests run the
  * same procedures against simulated DUTs (tests/unit/test_proc.c).
  * Deterministic: the same trial results give the same next trial.

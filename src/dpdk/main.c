@@ -18,7 +18,7 @@
 #include <rte_eal.h>
 #include <rte_errno.h>
 
-#include "dpdk.h"
+#include "mode.h"
 #include "dutperf/csv.h"
 
 static volatile sig_atomic_t main_signal;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dutperf/siitconf.h"
+#include "siitconf.h"
 
 #define EXIT_USAGE 2
 #define PROG "dutperf-import-siitperf"

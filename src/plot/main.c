@@ -18,9 +18,9 @@
 #include <unistd.h>
 
 #include "dutperf/csv.h"
-#include "dutperf/plot.h"
+#include "plot.h"
 #include "dutperf/stats.h"
-#include "dutperf/tool.h"
+#include "tool.h"
 
 #define EXIT_USAGE TOOL_EXIT_USAGE
 #define PLOT_MAX_INPUTS 4096

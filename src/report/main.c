@@ -19,10 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dutperf/plot.h"
-#include "dutperf/rdoc_report.h"
+#include "plot.h"
+#include "rdoc_report.h"
 #include "dutperf/stats.h"
-#include "dutperf/tool.h"
+#include "tool.h"
 
 #define EXIT_USAGE TOOL_EXIT_USAGE
 

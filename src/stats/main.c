@@ -13,7 +13,7 @@
 
 #include "dutperf/csv.h"
 #include "dutperf/stats.h"
-#include "dutperf/tool.h"
+#include "tool.h"
 
 #define EXIT_USAGE TOOL_EXIT_USAGE
 

@@ -11,18 +11,22 @@ A file depends on another when it
     inline function calls a symbol another object defines (read from the
     source text, comments and strings left out: nm cannot see inlines).
 
-The layers, lowest first (a file may depend on its own layer and those
-below; an edge to a higher layer is an arrow back up):
-  0 core    src/core, include/dutperf
-  1 trial   src/dpdk: dpdk.h, port, engine (+ engine_rx.h), trial*, feature*
-  2 driver  src/dpdk: driver.c, driver_watch.c, runinfo.c
-  3 modes   src/dpdk: modes.c, mode_*.c
-  4 main    src/dpdk: main.c
+The layers are the folders (LAYERS: each with the layers directly below
+it; a file may depend on its own layer and on any layer below it, through
+any chain; an edge to any other layer is an arrow back up, also one
+sideways to a layer that is neither above nor below):
+  the core (src/core/<layer>/, each header of include/dutperf in the
+  layer of the module of its name):
+    base < cfg < frame < results < rx < proc < mlr, stateful < campaign < cli
+  the DPDK layer above the core (src/dpdk/<layer>/):
+    trial < driver < modes < main (src/dpdk/main.c)
+  the offline tools above the core, beside the DPDK layer:
+    tool < plot < report; tool < stats; import
 A header's inline function calling the source of the same name (an
-inline fast path in include/dutperf/X.h, its slow path in src/core/X.c)
-is no dependency: the two are one module.  struct mode_ctx and struct
-mode_ops are the driver's (dpdk.h declares them with the rest of the
-layer): a file of a lower layer using them is an arrow back up too.
+inline fast path in include/dutperf/X.h, its slow path in
+src/core/<layer>/X.c) is no dependency: the two are one module.  struct
+mode_ctx and struct mode_ops are the driver's: a file of a layer below it
+using them is an arrow back up too.
 
 A circle is an elementary cycle of the file graph (Johnson's algorithm);
 a tangle is a strongly connected component of more than one file (the
@@ -43,27 +47,76 @@ import shutil
 import subprocess
 import sys
 
-LAYER_NAMES = ["core", "trial", "driver", "modes", "main"]
-SCAN_DIRS = ["src/core", "include/dutperf", "src/dpdk"]
+# Each layer and the layers directly below it, lowest first.
+LAYERS = [
+    ("base", []), ("cfg", ["base"]), ("frame", ["cfg"]),
+    ("results", ["frame"]), ("rx", ["results"]), ("proc", ["rx"]),
+    ("mlr", ["proc"]), ("stateful", ["proc"]),
+    ("campaign", ["mlr", "stateful"]), ("cli", ["campaign"]),
+    ("trial", ["cli"]), ("driver", ["trial"]), ("modes", ["driver"]),
+    ("main", ["modes"]),
+    ("tool", ["cli"]), ("plot", ["tool"]), ("report", ["plot"]),
+    ("stats", ["tool"]), ("import", ["cli"]),
+]
+LAYER_NAMES = [n for n, _ in LAYERS]
+SCAN_DIRS = ["src/core", "include/dutperf", "src/dpdk", "src/tool",
+             "src/plot", "src/report", "src/stats", "src/import"]
+# headers of include/dutperf whose module has another name
+HEADER_LAYER = {"frame": "frame", "frame_fast": "frame", "cfg": "cfg",
+                "cli": "cli"}
+
+
+def below(name):
+    """The layers below a layer, through any chain."""
+    out, todo = set(), list(dict(LAYERS)[name])
+    while todo:
+        x = todo.pop()
+        if x not in out:
+            out.add(x)
+            todo.extend(dict(LAYERS)[x])
+    return out
+
+
+BELOW = {n: below(n) for n in LAYER_NAMES}
+_core_layer = {}
+
+
+def core_module_layer(root, name):
+    """The layer (folder) of src/core/<layer>/<name>.c, or None."""
+    if not _core_layer:
+        core = os.path.join(root, "src/core")
+        for d in sorted(os.listdir(core)) if os.path.isdir(core) else []:
+            if os.path.isdir(os.path.join(core, d)):
+                for f in os.listdir(os.path.join(core, d)):
+                    if f.endswith(".c"):
+                        _core_layer[f[:-2]] = d
+    return _core_layer.get(name)
+
+
+ROOT = "."
 
 
 def layer_of(path):
     """The layer of a file of SCAN_DIRS, or None when it has none."""
-    d, base = os.path.split(path)
-    if d in ("src/core", "include/dutperf"):
-        return 0
-    if d != "src/dpdk":
-        return None
-    if base == "main.c":
-        return 4
-    if base == "modes.c" or base.startswith("mode_"):
-        return 3
-    if base in ("driver.c", "driver_watch.c", "runinfo.c"):
-        return 2
-    if (base in ("dpdk.h", "port.c", "engine.c", "engine_rx.h") or
-            base.startswith("trial") or base.startswith("feature")):
-        return 1
+    parts = path.split("/")
+    if parts[:2] == ["include", "dutperf"] and len(parts) == 3:
+        name = parts[2][:-2]
+        lay = HEADER_LAYER.get(name) or core_module_layer(ROOT, name)
+        return lay if lay in BELOW else None
+    if parts[:2] == ["src", "core"] and len(parts) == 4:
+        return parts[2] if parts[2] in BELOW else None
+    if parts[:2] == ["src", "dpdk"]:
+        if len(parts) == 3:
+            return "main" if parts[2] == "main.c" else None
+        return parts[2] if parts[2] in BELOW and len(parts) == 4 else None
+    if parts[0] == "src" and len(parts) == 3 and parts[1] in BELOW:
+        return parts[1]
     return None
+
+
+def is_up(a, b):
+    """Is an edge from layer a to layer b an arrow back up?"""
+    return a != b and b not in BELOW[a]
 
 
 def strip_c(text):
@@ -98,11 +151,12 @@ def source_files(root):
     files = []
     for d in SCAN_DIRS:
         full = os.path.join(root, d)
-        if not os.path.isdir(full):
-            continue
-        for name in sorted(os.listdir(full)):
-            if name.endswith((".c", ".h")):
-                files.append(d + "/" + name)
+        for dirpath, dirnames, names in sorted(os.walk(full)):
+            dirnames.sort()
+            rel = os.path.relpath(dirpath, root)
+            for name in sorted(names):
+                if name.endswith((".c", ".h")):
+                    files.append(rel + "/" + name)
     return files
 
 
@@ -287,12 +341,12 @@ def own_source(hdr, src):
         return False
     hd, hb = os.path.split(hdr[:-2])
     sd, sb = os.path.split(src[:-2])
-    return hb == sb and (hd == sd or (hd, sd) == ("include/dutperf",
-                                                  "src/core"))
+    return hb == sb and (hd == sd or (hd == "include/dutperf" and
+                                      sd.startswith("src/core/")))
 
 
 # types of a higher layer than the header declaring them
-TYPE_LAYER = {"mode_ctx": 2, "mode_ops": 2}
+TYPE_LAYER = {"mode_ctx": "driver", "mode_ops": "driver"}
 TYPE_RE = re.compile(r"\bstruct\s+(%s)\b" % "|".join(TYPE_LAYER))
 
 
@@ -305,7 +359,7 @@ def type_edges(root, files):
         with open(os.path.join(root, f), encoding="utf-8") as fh:
             text = strip_c(fh.read())
         for t in set(TYPE_RE.findall(text)):
-            if TYPE_LAYER[t] > layer_of(f):
+            if is_up(layer_of(f), TYPE_LAYER[t]):
                 out[(f, "struct " + t)] = TYPE_LAYER[t]
     return out
 
@@ -362,6 +416,9 @@ def read_allow(path):
 
 def analyse(root, build, nm):
     """(files, edges, circles, tangles, arrows up, type arrows up)."""
+    global ROOT
+    ROOT = root
+    _core_layer.clear()
     files = source_files(root)
     unclassified = [f for f in files if layer_of(f) is None]
     if unclassified:
@@ -376,27 +433,33 @@ def analyse(root, build, nm):
         adj.setdefault(x, set()).add(y)
     cyc = circles(set(files), adj)
     tng = tangles(set(files), adj)
-    up = sorted(e for e in edges if layer_of(e[1]) > layer_of(e[0]))
+    up = sorted(e for e in edges if is_up(layer_of(e[0]), layer_of(e[1])))
     return files, edges, cyc, tng, up, type_edges(root, files)
 
 
 # The self-test's tree: core a.c and b.c call each other (a circle); h.h's
 # inline fast path calls its own h.c's slow path (no circle); engine.c
 # (trial layer) calls driver.c (an arrow back up) and uses struct mode_ctx
-# (another); mode_x.c calls down only.
+# (another); mode_x.c calls down only; cfg's c.c calls proc's p.c (an
+# arrow back up inside the core), p.c calls c.c (down: no arrow); the
+# plot tool's q.c calls engine.c (sideways, from the offline tools to the
+# DPDK layer: an arrow back up).
 SELFTEST = {
-    "src/core/a.c": "int b(void);\nint a(void) { return b(); }\n",
-    "src/core/b.c": "int a(void);\nint b(void) { return a() + 1; }\n",
+    "src/core/base/a.c": "int b(void);\nint a(void) { return b(); }\n",
+    "src/core/base/b.c": "int a(void);\nint b(void) { return a() + 1; }\n",
+    "src/core/cfg/c.c": "int p(void);\nint c(void) { return p(); }\n",
+    "src/core/proc/p.c": "int a(void);\nint p(void) { return a(); }\n",
+    "src/plot/q.c": "int engine(void *);\nint q(void) { return engine(0); }\n",
     "include/dutperf/h.h": "int h_slow(int);\n"
                            "static inline int h_fast(int x) "
                            "{ return x ? x : h_slow(x); }\n",
-    "src/core/h.c": "#include \"dutperf/h.h\"\n"
+    "src/core/frame/h.c": "#include \"dutperf/h.h\"\n"
                     "int h_slow(int x) { return h_fast(x + 1); }\n",
-    "src/dpdk/engine.c": "struct mode_ctx;\nint drive(void);\n"
+    "src/dpdk/trial/engine.c": "struct mode_ctx;\nint drive(void);\n"
                          "int engine(struct mode_ctx *m) "
                          "{ (void)m; return drive(); }\n",
-    "src/dpdk/driver.c": "int a(void);\nint drive(void) { return a(); }\n",
-    "src/dpdk/mode_x.c": "int drive(void);\nint engine(void *);\n"
+    "src/dpdk/driver/driver.c": "int a(void);\nint drive(void) { return a(); }\n",
+    "src/dpdk/modes/mode_x.c": "int drive(void);\nint engine(void *);\n"
                          "int mode_x(void) { return drive(); }\n",
 }
 
@@ -424,11 +487,13 @@ def selftest(nm):
             json.dump(cmds, fh)
         files, edges, cyc, tng, up, up_types = analyse(root, root, nm)
     want = {
-        "circles": [["src/core/a.c", "src/core/b.c"]],
-        "tangles": [["src/core/a.c", "src/core/b.c"]],
-        "up": [("src/dpdk/engine.c", "src/dpdk/driver.c")],
-        "up_types": [("src/dpdk/engine.c", "struct mode_ctx")],
-        "inline": ("src/core/h.c", "include/dutperf/h.h"),
+        "circles": [["src/core/base/a.c", "src/core/base/b.c"]],
+        "tangles": [["src/core/base/a.c", "src/core/base/b.c"]],
+        "up": [("src/core/cfg/c.c", "src/core/proc/p.c"),
+               ("src/dpdk/trial/engine.c", "src/dpdk/driver/driver.c"),
+               ("src/plot/q.c", "src/dpdk/trial/engine.c")],
+        "up_types": [("src/dpdk/trial/engine.c", "struct mode_ctx")],
+        "inline": ("src/core/frame/h.c", "include/dutperf/h.h"),
     }
     got = {
         "circles": sorted(sorted(c) for c in cyc),
@@ -441,7 +506,7 @@ def selftest(nm):
     for k in bad:
         print("deps --selftest: %s: want %s, got %s" % (k, want[k], got[k]))
     if not bad:
-        print("deps --selftest: %d files: 1 circle, 1 tangle, 2 arrows back "
+        print("deps --selftest: %d files: 1 circle, 1 tangle, 4 arrows back "
               "up, as built" % len(files))
     return 1 if bad else 0
 
@@ -476,9 +541,10 @@ def main():
     except NmError as e:
         print("deps: %s: skipped" % e)
         return 77
-    print("deps: %d files, %d dependencies, %d circles in %d tangles, %d "
-          "arrows back up" % (len(files), len(edges), len(cyc), len(tng),
-                              len(up) + len(up_types)))
+    print("deps: %d files, %d dependencies, %d layers, %d circles in %d "
+          "tangles, %d arrows back up" % (
+              len(files), len(edges), len({layer_of(f) for f in files}),
+              len(cyc), len(tng), len(up) + len(up_types)))
     allow = read_allow(a.allow)
     bad = 0
     for c in cyc:
@@ -497,15 +563,15 @@ def main():
         if a.verbose or (a.check and not allowed):
             print("arrow back up%s: %s (%s) -> %s (%s): %s" % (
                 " (allowed)" if allowed else "", e[0],
-                LAYER_NAMES[layer_of(e[0])], e[1],
-                LAYER_NAMES[layer_of(e[1])], ", ".join(sorted(edges[e]))))
+                layer_of(e[0]), e[1],
+                layer_of(e[1]), ", ".join(sorted(edges[e]))))
     for (f, t), lay in sorted(up_types.items()):
         allowed = (f, t) in allow
         bad += not allowed
         if a.verbose or (a.check and not allowed):
             print("arrow back up%s: %s (%s) uses %s (%s)" % (
                 " (allowed)" if allowed else "", f,
-                LAYER_NAMES[layer_of(f)], t, LAYER_NAMES[lay]))
+                layer_of(f), t, lay))
     if a.verbose:
         for comp in tng:
             print("tangle: " + ", ".join(comp))

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Unit tests of the INI scanner (cfg_ini_scan, src/core/cfg_priv.h) on its
+ * Unit tests of the INI scanner (cfg_ini_scan, src/core/cfg/cfg_priv.h) on its
  * own, and of how cfg_load_ini reads values.  Every iniparser 4.1 quirk the
  * scanner reproduces is checked against iniparser_load() itself, so the
  * expected values are not only what the scanner thinks.

@@ -78,7 +78,7 @@ static const char *const long_opts[] = {
 };
 
 
-/* The modes dutperf has (src/dpdk/modes.c); latency with its own check. */
+/* The modes dutperf has (src/dpdk/modes/modes.c); latency with its own check. */
 /* The options strings are the real modes' (mode_*.c). */
 static const struct cli_mode m_trial = {
 	"trial", "one trial", "--rate --duration --timeout --frame-timeout "

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dutwatch (dutwatch.h): the binary search run the way the driver runs it
- * (src/dpdk/driver.c, driver_watch.c: dead trial, probe, wait, repeat or
+ * (src/dpdk/driver/driver.c, driver_watch.c: dead trial, probe, wait, repeat or
  * gone) against simulated DUTs that go away for a known time.  The answer
  * is known beforehand: the search of the same DUT that never went away,
  * or "the DUT went away" (result_kind none), never a measured 0.

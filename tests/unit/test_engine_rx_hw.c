@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "dpdk.h"
+#include "trial.h"
 #include "../data/golden/golden_cases.h"
 
 static void

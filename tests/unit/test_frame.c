@@ -21,7 +21,7 @@
 
 #include "dutperf/frame.h"
 #include "dutperf/frame_fast.h"
-#include "dutperf/pcap.h"
+#include "pcap.h"
 #include "../data/golden/golden_cases.h"
 #include "frame_scen.h"
 

@@ -28,7 +28,7 @@
 #include "dutperf/frame.h"
 #include "dutperf/frame_fast.h"
 #include "dutperf/imix.h"
-#include "dutperf/pcap.h"
+#include "pcap.h"
 
 #define MIN_B 64
 #define MAX_B 9216

@@ -21,7 +21,7 @@
 #include <jansson.h>
 
 #include "dutperf/csv.h"
-#include "dutperf/plot.h"
+#include "plot.h"
 #include "dutperf/report.h"
 
 #define DATA TEST_DATA_DIR "/plot/"

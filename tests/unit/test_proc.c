@@ -67,7 +67,7 @@ sim_trial(struct sim_dut *dut, const struct trial_spec *spec,
 	r->loss_ratio = proc_loss_ratio(r);
 }
 
-/* The driver's loop (src/dpdk/driver.c) without DPDK: trials until done. */
+/* The driver's loop (src/dpdk/driver/driver.c) without DPDK: trials until done. */
 static uint32_t
 run_proc(const struct proc *p, struct sim_dut *dut)
 {

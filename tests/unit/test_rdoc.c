@@ -16,8 +16,8 @@
 
 #include <cmocka.h>
 
-#include "dutperf/rdoc.h"
-#include "dutperf/rdoc_report.h"
+#include "rdoc.h"
+#include "rdoc_report.h"
 #include "unit_util.h"
 
 /* The text b holds, NUL-terminated (empty when nothing was written). */

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dutperf/siitconf.h"
+#include "siitconf.h"
 #include "dutperf/stateful.h"
 #include "unit_util.h"
 

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "dutperf/tool.h"
+#include "tool.h"
 
 static FILE *usage_to;		/* where the last usage went */
 static int usage_calls;
