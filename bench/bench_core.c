@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dutperf/cli.h"
 #include "dutperf/cfg.h"
 #include "dutperf/frame.h"
 #include "dutperf/frame_fast.h"
@@ -158,7 +159,7 @@ main(int argc, char **argv)
 	cfg_defaults(&c);
 	rc = cfg_load_ini(&c, argv[1], err, sizeof(err));
 	if (rc == 0)
-		rc = cfg_validate(&c, err, sizeof(err));
+		rc = cli_validate(&c, err, sizeof(err));
 	if (rc == 0)
 		rc = cfg_parse_u64(argv[3], 1, UINT64_MAX, &n, err, sizeof(err));
 	if (rc == 0)

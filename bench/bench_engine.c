@@ -59,7 +59,7 @@ bench_load(struct cfg *c, const char *path, char *err, size_t err_len)
 	cfg_defaults(c);
 	rc = cfg_load_ini(c, path, err, err_len);
 	if (rc == 0)
-		rc = cfg_validate(c, err, err_len);
+		rc = cli_validate(c, err, err_len);
 	/* seed 1, forward only: the sender on lcore 1, the receiver on
 	 * lcore 0 */
 	c->seed = 1;

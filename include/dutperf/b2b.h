@@ -161,4 +161,14 @@ double b2b_corrected_buffer_s(double avg_frames, double burst_fps,
  * achieved_fps; 0 when unknown (a burst of one TX burst). */
 double b2b_trial_burst_fps(const struct report_trial *r);
 
+struct cfg;
+/* [b2b]'s own checks (cli_validate, struct cfg_checks): RFC 9004's 2 s
+ * drain unless short_drain, a consistent burst length range, flows that
+ * fit in the port space; with the line rate: the burst rate at most the
+ * line rate, bursts of at most B2B_MAX_BURST_S (RFC 9004 6.2).  0 or
+ * -EINVAL with err. */
+int b2b_cfg_check(const struct cfg *c, char *err, size_t err_len);
+int b2b_cfg_check_line(const struct cfg *c, uint64_t line, char *err,
+		       size_t err_len);
+
 #endif /* DUTPERF_B2B_H */

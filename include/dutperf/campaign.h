@@ -250,4 +250,10 @@ int campaign_read_status(const char *path, const struct campaign_plan *p,
  * attempt (last attempt + 1). */
 bool campaign_resume_runs(const struct campaign_status *st, unsigned *attempt);
 
+struct cfg;
+/* [campaign]: its tests, sizes (each a frame size this configuration can
+ * send), directions and given throughputs (cli_validate, struct
+ * cfg_checks).  0 or -EINVAL with err. */
+int campaign_cfg_check(const struct cfg *c, char *err, size_t err_len);
+
 #endif /* DUTPERF_CAMPAIGN_H */

@@ -3,7 +3,8 @@
  * cfg: the effective configuration of one dutperf run.
  *
  * Filled in three layers: cfg_defaults() < INI file (cfg_load_ini) <
- * command line (cli_parse), then checked as a whole by cfg_validate().
+ * command line (cli_parse), then checked as a whole by cli_validate()
+ * (cfg_validate_with and the sections' own checks).
  * Every key of the INI file lives in one table in cfg_keys.c with its
  * type, bounds, default, unit and help text.
  *
@@ -269,8 +270,27 @@ void cfg_defaults(struct cfg *c);
  */
 int cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len);
 
-/* Cross-key checks after all layers are applied.  0 or -EINVAL with err. */
-int cfg_validate(const struct cfg *c, char *err, size_t err_len);
+/*
+ * A module's own checks of its keys, which live in that module ([b2b] in
+ * b2b.c, [mlr] goals in mlr_goal.c, [campaign] in campaign_keys.c; the
+ * command line's cli_validate lists them): keys, run by cfg_validate_with
+ * after the core's checks, and line (NULL: none), run by
+ * cfg_check_line_rate_with with the line rate.  0 or -EINVAL with err.
+ */
+struct cfg_checks {
+	int (*keys)(const struct cfg *c, char *err, size_t err_len);
+	int (*line)(const struct cfg *c, uint64_t line_fps, char *err,
+		    size_t err_len);
+};
+
+/* Cross-key checks after all layers are applied: the core's, then
+ * more[0..nb_more)'s in order.  0 or -EINVAL with err. */
+int cfg_validate_with(const struct cfg *c, const struct cfg_checks *more,
+		      unsigned nb_more, char *err, size_t err_len);
+
+/* [traffic] frame_size_b (and the mix) sendable with this configuration
+ * (IPv6 and translation minimums, jumbo rule).  0 or -EINVAL with err. */
+int cfg_check_frame_size(const struct cfg *c, char *err, size_t err_len);
 
 /* Print the effective configuration as INI (loadable again). */
 void cfg_print(const struct cfg *c, FILE *f);
@@ -290,6 +310,14 @@ cfg_rx_side(enum cfg_dir_id d)
 
 /* Is direction d part of the configured run? */
 bool cfg_dir_active(const struct cfg *c, enum cfg_dir_id d);
+
+/*
+ * Parse an lcore list "1-2,4" (ids 0..max, ascending or not, no repeats)
+ * into out[0..*nb), at most cap entries.  0 or -EINVAL with err saying what
+ * is wrong with s (the caller names file, section and key).
+ */
+int cfg_parse_lcores(const char *s, unsigned int max, uint16_t *out,
+		     unsigned int cap, unsigned int *nb, char *err, size_t err_len);
 
 /*
  * The sender (send true) or receiver lcores of side s: the list of
@@ -324,6 +352,13 @@ uint32_t cfg_report_size_b(const struct cfg *c);
 void cfg_rate_mbps(const struct cfg *c, uint64_t rate_fps, double *l2_mbps,
 		   double *l1_mbps);
 
+/* cfg_rate_mbps's rule for frames of mean L2 size mean_l2_b (FCS in). */
+void cfg_rate_mbps_mean(double mean_l2_b, uint64_t rate_fps, double *l2_mbps,
+			double *l1_mbps);
+
+/* The mean L2 size (with FCS) of c's frames: the mix's, else the size. */
+double cfg_mean_l2_b(const struct cfg *c);
+
 /*
  * The explicit [loss] rates: up to max values into out; returns how many,
  * or -EINVAL with the offending item in err.
@@ -331,9 +366,6 @@ void cfg_rate_mbps(const struct cfg *c, uint64_t rate_fps, double *l2_mbps,
 int cfg_loss_rates(const struct cfg *c, uint64_t *out, unsigned max,
 		   char *err, size_t err_len);
 
-/* The first source port of direction d ([forward] sport when fixed, else
- * sport_min): mode b2b's K flows use ports base .. base + K - 1. */
-uint16_t cfg_b2b_sport_base(const struct cfg *c, enum cfg_dir_id d);
 
 /* Line rate in frames/s of size_b frames at speed_mbps (20 B preamble+IFG). */
 uint64_t cfg_line_rate_fps(uint32_t size_b, uint32_t speed_mbps);
@@ -355,10 +387,19 @@ uint64_t cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
  * Reject a rate above the line rate of the frame size in use ([traffic]
  * rate_fps, [search] rate_max_fps and initial_rate_fps, [loss] rates)
  * when the link speed is known (cfg_link_speed_mbps); err names the key,
- * the rate and the line rate.  0 or -EINVAL.  cfg_validate runs it (the
- * key only); the run again once the ports report their speed.
+ * the rate and the line rate, then more[0..nb_more)'s line checks.  0 or
+ * -EINVAL.  cfg_validate_with runs it (the key only); the run again once
+ * the ports report their speed (cli_check_line_rate).
  */
-int cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len);
+int cfg_check_line_rate_with(const struct cfg *c, const struct cfg_checks *more,
+			     unsigned nb_more, char *err, size_t err_len);
+
+/* The message of rate_fps above the line rate, blamed on (section, key)
+ * (its option when one set it); what: "" or " item" (of a list).
+ * -EINVAL. */
+int cfg_line_rate_err(const struct cfg *c, const char *section,
+		      const char *key, const char *what, uint64_t rate_fps,
+		      char *err, size_t err_len);
 
 /*
  * Addresses of the frames sent in direction d in IP version v (4 or 6),
@@ -442,7 +483,7 @@ int cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 
 /*
  * Record where key k's value came from: option (e.g. "-s/--size") when
- * set from the command line, NULL: the INI file.  cfg_validate's
+ * set from the command line, NULL: the INI file.  cli_validate's
  * messages then name the option ("-s/--size 2000: ...") or the file and
  * key ("FILE: [traffic] frame_size_b = 2000: ...").
  */
@@ -458,6 +499,11 @@ const char *cfg_key_blame(const struct cfg *c, const char *section,
 			  const char *key, char *buf, size_t len);
 
 /* Is key (section, key) of c set by a command-line option? */
+/* What names key (section, key) inside a message: its option and value
+ * when an option set it ("--n 3"), else plain (the message's own words). */
+const char *cfg_key_ref(const struct cfg *c, const char *section,
+			const char *key, const char *plain, char *buf,
+			size_t len);
 bool cfg_key_from_option(const struct cfg *c, const char *section,
 			 const char *key);
 

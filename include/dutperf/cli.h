@@ -102,4 +102,11 @@ int cli_parse(struct cli *cli, struct cfg *cfg,
 /* The mode's name; "none" without one. */
 const char *cli_mode_name(const struct cli *cli);
 
+/* The whole configuration check: cfg_validate_with with the sections'
+ * own checks (b2b, mlr, campaign).  0 or -EINVAL with err. */
+int cli_validate(const struct cfg *c, char *err, size_t err_len);
+/* The line-rate check once the ports report their speed
+ * (cfg_check_line_rate_with with the same sections).  0 or -EINVAL. */
+int cli_check_line_rate(const struct cfg *c, char *err, size_t err_len);
+
 #endif /* DUTPERF_CLI_H */

@@ -105,6 +105,19 @@ frame_spec_size_b(const struct frame_spec *s, uint8_t ip_version)
 	return s->size_b[ip_version == 6];
 }
 
+/* The first source port of direction d's frames ([forward] sport when
+ * fixed, else its min): K flows use ports base .. base + K - 1
+ * (RFC 9004 b2b flows, trial_spec.flows). */
+uint16_t frame_sport_base(const struct cfg *c, enum cfg_dir_id d);
+
+/* Do flows source ports from base fit below 65536?  The one rule for
+ * [b2b] flows (b2b_cfg_check) and a trial's flows (trial_run). */
+static inline bool
+frame_flows_fit(uint16_t base, uint32_t flows)
+{
+	return flows <= 1 || (uint32_t)base + flows - 1 <= 65535;
+}
+
 /*
  * The spec of direction d of c, which must have passed cfg_validate (which
  * checks the network bytes of active directions only: the spec of an

@@ -205,4 +205,9 @@ struct mlr_row {
 
 extern const struct report_table mlr_table;
 
+struct cfg;
+/* [mlr] goals, when set: an MLRsearch goal list (cli_validate, struct
+ * cfg_checks; empty is left to mode mlr).  0 or -EINVAL with err. */
+int mlr_cfg_check(const struct cfg *c, char *err, size_t err_len);
+
 #endif /* DUTPERF_MLR_H */

@@ -100,15 +100,6 @@ streams_seed(uint64_t seed, unsigned int i)
 }
 
 /*
- * Parse an lcore list "1-2,4" (ids 0..max, ascending or not, no repeats)
- * into out[0..*nb), at most cap entries.  0 or -EINVAL with err saying what
- * is wrong with s (the caller names file, section and key).
- */
-int streams_parse_lcores(const char *s, unsigned int max, uint16_t *out,
-			 unsigned int cap, unsigned int *nb, char *err,
-			 size_t err_len);
-
-/*
  * After a trial: the counts of one stream over the rxstates st[0..nb) of
  * every RX queue (NULL entries: queues that saw nothing).  Sums received,
  * duplicates, late, reordered, beyond and old; max_seq is the largest.

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "cfg.h"
+#include "imix.h"
 
 struct report_trial;
 
@@ -74,7 +75,7 @@ struct trial_spec {
 	uint64_t change_ms;
 	uint64_t rate2_fps[CFG_NB_DIRS];
 	/* RFC 9004 (back-to-back): K > 1 flows, source ports from the
-	 * configured first one (cfg_b2b_sport_base) to it + K - 1 cycled
+	 * configured first one (frame_sport_base) to it + K - 1 cycled
 	 * increasing, the receivers accepting exactly those; 0, 1: the
 	 * configured ports */
 	uint32_t flows;
@@ -169,5 +170,27 @@ void trial_spec_search_params(const struct cfg *c, struct search_params *sp);
  * check of the configuration (the mode table runs it before the EAL).
  */
 int trial_spec_check_latency(const struct cfg *c, char *err, size_t err_len);
+
+/*
+ * What a trial reads from the configuration, resolved once per trial
+ * context (the DPDK layer's trial_ctx_init and trial_ctx_retarget): the
+ * trial, its features, its collection and the run record read these
+ * fields and never query the configuration or parse its text again.
+ */
+struct trial_res {
+	bool active[CFG_NB_DIRS];		/* cfg_dir_active */
+	uint16_t sport_base[CFG_NB_DIRS];	/* frame_sport_base: flows */
+	bool has_imix;				/* [traffic] imix set ... */
+	struct imix imix;			/* ... parsed, once */
+	uint32_t report_size_b;			/* cfg_report_size_b */
+	double mean_l2_b;			/* cfg_mean_l2_b: the Mb/s */
+};
+
+void trial_res_from_cfg(struct trial_res *r, const struct cfg *c);
+
+/* rate_fps in L2 and L1 Mb/s (cfg_rate_mbps's rule on the resolved
+ * mean size). */
+void trial_res_rate_mbps(const struct trial_res *r, uint64_t rate_fps,
+			 double *l2_mbps, double *l1_mbps);
 
 #endif /* DUTPERF_TRIAL_SPEC_H */

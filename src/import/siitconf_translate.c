@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/cli.h"
 #include "siitconf.h"
 #include "siitconf_priv.h"
 
@@ -396,7 +397,7 @@ siitconf_translate(const struct siitconf *sc, struct siitconf_out *out,
 	    sc_stateful(&t))
 		return -EINVAL;
 	sc_notes(&t);
-	if (cfg_validate(&out->cfg, why, sizeof(why)) != 0)
+	if (cli_validate(&out->cfg, why, sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: dutperf rejects the translation: %s",
 				sc->path, why);
 	return 0;

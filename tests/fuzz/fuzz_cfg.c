@@ -137,7 +137,7 @@ fuzz_ini(const uint8_t *data, size_t size)
 		return;
 	}
 	err[0] = '\0';
-	rc = cfg_validate(&c, err, sizeof(err));
+	rc = cli_validate(&c, err, sizeof(err));
 	if (rc != 0) {
 		if (err[0] == '\0')
 			fuzz_die("validate failed without a message", "");
@@ -180,7 +180,7 @@ fuzz_cli(const uint8_t *data, size_t size)
 	if (rc == CLI_OK) {
 		err[0] = '\0';
 		/* cli_parse validated: validating again must agree */
-		if (cfg_validate(&c, err, sizeof(err)) != 0)
+		if (cli_validate(&c, err, sizeof(err)) != 0)
 			fuzz_die("cli_parse accepted what cfg_validate rejects", err);
 		fuzz_roundtrip(&c);
 	}

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/cli.h"
 #include "dutperf/b2b.h"
 #include "dutperf/cfg.h"
 
@@ -449,49 +450,49 @@ test_cfg(void **state)
 	cfg_defaults(&c);
 	assert_int_equal(c.b2b_repetitions, 50);
 	assert_int_equal(c.b2b_drain_ms, 2000);
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	snprintf(c.path, sizeof(c.path), "x.ini");
 	c.b2b_drain_ms = 300;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "x.ini: [b2b] drain_ms = 300: below RFC 9004"));
 	c.b2b_short_drain = true;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	c.b2b_min_frames = 500;
 	c.b2b_max_frames = 500;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[b2b] min_frames = 500 >= [b2b] max_frames = 500"));
 	c.b2b_max_frames = 1000;
 	c.b2b_initial_frames = 1001;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[b2b] initial_frames = 1001 outside"));
 	c.b2b_initial_frames = 0;
 	/* fixed source port 0xC020 = 49184: 16352 ports up to 65535 fit */
 	c.dir[CFG_FWD].sport.mode = CFG_VAR_FIXED;
 	c.dir[CFG_REV].sport.mode = CFG_VAR_FIXED;
 	c.b2b_flows = 65535 - 49184 + 1;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	c.b2b_flows++;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[b2b] flows = 16353: source ports 49184 .. 65536"));
 	c.b2b_flows = 1;
 	/* RFC 9004 6.2: at most 30 s of the burst rate, known here from
 	 * link_speed_gbps: 64-byte frames at 10 Gb/s, 14880952 fps */
 	c.link_speed_gbps = 10;
 	c.b2b_max_frames = UINT64_C(30) * 14880952;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	c.b2b_max_frames++;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "x.ini: [b2b] max_frames = 446428561: more "
 			       "than 30 s (RFC 9004 6.2) at the burst rate "
 			       "14880952 fps"));
 	c.b2b_burst_rate_fps = 1000;
 	c.b2b_max_frames = 30000;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	c.b2b_max_frames = 30001;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	c.b2b_max_frames = 0;
 	c.b2b_burst_rate_fps = 14880953;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[b2b] burst_rate_fps = 14880953 fps is "
 			       "above the line rate"));
 }

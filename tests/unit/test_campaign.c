@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dutperf/cli.h"
 #include "dutperf/campaign.h"
 #include "dutperf/cfg.h"
 #include "unit_util.h"
@@ -650,7 +651,7 @@ test_imix_file_errors(void **state)
 			      "tests = throughput\nsizes = 64 imix:aaq\n");
 	cfg_defaults(&c);
 	assert_int_equal(cfg_load_ini(&c, ini, err, sizeof(err)), 0);
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_contains(err, "bad-mix.ini: [campaign] sizes = 64 imix:aaq: ");
 	assert_contains(err, "\"imix:aaq\": q has no size");
 	ini = unit_write_file(tmpdir, "bad-mix6.ini", "[left]\nip_version = 6\n"
@@ -659,7 +660,7 @@ test_imix_file_errors(void **state)
 	cfg_defaults(&c);
 	if (cfg_load_ini(&c, ini, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_contains(err, "[campaign] sizes = 128 imix:ab: size imix:ab "
 			"cannot be sent here");
 	assert_contains(err, "at least 78 bytes");
@@ -674,7 +675,7 @@ conf_plan(const char *path, struct cfg *c, unsigned nb_items,
 
 	cfg_defaults(c);
 	if (cfg_load_ini(c, path, err, sizeof(err)) != 0 ||
-	    cfg_validate(c, err, sizeof(err)) != 0)
+	    cli_validate(c, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 	assert_int_equal(campaign_plan_make(c, &plan, err, sizeof(err)), 0);
 	assert_int_equal(plan.nb_items, nb_items);

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dutperf/cli.h"
 #include "dutperf/cfg.h"
 #include "dutperf/trial_spec.h"
 
@@ -66,7 +67,7 @@ test_table_defaults(void **state)
 		assert_memory_equal((char *)&c + k->offset, (char *)&d + k->offset,
 				    k->size);
 	}
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	/* per-side defaults from keys.md */
 	assert_int_equal(c.side[CFG_LEFT].port_id, 0);
 	assert_int_equal(c.side[CFG_RIGHT].port_id, 1);
@@ -397,7 +398,7 @@ test_bad_fixtures(void **state)
 			if (rc != 0)
 				fail_msg("%s: load failed: %s", bc->file, err);
 			assert_string_equal(c.path, path);
-			rc = cfg_validate(&c, err, sizeof(err));
+			rc = cli_validate(&c, err, sizeof(err));
 			if (rc != -EINVAL)
 				fail_msg("%s: validate returned %d", bc->file, rc);
 		}
@@ -417,12 +418,12 @@ test_good_fixtures(void **state)
 	cfg_defaults(&c);
 	assert_int_equal(cfg_load_ini(&c, FIXTURE("good_translation.ini"), err,
 				      sizeof(err)), 0);
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	assert_int_equal(cfg_frame_size_b(&c, 6), 84);
 	assert_int_equal(cfg_frame_size_b(&c, 4), 64);
 	/* 83 with translation fails, 84 passed above */
 	c.frame_size_b = 83;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_contains(err, "good_translation.ini: [traffic] frame_size_b = 83");
 
 	cfg_defaults(&c);
@@ -435,11 +436,11 @@ test_good_fixtures(void **state)
 	cfg_defaults(&c);
 	assert_int_equal(cfg_load_ini(&c, FIXTURE("good_forward_only.ini"), err,
 				      sizeof(err)), 0);
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	assert_true(cfg_dir_active(&c, CFG_FWD));
 	assert_false(cfg_dir_active(&c, CFG_REV));
 	c.direction = CFG_DIRECTION_BOTH;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 
 	cfg_defaults(&c);
 	if (cfg_load_ini(&c, FIXTURE("good_syntax.ini"), err, sizeof(err)) != 0)
@@ -448,7 +449,7 @@ test_good_fixtures(void **state)
 	assert_int_equal(c.frame_size_b, 9000);
 	assert_int_equal(c.rate_fps, 777);
 	assert_string_equal(c.outdir, "res;ults #1");
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 }
 
 static void
@@ -520,7 +521,7 @@ test_conf_example(void **state)
 	cfg_defaults(&c);
 	if (cfg_load_ini(&c, CONF_INI, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
-	if (cfg_validate(&c, err, sizeof(err)) != 0)
+	if (cli_validate(&c, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 
 	/* every key of the table is written out in the example */
@@ -569,7 +570,7 @@ test_print_roundtrip(void **state)
 	a.side[CFG_RIGHT].ipv6[7] = 0x42;
 	a.jumbo = true;
 	snprintf(a.outdir, sizeof(a.outdir), "out;put #2");
-	assert_int_equal(cfg_validate(&a, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&a, err, sizeof(err)), 0);
 
 	snprintf(path, sizeof(path), "%s/printed.ini", tmpdir);
 	f = fopen(path, "w");

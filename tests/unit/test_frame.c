@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dutperf/cli.h"
 #include "dutperf/frame.h"
 #include "dutperf/frame_fast.h"
 #include "pcap.h"
@@ -377,7 +378,7 @@ refused_by_cfg(const struct cfg *c, enum cfg_dir_id d, bool spec_too)
 	struct frame_spec s;
 	char err[CFG_ERR_LEN] = "";
 
-	assert_int_equal(cfg_validate(c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(c, err, sizeof(err)), -EINVAL);
 	assert_true(err[0] != 0);
 	if (spec_too)
 		assert_int_equal(frame_spec_from_cfg(&s, c, d, err, sizeof(err)),
@@ -391,7 +392,7 @@ refused_by_spec(const struct cfg *c, enum cfg_dir_id d, const char *want)
 	struct frame_spec s;
 	char err[CFG_ERR_LEN] = "";
 
-	if (cfg_validate(c, err, sizeof(err)) != 0)
+	if (cli_validate(c, err, sizeof(err)) != 0)
 		fail_msg("cfg_validate: %s", err);
 	assert_int_equal(frame_spec_from_cfg(&s, c, d, err, sizeof(err)), -EINVAL);
 	if (strstr(err, want) == NULL)
@@ -425,7 +426,7 @@ init_errors(void **state)
 	golden_cfg_valid(&c);
 	c.side[CFG_RIGHT].ipv4[2] = 1;
 	c.side[CFG_RIGHT].num_nets = 255;
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	assert_int_equal(frame_spec_from_cfg(&s, &c, CFG_FWD, err, sizeof(err)), 0);
 	c.side[CFG_RIGHT].num_nets = 256;
 	refused_by_cfg(&c, CFG_FWD, true);

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dutperf/cli.h"
 #include "dutperf/frame.h"
 #include "dutperf/frame_fast.h"
 #include "../data/golden/golden_cases.h"
@@ -137,7 +138,7 @@ case_init(struct frame_gen *g, struct frame_cls *k, const struct stream_case *s)
 	struct cfg c;
 
 	case_cfg(&c, s);
-	if (cfg_validate(&c, err, sizeof(err)) != 0 ||
+	if (cli_validate(&c, err, sizeof(err)) != 0 ||
 	    frame_spec_from_cfg(&spec, &c, s->dir, err, sizeof(err)) != 0)
 		fail_msg("%s: %s", s->name, err);
 	frame_gen_init(g, &spec, s->seed);

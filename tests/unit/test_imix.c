@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dutperf/cli.h"
 #include "dutperf/cfg.h"
 #include "dutperf/frame.h"
 #include "dutperf/frame_fast.h"
@@ -286,7 +287,7 @@ test_mix_frames(void **state)
 		uint16_t most = 0;
 
 		mix_cfg(&c, mc);
-		if (cfg_validate(&c, err, sizeof(err)) != 0 ||
+		if (cli_validate(&c, err, sizeof(err)) != 0 ||
 		    frame_spec_from_cfg(&s, &c, CFG_FWD, err, sizeof(err)) != 0)
 			fail_msg("%s: %s", mc->name, err);
 		assert_int_equal(cfg_imix(&c, &m), 1);

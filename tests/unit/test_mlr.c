@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dutperf/cli.h"
 #include "dutperf/cfg.h"
 #include "dutperf/mlr.h"
 
@@ -466,13 +467,13 @@ test_cfg_goals(void **state)
 	(void)state;
 	cfg_defaults(&c);
 	assert_string_equal(c.mlr_goals, "ndr,pdr");
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 	snprintf(c.mlr_goals, sizeof(c.mlr_goals), "ndr,exceed=1");
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[mlr] goals = \"ndr,exceed=1\""));
 	assert_non_null(strstr(err, "exceed ratio"));
 	c.mlr_goals[0] = '\0';	/* left to mode mlr */
-	assert_int_equal(cfg_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
 }
 
 static void

@@ -185,33 +185,33 @@ test_lcore_list(void **state)
 	char err[128];
 
 	(void)state;
-	assert_int_equal(streams_parse_lcores("1-2,4", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("1-2,4", 127, l, 8, &nb, err,
 					      sizeof(err)), 0);
 	assert_int_equal(nb, 3);
 	assert_int_equal(l[0], 1);
 	assert_int_equal(l[1], 2);
 	assert_int_equal(l[2], 4);
-	assert_int_equal(streams_parse_lcores("7", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("7", 127, l, 8, &nb, err,
 					      sizeof(err)), 0);
 	assert_int_equal(nb, 1);
 	assert_int_equal(l[0], 7);
-	assert_int_equal(streams_parse_lcores("1,1", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("1,1", 127, l, 8, &nb, err,
 					      sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "lcore 1 listed twice"));
-	assert_int_equal(streams_parse_lcores("3-1", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("3-1", 127, l, 8, &nb, err,
 					      sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "3-1"));
-	assert_int_equal(streams_parse_lcores("0-8", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("0-8", 127, l, 8, &nb, err,
 					      sizeof(err)), -EINVAL);
-	assert_int_equal(streams_parse_lcores("200", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("200", 127, l, 8, &nb, err,
 					      sizeof(err)), -EINVAL);
-	assert_int_equal(streams_parse_lcores("1,", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("1,", 127, l, 8, &nb, err,
 					      sizeof(err)), -EINVAL);
-	assert_int_equal(streams_parse_lcores("a", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("a", 127, l, 8, &nb, err,
 					      sizeof(err)), -EINVAL);
-	assert_int_equal(streams_parse_lcores("", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("", 127, l, 8, &nb, err,
 					      sizeof(err)), -EINVAL);
-	assert_int_equal(streams_parse_lcores("1 2", 127, l, 8, &nb, err,
+	assert_int_equal(cfg_parse_lcores("1 2", 127, l, 8, &nb, err,
 					      sizeof(err)), -EINVAL);
 }
 

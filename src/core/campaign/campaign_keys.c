@@ -338,3 +338,78 @@ campaign_parse_throughput(const char *s, const uint32_t *sizes,
 	}
 	return rc;
 }
+
+/* Was any [stateful] key set (the stateful tests of a campaign)? */
+static bool
+stateful_configured(const struct cfg *c)
+{
+	unsigned i;
+
+	for (i = 0; i < cfg_key_count(); i++)
+		if (strcmp(cfg_key_at(i)->section, "stateful") == 0 &&
+		    c->from.origin[i] != CFG_ORIGIN_DEFAULT)
+			return true;
+	return false;
+}
+
+/* [campaign]: its tests, sizes (each a frame size this configuration
+ * can send), directions and given throughputs (campaign.h). */
+int
+campaign_cfg_check(const struct cfg *c, char *err, size_t err_len)
+{
+	enum campaign_test tests[CAMPAIGN_NB_TESTS];
+	uint32_t sizes[CAMPAIGN_MAX_SIZES];
+	char mix[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX], size[IMIX_TEXT_MAX + 16];
+	uint64_t given[CAMPAIGN_MAX_SIZES];
+	char lead[CFG_PATH_LEN + 600], why[CFG_ERR_LEN];
+	enum cfg_direction dir;
+	struct cfg *one;
+	unsigned nb, nb_sizes, i;
+	bool set;
+	int rc = 0;
+
+	/* empty: no campaign (mode campaign asks for tests) */
+	if (c->camp.tests[0] != '\0' &&
+	    campaign_parse_tests(c->camp.tests, stateful_configured(c), tests,
+				 &nb, why, sizeof(why)) != 0)
+		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
+				"campaign", "tests", lead, sizeof(lead)), why);
+	if (campaign_parse_sizes(c->camp.sizes, c->jumbo, sizes, mix, &nb_sizes,
+				 why, sizeof(why)) != 0)
+		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
+				"campaign", "sizes", lead, sizeof(lead)), why);
+	if (campaign_parse_directions(c->camp.directions, &set, &dir, why,
+				      sizeof(why)) != 0)
+		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
+				"campaign", "directions", lead, sizeof(lead)), why);
+	if (campaign_parse_throughput(c->camp.throughput, sizes, mix, nb_sizes,
+				      given, why, sizeof(why)) != 0)
+		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
+				"campaign", "throughput_fps", lead, sizeof(lead)),
+				why);
+	/* with a campaign: each size as [traffic] frame_size_b would be
+	 * (IPv6, translation) */
+	if (c->camp.tests[0] == '\0')
+		return 0;
+	one = malloc(sizeof(*one));
+	if (one == NULL)
+		return cfg_errf_rc(-ENOMEM, err, err_len, "no memory");
+	for (i = 0; rc == 0 && i < nb_sizes; i++) {
+		*one = *c;
+		one->frame_size_b = sizes[i];
+		snprintf(one->imix, sizeof(one->imix), "%s", mix[i]);
+		if (mix[i][0] != '\0')
+			snprintf(size, sizeof(size), "imix:%s", mix[i]);
+		else
+			snprintf(size, sizeof(size), "%" PRIu32, sizes[i]);
+		if (cfg_check_frame_size(one, why, sizeof(why)) != 0)
+			rc = cfg_errf(err, err_len, "%s: size %s cannot be "
+				      "sent here: %s", cfg_key_blame(c, "campaign",
+				      "sizes", lead, sizeof(lead)), size, why);
+	}
+	free(one);
+	if (rc != 0 && sizes[0] < CFG_MIN_IPV6_FRAME_B && err_len > strlen(err))
+		snprintf(err + strlen(err), err_len - strlen(err), " (rfc5180 "
+			 "is the IPv6 set, from 78)");
+	return rc;
+}

@@ -14,11 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dutperf/campaign.h"
 #include "dutperf/cfg.h"
-#include "dutperf/b2b.h"
-#include "dutperf/mlr.h"
-#include "dutperf/streams.h"
+
 #include "cfg_priv.h"
 
 /* ------------------------------------------------------------- validation */
@@ -36,10 +33,8 @@ src_prefix(const struct cfg *c, char *buf, size_t len)
 	return buf;
 }
 
-/* What names key (section, key) inside a message: its option and value
- * when an option set it ("--n 3"), else plain (the message's own words). */
-static const char *
-ref(const struct cfg *c, const char *section, const char *key,
+const char *
+cfg_key_ref(const struct cfg *c, const char *section, const char *key,
     const char *plain, char *buf, size_t len)
 {
 	if (!cfg_key_from_option(c, section, key))
@@ -110,18 +105,18 @@ check_one_size(const struct cfg *c, uint32_t frame_size_b, char *size,
 		snprintf(plain, sizeof(plain), "[traffic] n = %" PRIu32, c->n);
 		snprintf(size + strlen(size), size_len - strlen(size),
 			 ": background IPv6 frames (%s > ",
-			 ref(c, "traffic", "n", plain, nb, sizeof(nb)));
+			 cfg_key_ref(c, "traffic", "n", plain, nb, sizeof(nb)));
 		snprintf(plain, sizeof(plain), "m = %" PRIu32, c->m);
 		return cfg_errf(err, err_len,
 				"%s%s) need at least %d bytes (12 bytes of UDP payload for the stamp)",
-				sz, ref(c, "traffic", "m", plain, mb, sizeof(mb)),
+				sz, cfg_key_ref(c, "traffic", "m", plain, mb, sizeof(mb)),
 				CFG_MIN_IPV6_FRAME_B);
 	}
 	return 0;
 }
 
-static int
-check_frame_size(const struct cfg *c, char *err, size_t err_len)
+int
+cfg_check_frame_size(const struct cfg *c, char *err, size_t err_len)
 {
 	char size[CFG_PATH_LEN + 2 * IMIX_TEXT_MAX + 96];
 	struct imix m;
@@ -178,8 +173,6 @@ check_dirs(const struct cfg *c, const char *pre, char *err, size_t err_len)
 	return 0;
 }
 
-_Static_assert(CFG_MAX_QUEUES == STREAMS_MAX, "one queue per stream at most");
-
 int
 cfg_side_lcores(const struct cfg *c, enum cfg_side_id s, bool send,
 		uint16_t *out, unsigned cap, unsigned *nb, char *err,
@@ -196,7 +189,7 @@ cfg_side_lcores(const struct cfg *c, enum cfg_side_id s, bool send,
 			out[(*nb)++] = one;
 		return 0;
 	}
-	if (streams_parse_lcores(list, CFG_MAX_LCORE, out, cap, nb, why,
+	if (cfg_parse_lcores(list, CFG_MAX_LCORE, out, cap, nb, why,
 				 sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s",
 				cfg_key_blame(c, side_names[s],
@@ -240,7 +233,7 @@ check_lcores(const struct cfg *c, const char *pre, char *err, size_t err_len)
 
 	cfg_key_format(c, cfg_key_find("traffic", "direction"), val, sizeof(val));
 	snprintf(plain, sizeof(plain), "[traffic] direction = %s", val);
-	dirval = ref(c, "traffic", "direction", plain, dirbuf, sizeof(dirbuf));
+	dirval = cfg_key_ref(c, "traffic", "direction", plain, dirbuf, sizeof(dirbuf));
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		enum cfg_side_id tx = cfg_tx_side(d), rx = cfg_rx_side(d);
 
@@ -330,36 +323,19 @@ check_search(const struct cfg *c, char *err, size_t err_len)
 	if (c->rate_max_fps != 0 && c->rate_min_fps >= c->rate_max_fps)
 		return cfg_errf(err, err_len, "%s >= %s",
 				cfg_key_blame(c, "search", "rate_min_fps", lead, sizeof(lead)),
-				ref(c, "search", "rate_max_fps", phi, hi, sizeof(hi)));
+				cfg_key_ref(c, "search", "rate_max_fps", phi, hi, sizeof(hi)));
 	if (c->initial_rate_fps != 0 &&
 	    (c->initial_rate_fps < c->rate_min_fps ||
 	     (c->rate_max_fps != 0 && c->initial_rate_fps > c->rate_max_fps)))
 		return cfg_errf(err, err_len, "%s outside %s .. %s",
 				cfg_key_blame(c, "search", "initial_rate_fps", lead, sizeof(lead)),
-				ref(c, "search", "rate_min_fps", plo, lo, sizeof(lo)),
-				ref(c, "search", "rate_max_fps", phi, hi, sizeof(hi)));
+				cfg_key_ref(c, "search", "rate_min_fps", plo, lo, sizeof(lo)),
+				cfg_key_ref(c, "search", "rate_max_fps", phi, hi, sizeof(hi)));
 	return 0;
 }
 
-/* RFC 9004 6.2: bursts of at most 30 s at the burst rate ([b2b]
- * burst_rate_fps, else the line rate). */
-static int
-check_b2b_length(const struct cfg *c, uint64_t line, char *err, size_t err_len)
-{
-	uint64_t burst = c->b2b_burst_rate_fps ? c->b2b_burst_rate_fps : line;
-	char lead[CFG_PATH_LEN + 64];
-
-	if (c->b2b_max_frames <= (uint64_t)B2B_MAX_BURST_S * burst)
-		return 0;
-	return cfg_errf(err, err_len, "%s: more than %u s (RFC 9004 6.2) at "
-			"the burst rate %" PRIu64 " fps ([b2b] burst_rate_fps, "
-			"0 = the line rate)", cfg_key_blame(c, "b2b",
-			"max_frames", lead, sizeof(lead)), B2B_MAX_BURST_S, burst);
-}
-
-/* what: "" or " item" (of a list); blamed on the option when one set it */
-static int
-line_rate_err(const struct cfg *c, const char *section, const char *key,
+int
+cfg_line_rate_err(const struct cfg *c, const char *section, const char *key,
 	      const char *what, uint64_t rate_fps, char *err, size_t err_len)
 {
 	char prebuf[CFG_PATH_LEN + 4], speed[64], lead[CFG_PATH_LEN + 96];
@@ -386,28 +362,29 @@ line_rate_err(const struct cfg *c, const char *section, const char *key,
 }
 
 int
-cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
+cfg_check_line_rate_with(const struct cfg *c, const struct cfg_checks *more,
+			 unsigned nb_more, char *err, size_t err_len)
 {
 	uint32_t mbps = cfg_link_speed_mbps(c), size_b;
 	uint64_t line, *rates;
 	int n, i, rc = 0;
+	unsigned k;
 
 	if (mbps == 0)
 		return 0;
 	line = cfg_traffic_line_rate_fps(c, mbps, &size_b);
 	if (c->rate_fps > line)
-		return line_rate_err(c, "traffic", "rate_fps", "", c->rate_fps, err,
+		return cfg_line_rate_err(c, "traffic", "rate_fps", "", c->rate_fps, err,
 				     err_len);
-	if (c->b2b_burst_rate_fps > line)
-		return line_rate_err(c, "b2b", "burst_rate_fps", "",
-				     c->b2b_burst_rate_fps, err, err_len);
-	if (check_b2b_length(c, line, err, err_len) != 0)
-		return -EINVAL;
+	for (k = 0; k < nb_more; k++)
+		if (more[k].line != NULL &&
+		    more[k].line(c, line, err, err_len) != 0)
+			return -EINVAL;
 	if (c->rate_max_fps > line)
-		return line_rate_err(c, "search", "rate_max_fps", "",
+		return cfg_line_rate_err(c, "search", "rate_max_fps", "",
 				     c->rate_max_fps, err, err_len);
 	if (c->initial_rate_fps > line)
-		return line_rate_err(c, "search", "initial_rate_fps", "",
+		return cfg_line_rate_err(c, "search", "initial_rate_fps", "",
 				     c->initial_rate_fps, err, err_len);
 	n = cfg_loss_rates(c, NULL, 0, err, err_len);
 	if (n <= 0)
@@ -418,165 +395,24 @@ cfg_check_line_rate(const struct cfg *c, char *err, size_t err_len)
 	cfg_loss_rates(c, rates, (unsigned)n, err, err_len);
 	for (i = 0; i < n && rc == 0; i++)
 		if (rates[i] > line)
-			rc = line_rate_err(c, "loss", "rates", " item", rates[i], err,
+			rc = cfg_line_rate_err(c, "loss", "rates", " item", rates[i], err,
 					   err_len);
 	free(rates);
 	return rc;
 }
 
-/* [mlr] goals, when set: an MLRsearch goal list (mlr.h); empty is left to
- * mode mlr, the only one that needs goals. */
-static int
-check_mlr_goals(const struct cfg *c, const char *pre, char *err, size_t err_len)
-{
-	struct mlr_goal goals[MLR_MAX_GOALS];
-	char why[256];
-	unsigned nb;
-
-	if (c->mlr_goals[0] == '\0' ||
-	    mlr_goals_parse(c->mlr_goals, goals, &nb, why, sizeof(why)) == 0)
-		return 0;
-	return cfg_errf(err, err_len, "%s[mlr] goals = \"%s\": %s", pre,
-			c->mlr_goals, why);
-}
-
-/* The first source port of direction d's frames: what b2b flows count up
- * from (cfg_b2b_sport_base). */
-uint16_t
-cfg_b2b_sport_base(const struct cfg *c, enum cfg_dir_id d)
-{
-	return c->dir[d].sport.mode == CFG_VAR_FIXED ? c->dir[d].sport_fixed :
-						       c->dir[d].sport.min;
-}
-
-/* [b2b]: RFC 9004's 2 s drain unless short_drain says otherwise, a
- * consistent burst length range, flows that fit in the port space. */
-static int
-check_b2b(const struct cfg *c, char *err, size_t err_len)
-{
-	char lead[CFG_PATH_LEN + 64], b[64], plain[64];
-	int d;
-
-	if (c->b2b_drain_ms < B2B_MIN_DRAIN_MS && !c->b2b_short_drain)
-		return cfg_errf(err, err_len, "%s: below RFC 9004's %u ms for the "
-				"DUT to drain (for tests only: [b2b] short_drain "
-				"= 1)", cfg_key_blame(c, "b2b", "drain_ms", lead,
-						      sizeof(lead)),
-				B2B_MIN_DRAIN_MS);
-	snprintf(plain, sizeof(plain), "[b2b] max_frames = %" PRIu64,
-		 c->b2b_max_frames);
-	if (c->b2b_max_frames != 0 && c->b2b_min_frames >= c->b2b_max_frames)
-		return cfg_errf(err, err_len, "%s >= %s",
-				cfg_key_blame(c, "b2b", "min_frames", lead,
-					      sizeof(lead)),
-				ref(c, "b2b", "max_frames", plain, b, sizeof(b)));
-	if (c->b2b_initial_frames != 0 &&
-	    (c->b2b_initial_frames < c->b2b_min_frames ||
-	     (c->b2b_max_frames != 0 &&
-	      c->b2b_initial_frames > c->b2b_max_frames)))
-		return cfg_errf(err, err_len, "%s outside [b2b] min_frames = %"
-				PRIu64 " .. max_frames = %" PRIu64,
-				cfg_key_blame(c, "b2b", "initial_frames", lead,
-					      sizeof(lead)),
-				c->b2b_min_frames, c->b2b_max_frames);
-	for (d = 0; d < CFG_NB_DIRS; d++)
-		if (cfg_dir_active(c, d) && c->b2b_flows > 1 &&
-		    (uint32_t)cfg_b2b_sport_base(c, d) + c->b2b_flows - 1 > 65535)
-			return cfg_errf(err, err_len, "%s: source ports %u .. %u "
-					"of the %s direction: beyond 65535",
-					cfg_key_blame(c, "b2b", "flows", lead,
-						      sizeof(lead)),
-					cfg_b2b_sport_base(c, d),
-					cfg_b2b_sport_base(c, d) + c->b2b_flows - 1,
-					dir_names[d]);
-	return 0;
-}
-
-/* Was any [stateful] key set (the stateful tests of a campaign)? */
-static bool
-stateful_configured(const struct cfg *c)
-{
-	unsigned i;
-
-	for (i = 0; i < cfg_key_count(); i++)
-		if (strcmp(cfg_key_at(i)->section, "stateful") == 0 &&
-		    c->from.origin[i] != CFG_ORIGIN_DEFAULT)
-			return true;
-	return false;
-}
-
-/* [campaign]: its tests, sizes (each a frame size this configuration
- * can send), directions and given throughputs (campaign.h). */
-static int
-check_campaign(const struct cfg *c, char *err, size_t err_len)
-{
-	enum campaign_test tests[CAMPAIGN_NB_TESTS];
-	uint32_t sizes[CAMPAIGN_MAX_SIZES];
-	char mix[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX], size[IMIX_TEXT_MAX + 16];
-	uint64_t given[CAMPAIGN_MAX_SIZES];
-	char lead[CFG_PATH_LEN + 600], why[CFG_ERR_LEN];
-	enum cfg_direction dir;
-	struct cfg *one;
-	unsigned nb, nb_sizes, i;
-	bool set;
-	int rc = 0;
-
-	/* empty: no campaign (mode campaign asks for tests) */
-	if (c->camp.tests[0] != '\0' &&
-	    campaign_parse_tests(c->camp.tests, stateful_configured(c), tests,
-				 &nb, why, sizeof(why)) != 0)
-		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
-				"campaign", "tests", lead, sizeof(lead)), why);
-	if (campaign_parse_sizes(c->camp.sizes, c->jumbo, sizes, mix, &nb_sizes,
-				 why, sizeof(why)) != 0)
-		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
-				"campaign", "sizes", lead, sizeof(lead)), why);
-	if (campaign_parse_directions(c->camp.directions, &set, &dir, why,
-				      sizeof(why)) != 0)
-		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
-				"campaign", "directions", lead, sizeof(lead)), why);
-	if (campaign_parse_throughput(c->camp.throughput, sizes, mix, nb_sizes,
-				      given, why, sizeof(why)) != 0)
-		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
-				"campaign", "throughput_fps", lead, sizeof(lead)),
-				why);
-	/* with a campaign: each size as [traffic] frame_size_b would be
-	 * (IPv6, translation) */
-	if (c->camp.tests[0] == '\0')
-		return 0;
-	one = malloc(sizeof(*one));
-	if (one == NULL)
-		return cfg_errf_rc(-ENOMEM, err, err_len, "no memory");
-	for (i = 0; rc == 0 && i < nb_sizes; i++) {
-		*one = *c;
-		one->frame_size_b = sizes[i];
-		snprintf(one->imix, sizeof(one->imix), "%s", mix[i]);
-		if (mix[i][0] != '\0')
-			snprintf(size, sizeof(size), "imix:%s", mix[i]);
-		else
-			snprintf(size, sizeof(size), "%" PRIu32, sizes[i]);
-		if (check_frame_size(one, why, sizeof(why)) != 0)
-			rc = cfg_errf(err, err_len, "%s: size %s cannot be "
-				      "sent here: %s", cfg_key_blame(c, "campaign",
-				      "sizes", lead, sizeof(lead)), size, why);
-	}
-	free(one);
-	if (rc != 0 && sizes[0] < CFG_MIN_IPV6_FRAME_B && err_len > strlen(err))
-		snprintf(err + strlen(err), err_len - strlen(err), " (rfc5180 "
-			 "is the IPv6 set, from 78)");
-	return rc;
-}
-
 int
-cfg_validate(const struct cfg *c, char *err, size_t err_len)
+cfg_validate_with(const struct cfg *c, const struct cfg_checks *more,
+		  unsigned nb_more, char *err, size_t err_len)
 {
 	char prebuf[CFG_PATH_LEN + 4];
 	const char *pre = src_prefix(c, prebuf, sizeof(prebuf));
 
 	char lead[CFG_PATH_LEN + 64], nb[64], plain[48];
+	unsigned i;
 
 	if (check_table_ranges(c, err, err_len) ||
-	    check_frame_size(c, err, err_len))
+	    cfg_check_frame_size(c, err, err_len))
 		return -EINVAL;
 	/* after an option, the other key with its section */
 	snprintf(plain, sizeof(plain), "%sn = %" PRIu32,
@@ -585,16 +421,16 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 		return cfg_errf(err, err_len,
 				"%s > %s: of every n frames at most n are foreground",
 				cfg_key_blame(c, "traffic", "m", lead, sizeof(lead)),
-				ref(c, "traffic", "n", plain, nb, sizeof(nb)));
+				cfg_key_ref(c, "traffic", "n", plain, nb, sizeof(nb)));
 	if (check_dirs(c, pre, err, err_len) ||
 	    check_streams(c, err, err_len) ||
 	    check_lcores(c, pre, err, err_len) ||
 	    check_nets(c, pre, err, err_len) ||
-	    check_search(c, err, err_len) ||
-	    check_b2b(c, err, err_len) ||
-	    check_mlr_goals(c, pre, err, err_len) ||
-	    check_campaign(c, err, err_len))
+	    check_search(c, err, err_len))
 		return -EINVAL;
+	for (i = 0; i < nb_more; i++)
+		if (more[i].keys != NULL && more[i].keys(c, err, err_len) != 0)
+			return -EINVAL;
 	if (c->outdir[0] == '\0') {
 		/* blamed like the [loss] rates: the key or option, "" */
 		const struct cfg_key *k = cfg_key_find("output", "dir");
@@ -606,7 +442,7 @@ cfg_validate(const struct cfg *c, char *err, size_t err_len)
 				pre);
 	}
 	if (cfg_loss_rates(c, NULL, 0, err, err_len) < 0 ||
-	    cfg_check_line_rate(c, err, err_len) != 0)
+	    cfg_check_line_rate_with(c, more, nb_more, err, err_len) != 0)
 		return -EINVAL;
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -271,4 +272,63 @@ cfg_parse_lcore(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 		return 0;
 	return cfg_errf(err, err_len, "not an lcore id %" PRIu64 "..%" PRIu64 " or \"none\"",
 			min, max);
+}
+
+static int
+lcore_id(const char **s, unsigned int max, unsigned int *out,
+		 char *err, size_t err_len)
+{
+	char *end;
+	unsigned long v;
+
+	if (**s < '0' || **s > '9')
+		return cfg_errf(err, err_len, "want lcore ids like 1-2,4");
+	v = strtoul(*s, &end, 10);
+	if (v > max)
+		return cfg_errf(err, err_len, "lcore %lu above %u", v, max);
+	*s = end;
+	*out = (unsigned int)v;
+	return 0;
+}
+
+int
+cfg_parse_lcores(const char *s, unsigned int max, uint16_t *out,
+		 unsigned int cap, unsigned int *nb, char *err,
+		     size_t err_len)
+{
+	unsigned int lo, hi, v, k;
+	int rc;
+
+	*nb = 0;
+	if (s == NULL || *s == '\0')
+		return cfg_errf(err, err_len, "empty lcore list");
+	for (;;) {
+		rc = lcore_id(&s, max, &lo, err, err_len);
+		if (rc != 0)
+			return rc;
+		hi = lo;
+		if (*s == '-') {
+			s++;
+			rc = lcore_id(&s, max, &hi, err, err_len);
+			if (rc != 0)
+				return rc;
+			if (hi < lo)
+				return cfg_errf(err, err_len, "range %u-%u goes down",
+						lo, hi);
+		}
+		for (v = lo; v <= hi; v++) {
+			for (k = 0; k < *nb; k++)
+				if (out[k] == v)
+					return cfg_errf(err, err_len,
+							"lcore %u listed twice", v);
+			if (*nb == cap)
+				return cfg_errf(err, err_len, "more than %u lcores", cap);
+			out[(*nb)++] = (uint16_t)v;
+		}
+		if (*s == '\0')
+			return 0;
+		if (*s != ',')
+			return cfg_errf(err, err_len, "want lcore ids like 1-2,4");
+		s++;
+	}
 }

@@ -130,16 +130,28 @@ cfg_frame_size_max_b(const struct cfg *c)
 	return cfg_imix(c, &m) > 0 ? imix_max_b(&m) : c->frame_size_b;
 }
 
+double
+cfg_mean_l2_b(const struct cfg *c)
+{
+	struct imix m;
+
+	return cfg_imix(c, &m) > 0 ? imix_mean_l2_b(&m) :
+				     (double)c->frame_size_b;
+}
+
+void
+cfg_rate_mbps_mean(double mean_l2_b, uint64_t rate_fps, double *l2_mbps,
+		   double *l1_mbps)
+{
+	*l2_mbps = (double)rate_fps * mean_l2_b * 8 / 1e6;
+	*l1_mbps = (double)rate_fps * (mean_l2_b + IMIX_L1_EXTRA_B) * 8 / 1e6;
+}
+
 void
 cfg_rate_mbps(const struct cfg *c, uint64_t rate_fps, double *l2_mbps,
 	      double *l1_mbps)
 {
-	struct imix m;
-	double mean = cfg_imix(c, &m) > 0 ? imix_mean_l2_b(&m) :
-					    (double)c->frame_size_b;
-
-	*l2_mbps = (double)rate_fps * mean * 8 / 1e6;
-	*l1_mbps = (double)rate_fps * (mean + IMIX_L1_EXTRA_B) * 8 / 1e6;
+	cfg_rate_mbps_mean(cfg_mean_l2_b(c), rate_fps, l2_mbps, l1_mbps);
 }
 
 uint32_t

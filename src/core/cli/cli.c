@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cli: MODE [options] after "--".  Layers: cfg_defaults() < the INI file of
- * -c (wherever -c stands) < the other options, then cfg_validate() and the
+ * -c (wherever -c stands) < the other options, then cli_validate() and the
  * checks of cli_check.c.  The option table is cli_opts.c.
  */
 #include <errno.h>
@@ -270,7 +270,7 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 			modes, nb_modes, err, err_len);
 	if (rc != CLI_OK)
 		return rc;
-	if (cfg_validate(cfg, err, err_len) != 0)
+	if (cli_validate(cfg, err, err_len) != 0)
 		return -EINVAL;
 	if (cli->mode->check != NULL && cli->mode->check(cfg, err, err_len) != 0)
 		return -EINVAL;

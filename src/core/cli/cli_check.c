@@ -12,7 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dutperf/b2b.h"
+#include "dutperf/campaign.h"
 #include "dutperf/cli.h"
+#include "dutperf/mlr.h"
 #include "dutperf/stateful.h"
 #include "cli_priv.h"
 
@@ -302,4 +305,26 @@ cli_check_outdir(const struct cfg *c, char *err, size_t err_len)
 				path, strerror(errno),
 				whole ? "" : ": cannot create the directory");
 	return 0;
+}
+
+/* The sections whose checks live in their modules, in the order they run. */
+static const struct cfg_checks cli_section_checks[] = {
+	{ b2b_cfg_check, b2b_cfg_check_line },
+	{ mlr_cfg_check, NULL },
+	{ campaign_cfg_check, NULL },
+};
+#define CLI_NB_CHECKS (sizeof(cli_section_checks) / sizeof(cli_section_checks[0]))
+
+int
+cli_validate(const struct cfg *c, char *err, size_t err_len)
+{
+	return cfg_validate_with(c, cli_section_checks, CLI_NB_CHECKS, err,
+				 err_len);
+}
+
+int
+cli_check_line_rate(const struct cfg *c, char *err, size_t err_len)
+{
+	return cfg_check_line_rate_with(c, cli_section_checks, CLI_NB_CHECKS,
+					err, err_len);
 }

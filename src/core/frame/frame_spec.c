@@ -188,3 +188,10 @@ frame_spec_from_cfg(struct frame_spec *s, const struct cfg *c, enum cfg_dir_id d
 	s->num_nets = rcv->num_nets;
 	return spec_check(s, c, d, err, err_len);
 }
+
+uint16_t
+frame_sport_base(const struct cfg *c, enum cfg_dir_id d)
+{
+	return c->dir[d].sport.mode == CFG_VAR_FIXED ? c->dir[d].sport_fixed :
+						       c->dir[d].sport.min;
+}

@@ -234,3 +234,21 @@ mlr_phase_goal(const struct mlr_goal *g, unsigned k, struct mlr_goal *out)
 	if (out->width > 0.5)
 		out->width = 0.5;
 }
+
+/* [mlr] goals, when set: an MLRsearch goal list (mlr.h); empty is left to
+ * mode mlr, the only one that needs goals. */
+int
+mlr_cfg_check(const struct cfg *c, char *err, size_t err_len)
+{
+	struct mlr_goal goals[MLR_MAX_GOALS];
+	char why[256];
+	unsigned nb;
+	const char *pre = c->path[0] != '\0' ? c->path : "";
+	const char *colon = c->path[0] != '\0' ? ": " : "";
+
+	if (c->mlr_goals[0] == '\0' ||
+	    mlr_goals_parse(c->mlr_goals, goals, &nb, why, sizeof(why)) == 0)
+		return 0;
+	return cfg_errf(err, err_len, "%s%s[mlr] goals = \"%s\": %s", pre,
+			colon, c->mlr_goals, why);
+}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dutperf/b2b.h"
+#include "dutperf/frame_spec.h"
 #include "dutperf/stats.h"
 
 double
@@ -339,3 +340,66 @@ const struct proc_ops b2b_ops = {
 	.remaining = b2b_remaining,
 	.describe = b2b_describe,
 };
+
+/* [b2b]: RFC 9004's 2 s drain unless short_drain says otherwise, a
+ * consistent burst length range, flows that fit in the port space. */
+int
+b2b_cfg_check(const struct cfg *c, char *err, size_t err_len)
+{
+	char lead[CFG_PATH_LEN + 64], b[64], plain[64];
+	int d;
+
+	if (c->b2b_drain_ms < B2B_MIN_DRAIN_MS && !c->b2b_short_drain)
+		return cfg_errf(err, err_len, "%s: below RFC 9004's %u ms for the "
+				"DUT to drain (for tests only: [b2b] short_drain "
+				"= 1)", cfg_key_blame(c, "b2b", "drain_ms", lead,
+						      sizeof(lead)),
+				B2B_MIN_DRAIN_MS);
+	snprintf(plain, sizeof(plain), "[b2b] max_frames = %" PRIu64,
+		 c->b2b_max_frames);
+	if (c->b2b_max_frames != 0 && c->b2b_min_frames >= c->b2b_max_frames)
+		return cfg_errf(err, err_len, "%s >= %s",
+				cfg_key_blame(c, "b2b", "min_frames", lead,
+					      sizeof(lead)),
+				cfg_key_ref(c, "b2b", "max_frames", plain, b, sizeof(b)));
+	if (c->b2b_initial_frames != 0 &&
+	    (c->b2b_initial_frames < c->b2b_min_frames ||
+	     (c->b2b_max_frames != 0 &&
+	      c->b2b_initial_frames > c->b2b_max_frames)))
+		return cfg_errf(err, err_len, "%s outside [b2b] min_frames = %"
+				PRIu64 " .. max_frames = %" PRIu64,
+				cfg_key_blame(c, "b2b", "initial_frames", lead,
+					      sizeof(lead)),
+				c->b2b_min_frames, c->b2b_max_frames);
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		if (cfg_dir_active(c, d) &&
+		    !frame_flows_fit(frame_sport_base(c, d), c->b2b_flows))
+			return cfg_errf(err, err_len, "%s: source ports %u .. %u "
+					"of the %s direction: beyond 65535",
+					cfg_key_blame(c, "b2b", "flows", lead,
+						      sizeof(lead)),
+					frame_sport_base(c, d),
+					frame_sport_base(c, d) + c->b2b_flows - 1,
+					d == CFG_FWD ? "forward" : "reverse");
+	return 0;
+}
+
+/* The burst rate at most the line rate; RFC 9004 6.2: bursts of at most 30 s at the burst rate ([b2b]
+ * burst_rate_fps, else the line rate). */
+int
+b2b_cfg_check_line(const struct cfg *c, uint64_t line, char *err,
+		   size_t err_len)
+{
+	uint64_t burst = c->b2b_burst_rate_fps ? c->b2b_burst_rate_fps : line;
+	char lead[CFG_PATH_LEN + 64];
+
+	if (c->b2b_burst_rate_fps > line)
+		return cfg_line_rate_err(c, "b2b", "burst_rate_fps", "",
+					 c->b2b_burst_rate_fps, err, err_len);
+	if (c->b2b_max_frames <= (uint64_t)B2B_MAX_BURST_S * burst)
+		return 0;
+	return cfg_errf(err, err_len, "%s: more than %u s (RFC 9004 6.2) at "
+			"the burst rate %" PRIu64 " fps ([b2b] burst_rate_fps, "
+			"0 = the line rate)", cfg_key_blame(c, "b2b",
+			"max_frames", lead, sizeof(lead)), B2B_MAX_BURST_S, burst);
+}

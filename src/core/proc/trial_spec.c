@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/frame_spec.h"
 #include "dutperf/report.h"
 #include "dutperf/search.h"
 #include "dutperf/trial_spec.h"
@@ -262,4 +263,26 @@ trial_spec_check_latency(const struct cfg *c, char *err, size_t err_len)
 				PRIu64, c->lat_tagged, room, c->lat_delay_s,
 				c->rate_fps);
 	return 0;
+}
+
+void
+trial_res_from_cfg(struct trial_res *r, const struct cfg *c)
+{
+	int d;
+
+	memset(r, 0, sizeof(*r));
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		r->active[d] = cfg_dir_active(c, (enum cfg_dir_id)d);
+		r->sport_base[d] = frame_sport_base(c, (enum cfg_dir_id)d);
+	}
+	r->has_imix = cfg_imix(c, &r->imix) > 0;
+	r->report_size_b = cfg_report_size_b(c);
+	r->mean_l2_b = cfg_mean_l2_b(c);
+}
+
+void
+trial_res_rate_mbps(const struct trial_res *r, uint64_t rate_fps,
+		    double *l2_mbps, double *l1_mbps)
+{
+	cfg_rate_mbps_mean(r->mean_l2_b, rate_fps, l2_mbps, l1_mbps);
 }

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "dutperf/recovery.h"
+#include "dutperf/recov_rx.h"
 #include "dutperf/rxstate.h"
 
 #define RXSTATE_WORD_MASK ((uint64_t)RXSTATE_WORDS - 1)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * streams: pacing of a direction's streams, lcore lists and the merge of
+ * streams: pacing of a direction's streams and the merge of
  * per-queue receiver states (streams.h, docs/accounting.md).
  */
 #include <errno.h>
@@ -13,6 +13,8 @@
 #include "dutperf/cfg.h"
 #include "dutperf/streams.h"
 
+_Static_assert(CFG_MAX_QUEUES == STREAMS_MAX, "one queue per stream at most");
+
 uint64_t
 streams_deadline(const struct pacer *p, unsigned int i, unsigned int n,
 		 uint64_t k)
@@ -20,65 +22,6 @@ streams_deadline(const struct pacer *p, unsigned int i, unsigned int n,
 	unsigned __int128 j = (unsigned __int128)k * (n > 0 ? n : 1) + i;
 
 	return pacer_deadline(p, j > UINT64_MAX ? UINT64_MAX : (uint64_t)j);
-}
-
-static int
-streams_lcore_id(const char **s, unsigned int max, unsigned int *out,
-		 char *err, size_t err_len)
-{
-	char *end;
-	unsigned long v;
-
-	if (**s < '0' || **s > '9')
-		return cfg_errf(err, err_len, "want lcore ids like 1-2,4");
-	v = strtoul(*s, &end, 10);
-	if (v > max)
-		return cfg_errf(err, err_len, "lcore %lu above %u", v, max);
-	*s = end;
-	*out = (unsigned int)v;
-	return 0;
-}
-
-int
-streams_parse_lcores(const char *s, unsigned int max, uint16_t *out,
-		     unsigned int cap, unsigned int *nb, char *err,
-		     size_t err_len)
-{
-	unsigned int lo, hi, v, k;
-	int rc;
-
-	*nb = 0;
-	if (s == NULL || *s == '\0')
-		return cfg_errf(err, err_len, "empty lcore list");
-	for (;;) {
-		rc = streams_lcore_id(&s, max, &lo, err, err_len);
-		if (rc != 0)
-			return rc;
-		hi = lo;
-		if (*s == '-') {
-			s++;
-			rc = streams_lcore_id(&s, max, &hi, err, err_len);
-			if (rc != 0)
-				return rc;
-			if (hi < lo)
-				return cfg_errf(err, err_len, "range %u-%u goes down",
-						lo, hi);
-		}
-		for (v = lo; v <= hi; v++) {
-			for (k = 0; k < *nb; k++)
-				if (out[k] == v)
-					return cfg_errf(err, err_len,
-							"lcore %u listed twice", v);
-			if (*nb == cap)
-				return cfg_errf(err, err_len, "more than %u lcores", cap);
-			out[(*nb)++] = (uint16_t)v;
-		}
-		if (*s == '\0')
-			return 0;
-		if (*s != ',')
-			return cfg_errf(err, err_len, "want lcore ids like 1-2,4");
-		s++;
-	}
 }
 
 /* The bit word of seq in s (seq inside s's window). */

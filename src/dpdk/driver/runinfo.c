@@ -170,21 +170,21 @@ runinfo_runs(const struct mode_ctx *m)
 	return a;
 }
 
-/* [traffic] imix of c: null without one, else its name as given, the
+/* [traffic] imix (r: resolved by the trial context): null without one, else its name as given, the
  * genome written out, the sizes of one pass in order, each distinct size
  * with its letter and frames per pass, the mean L2 and L1 sizes and the
  * line rate of the mix at mbps (null: no speed known).  The frames of
  * each size of a stream of N frames: imix_count (docs/results.md). */
 static json_t *
-runinfo_imix(const struct cfg *c, uint32_t mbps)
+runinfo_imix(const struct trial_res *r, uint32_t mbps)
 {
+	const struct imix *mp = &r->imix;
 	json_t *o, *seq, *sizes, *one;
 	uint64_t per[IMIX_MAX_SIZES];
-	struct imix m;
 	unsigned int i;
 	bool ok;
 
-	if (cfg_imix(c, &m) == 0)
+	if (!r->has_imix)
 		return json_null();
 	o = json_object();
 	seq = json_array();
@@ -198,24 +198,24 @@ runinfo_imix(const struct cfg *c, uint32_t mbps)
 	/* o owns the arrays from here on (filled through the pointers) */
 	ok = runinfo_set(o, "sequence_b", seq);
 	ok = runinfo_set(o, "sizes", sizes) && ok;
-	for (i = 0; i < m.len && ok; i++)
-		ok = json_array_append_new(seq, json_integer(imix_size_at(&m, i))) == 0;
-	imix_count(&m, m.len, per, NULL);
-	for (i = 0; i < m.nb_sizes && ok; i++) {
-		char l[2] = { m.letter[i], '\0' };
+	for (i = 0; i < mp->len && ok; i++)
+		ok = json_array_append_new(seq, json_integer(imix_size_at(mp, i))) == 0;
+	imix_count(mp, mp->len, per, NULL);
+	for (i = 0; i < mp->nb_sizes && ok; i++) {
+		char l[2] = { mp->letter[i], '\0' };
 
 		one = json_object();
 		ok = one != NULL && runinfo_set(one, "letter", json_string(l)) &&
-		     runinfo_set(one, "size_b", json_integer(m.size_b[i])) &&
+		     runinfo_set(one, "size_b", json_integer(mp->size_b[i])) &&
 		     runinfo_set(one, "per_pass", json_integer((json_int_t)per[i])) &&
 		     json_array_append_new(sizes, one) == 0;
 	}
-	ok = ok && runinfo_set(o, "name", json_string(m.name)) &&
-	     runinfo_set(o, "genome", json_string(m.genome)) &&
-	     runinfo_set(o, "mean_l2_b", json_real(imix_mean_l2_b(&m))) &&
-	     runinfo_set(o, "mean_l1_b", json_real(imix_mean_l1_b(&m))) &&
+	ok = ok && runinfo_set(o, "name", json_string(mp->name)) &&
+	     runinfo_set(o, "genome", json_string(mp->genome)) &&
+	     runinfo_set(o, "mean_l2_b", json_real(imix_mean_l2_b(mp))) &&
+	     runinfo_set(o, "mean_l1_b", json_real(imix_mean_l1_b(mp))) &&
 	     runinfo_set(o, "line_rate_fps", mbps ? json_integer((json_int_t)
-			 imix_line_rate_fps(&m, mbps)) : json_null());
+			 imix_line_rate_fps(mp, mbps)) : json_null());
 	if (!ok) {
 		json_decref(o);
 		return NULL;
@@ -327,7 +327,7 @@ runinfo_object(const struct mode_ctx *m, time_t end, const char *result)
 			 c->link_speed_gbps ? "link_speed_gbps" :
 			 mbps ? "port" : "none")) &&
 	     runinfo_set(o, "runs", runinfo_runs(m)) &&
-	     runinfo_set(o, "imix", runinfo_imix(c, mbps)) &&
+	     runinfo_set(o, "imix", runinfo_imix(&m->trial->res, mbps)) &&
 	     runinfo_set(o, "frames_by_size", runinfo_sizes(m));
 	free(cfgtext);
 	if (!ok) {

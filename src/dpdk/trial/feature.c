@@ -55,7 +55,7 @@ feature_attach_tags(struct trial_ctx *t, uint32_t nb, char *err,
 		unsigned int rx_lc = c->side[cfg_rx_side(d)].recv_lcore;
 		struct engine_tags *g;
 
-		if (!cfg_dir_active(c, d) || t->tags[d] != NULL)
+		if (!t->res.active[d] || t->tags[d] != NULL)
 			continue;
 		g = feature_alloc(sizeof(*g), tx_lc, "tags", err, err_len);
 		if (g == NULL)
@@ -95,12 +95,11 @@ static int
 feature_each_rxq(struct trial_ctx *t, feature_rxq_fn fn, char *err,
 		 size_t err_len)
 {
-	const struct cfg *c = t->cfg;
 	unsigned int q;
 	int d, rc;
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(c, d))
+		if (!t->res.active[d])
 			continue;
 		for (q = 0; q < t->nb_rxq[d]; q++) {
 			rc = fn(t, d, q, feature_rx_lcore(t, t->rxs[d][q]), err,

@@ -88,11 +88,11 @@ feature_attach_stateful(struct trial_ctx *t, char *err, size_t err_len)
 	 */
 	is = &t->spec[fs->init_dir];
 	rs = &t->spec[fs->resp_dir];
-	if (cfg_dir_active(c, fs->init_dir)) {
+	if (t->res.active[fs->init_dir]) {
 		memset(is->fg.rx.src, 0, sizeof(is->fg.rx.src));
 		memcpy(is->fg.rx.src, c->side[iside].ipv4_virt, 4);
 		feature_stateful_cls(t, fs->init_dir);
-		if (cfg_dir_active(c, fs->resp_dir)) {
+		if (t->res.active[fs->resp_dir]) {
 			rs->sport = is->dport;
 			rs->dport = is->sport;
 			feature_stateful_cls(t, fs->resp_dir);

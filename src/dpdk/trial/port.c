@@ -235,7 +235,7 @@ port_apply_speed(const struct port_ctx *ports, unsigned nb, struct cfg *c,
 		    (c->port_speed_mbps == 0 ||
 		     ports[i].speed_mbps < c->port_speed_mbps))
 			c->port_speed_mbps = ports[i].speed_mbps;
-	return cfg_check_line_rate(c, err, err_len);
+	return cli_check_line_rate(c, err, err_len);
 }
 
 void

@@ -231,7 +231,7 @@ trial_apply_flows(struct trial_ctx *t, const struct trial_spec *spec,
 	if (flows == 0) {
 		fs->sport = t->sport_saved[d];
 	} else {
-		uint16_t base = cfg_b2b_sport_base(t->cfg, d);
+		uint16_t base = t->res.sport_base[d];
 
 		fs->sport.mode = CFG_VAR_INCREASING;
 		fs->sport.min = base;
@@ -284,7 +284,7 @@ trial_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		snprintf(err, err_len,
 			 "%s: %" PRIu64 " frames: above the %" PRIu64
 			 " that the stamp of %" PRIu32 "-byte frames numbers over %u stream%s (docs/frames.md, docs/accounting.md)",
-			 trial_dir_name[d], total, most, cfg_report_size_b(c), n,
+			 trial_dir_name[d], total, most, t->res.report_size_b, n,
 			 n == 1 ? "" : "s");
 		return -EINVAL;
 	}
@@ -332,17 +332,16 @@ trial_check_spec(const struct trial_ctx *t, const struct trial_spec *spec,
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!spec->active[d])
 			continue;
-		if (!cfg_dir_active(t->cfg, d)) {
+		if (!t->res.active[d]) {
 			snprintf(err, err_len, "trial: the %s direction is not "
 				 "configured ([traffic] direction)",
 				 trial_dir_name[d]);
 			return -EINVAL;
 		}
-		if (spec->flows > 1 && (uint32_t)cfg_b2b_sport_base(t->cfg, d) +
-					       spec->flows - 1 > 65535) {
+		if (!frame_flows_fit(t->res.sport_base[d], spec->flows)) {
 			snprintf(err, err_len, "trial: %u flows from source "
 				 "port %u of the %s direction: beyond 65535",
-				 spec->flows, cfg_b2b_sport_base(t->cfg, d),
+				 spec->flows, t->res.sport_base[d],
 				 trial_dir_name[d]);
 			return -EINVAL;
 		}
@@ -425,9 +424,10 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	if (rc != 0)
 		return rc;
 	trial_spec_report(spec, out);
-	out->frame_size_b = cfg_report_size_b(c);
+	out->frame_size_b = t->res.report_size_b;
 	out->imix = c->imix;
-	cfg_rate_mbps(c, out->rate_fps, &out->rate_l2_mbps, &out->rate_l1_mbps);
+	trial_res_rate_mbps(&t->res, out->rate_fps, &out->rate_l2_mbps,
+			    &out->rate_l1_mbps);
 	out->seed = c->seed;
 
 	trial_flush_rx(t);
@@ -438,7 +438,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	start = rte_rdtsc() + t->hz / 20;
 	t->start_tsc = start;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (cfg_dir_active(c, d) && !spec->active[d]) {
+		if (t->res.active[d] && !spec->active[d]) {
 			/* configured but idle in this trial: nothing to do */
 			unsigned int k;
 

@@ -313,6 +313,7 @@ extern const char *const trial_dir_name[CFG_NB_DIRS];
 
 struct trial_ctx {
 	const struct cfg *cfg;		/* its seed seeds every trial */
+	struct trial_res res;		/* what trials read of cfg, resolved */
 	uint32_t port_frame_b;		/* the ports' largest frame (init's) */
 	uint64_t hz;
 	uint32_t trials_run;		/* see trial_next_id */

@@ -72,11 +72,10 @@ static void
 trial_collect_sizes(const struct trial_ctx *t, enum cfg_dir_id d,
 		    uint64_t received, struct report_dir *out)
 {
-	struct imix m;
 	unsigned int i, q;
 
 	sizes_dir_init(&out->sizes, &t->spec[d],
-		       cfg_imix(t->cfg, &m) > 0 ? &m : NULL);
+		       t->res.has_imix ? &t->res.imix : NULL);
 	for (i = 0; i < t->nb_streams[d]; i++)
 		sizes_add_sent(&out->sizes, &t->spec[d], t->txs[d][i]->seq,
 			       t->txs[d][i]->sent, &t->txs[d][i]->unsent);

@@ -188,6 +188,7 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 
 	memset(t, 0, sizeof(*t));
 	t->cfg = c;
+	trial_res_from_cfg(&t->res, c);
 	t->port_frame_b = c->frame_size_b;
 	t->hz = rte_get_tsc_hz();
 	trial_check_tsc();
@@ -195,7 +196,7 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 	trial_fault_env("DUTPERF_DEBUG_DUP_EVERY", &t->dup_every);
 
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(c, d))
+		if (!t->res.active[d])
 			continue;
 		rc = frame_spec_from_cfg(&t->spec[d], c, d, err, err_len);
 		if (rc == 0)
@@ -219,7 +220,7 @@ trial_ctx_init(struct trial_ctx *t, const struct cfg *c, char *err,
 		int tx_sock = t->port[cfg_tx_side(d)].socket;
 		unsigned int lc;
 
-		if (!cfg_dir_active(c, d))
+		if (!t->res.active[d])
 			continue;
 		lc = t->txs[d][0]->lcore_id;
 		if (rte_lcore_to_socket_id(lc) != (unsigned int)tx_sock)
@@ -277,15 +278,17 @@ int
 trial_ctx_retarget(struct trial_ctx *t, const struct cfg *c, char *err,
 		   size_t err_len)
 {
+	struct trial_res res;
 	unsigned int q;
 	int d, rc;
 
+	trial_res_from_cfg(&res, c);
 	if (c->frame_size_b > t->port_frame_b)
 		return cfg_errf(err, err_len, "frame size %u: the ports were set "
 				"up for %u bytes at most", c->frame_size_b,
 				t->port_frame_b);
 	for (d = 0; d < CFG_NB_DIRS; d++)
-		if (cfg_dir_active(c, d) != cfg_dir_active(t->cfg, d))
+		if (res.active[d] != t->res.active[d])
 			return cfg_errf(err, err_len, "the %s direction: not as "
 					"the ports were set up", trial_dir_name[d]);
 	feature_detach(t);
@@ -294,8 +297,9 @@ trial_ctx_retarget(struct trial_ctx *t, const struct cfg *c, char *err,
 	t->on_launch = NULL;
 	t->on_launch_arg = NULL;
 	t->cfg = c;
+	t->res = res;
 	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!cfg_dir_active(c, d))
+		if (!t->res.active[d])
 			continue;
 		rc = frame_spec_from_cfg(&t->spec[d], c, d, err, err_len);
 		if (rc != 0)
