@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "errf.h"
 #include "imix.h"
 
 #define CFG_ERR_LEN 512
@@ -440,12 +441,6 @@ struct cfg_enum_name {
 int cfg_parse_enum(const char *s, const struct cfg_enum_name *names, int *out,
 		   char *err, size_t err_len);
 
-/* Format a message into err (when err_len > 0); returns -EINVAL. */
-int cfg_errf(char *err, size_t err_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* The same, returning rc (another -errno: -ENOMEM, -EIO, ...). */
-int cfg_errf_rc(int rc, char *err, size_t err_len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 
 /* The key table, for the command line, tests and documentation. */
 enum cfg_key_type {

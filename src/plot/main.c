@@ -92,12 +92,12 @@ struct opts {
 	size_t nb_labels;
 	const char *metrics[64];
 	bool link_set;			/* --link-gbps: run.json not read */
-	struct plot_buf notes;		/* for stderr, a line each */
+	struct strbuf notes;		/* for stderr, a line each */
 };
 
 /* The notes, each line after "dutperf-plot: ", then none. */
 static void
-print_notes(struct plot_buf *notes)
+print_notes(struct strbuf *notes)
 {
 	const char *p, *e, *end = notes->s + notes->len;
 
@@ -161,7 +161,7 @@ expand_input(const char *path, bool dirs_ok, char **files, size_t *n)
 
 /* Write the script text to path ('-': stdout); 0 or -errno. */
 static int
-write_script(const char *path, const struct plot_buf *b)
+write_script(const char *path, const struct strbuf *b)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "we");
 	int rc = 0;
@@ -196,7 +196,7 @@ static int
 render(struct opts *o, const struct plot_input *in, size_t n)
 {
 	char tmp_out[PATH_MAX], tmp_gp[] = "/tmp/dutperf-plot.XXXXXX";
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	char err[2048];
 	struct stat st;
 	mode_t mode;
@@ -263,7 +263,7 @@ render(struct opts *o, const struct plot_input *in, size_t n)
 out:
 	if (rc != 0 && o->output != NULL)
 		unlink(tmp_out);
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	return rc;
 }
 
@@ -424,6 +424,6 @@ main(int argc, char **argv)
 	for (i = 0; i < nfiles; i++)
 		free(files[i]);
 	free(files);
-	plot_buf_free(&o.notes);
+	strbuf_free(&o.notes);
 	return rc;
 }

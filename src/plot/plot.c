@@ -168,7 +168,7 @@ plot_check_line_rate(struct plot_series *above, const struct plot_opts *o,
 	else
 		snprintf(size, sizeof(size), "%g B", t->size_b);
 	if (o->notes != NULL)
-		plot_printf(o->notes, "warning: %s, %s: the median %.0f fps is "
+		strbuf_printf(o->notes, "warning: %s, %s: the median %.0f fps is "
 			    "above the line rate at %g Gbit/s, %.0f fps\n",
 			    size, plot_dir_name(t->dir), median, o->link_gbps,
 			    line);
@@ -176,7 +176,7 @@ plot_check_line_rate(struct plot_series *above, const struct plot_opts *o,
 }
 
 static int
-plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
+plot_tput_size(struct strbuf *b, const struct plot_opts *o,
 	       const struct plot_input *in, size_t n, char *err,
 	       size_t err_len)
 {
@@ -262,7 +262,7 @@ plot_tput_size(struct plot_buf *b, const struct plot_opts *o,
 		above.v = NULL;
 	}
 	plot_data(b, &set);
-	plot_printf(b, "set format y '%%.1s%%c'\nset yrange [0:*]\n");
+	strbuf_printf(b, "set format y '%%.1s%%c'\nset yrange [0:*]\n");
 	plot_panel(b, &set, 0, "Throughput against frame size",
 		   "Frame size (bytes)", "Throughput (frames/s)");
 	rc = 0;
@@ -280,7 +280,7 @@ out:
 /* --- loss-load --- */
 
 static int
-plot_loss_load(struct plot_buf *b, const struct plot_input *in, size_t n,
+plot_loss_load(struct strbuf *b, const struct plot_input *in, size_t n,
 	       struct plot_set *set, char *err, size_t err_len)
 {
 	static const char *const names[] = { "offered_fps", "dir", "loss_pct" };
@@ -341,7 +341,7 @@ plot_loss_load(struct plot_buf *b, const struct plot_input *in, size_t n,
 	for (i = 0; i < set->n; i++)
 		plot_series_sort(&set->s[i]);
 	plot_data(b, set);
-	plot_printf(b, "set format x '%%.1s%%c'\nset yrange [0:*]\n");
+	strbuf_printf(b, "set format x '%%.1s%%c'\nset yrange [0:*]\n");
 	plot_panel(b, set, 0, "Frame loss rate against offered load",
 		   "Offered load (frames/s)", "Frame loss rate (%)");
 	return 0;
@@ -357,7 +357,7 @@ plot_value_label(const char *column)
 }
 
 static int
-plot_searches(struct plot_buf *b, const struct plot_opts *o,
+plot_searches(struct strbuf *b, const struct plot_opts *o,
 	      const struct plot_input *in, struct plot_set *set, char *err,
 	      size_t err_len)
 {
@@ -388,7 +388,7 @@ plot_searches(struct plot_buf *b, const struct plot_opts *o,
 	    plot_row2(med, (double)n, sum.median) < 0)
 		return -ENOMEM;
 	plot_data(b, set);
-	plot_printf(b, "set format y '%%.1s%%c'\nset xtics 1\n"
+	strbuf_printf(b, "set format y '%%.1s%%c'\nset xtics 1\n"
 		    "set offsets 0.5, 0.5, 0, 0\n");
 	snprintf(title, sizeof(title), "%s of each search: %s", o->column,
 		 in->label);
@@ -398,7 +398,7 @@ plot_searches(struct plot_buf *b, const struct plot_opts *o,
 }
 
 static int
-plot_compare(struct plot_buf *b, const struct plot_opts *o,
+plot_compare(struct strbuf *b, const struct plot_opts *o,
 	     const struct plot_input *in, struct plot_set *set, char *err,
 	     size_t err_len)
 {
@@ -456,12 +456,12 @@ plot_compare(struct plot_buf *b, const struct plot_opts *o,
 	snprintf(title, sizeof(title), "%s: %s vs %s\n%s",
 		 o->column, in[0].label, in[1].label, verdict);
 	plot_data(b, set);
-	plot_printf(b, "set format y '%%.1s%%c'\nset xrange [0.4:2.6]\n"
+	strbuf_printf(b, "set format y '%%.1s%%c'\nset xrange [0.4:2.6]\n"
 		    "set boxwidth 0.4\nset style fill empty\nset xtics (");
 	plot_quote(b, in[0].label);
-	plot_printf(b, " 1, ");
+	strbuf_printf(b, " 1, ");
 	plot_quote(b, in[1].label);
-	plot_printf(b, " 2)\n");
+	strbuf_printf(b, " 2)\n");
 	plot_panel(b, set, 0, title, "Result set", plot_value_label(o->column));
 	rc = 0;
 out:
@@ -537,7 +537,7 @@ plot_cdf(const struct plot_input *in, size_t n, const char *colname,
 }
 
 static int
-plot_dist(struct plot_buf *b, const struct plot_opts *o,
+plot_dist(struct strbuf *b, const struct plot_opts *o,
 	  const struct plot_input *in, size_t n, struct plot_set *set,
 	  char *err, size_t err_len)
 {
@@ -571,7 +571,7 @@ plot_dist(struct plot_buf *b, const struct plot_opts *o,
 				 "%s: no values in the fwd_%s and rev_%s columns",
 				 in[0].t->path, metrics[0], metrics[0]);
 	plot_data(b, set);
-	plot_printf(b, "set yrange [0:100]\n");
+	strbuf_printf(b, "set yrange [0:100]\n");
 	plot_panel(b, set, 0,
 		   lat ? "Latency: CDF of the per-run values" :
 			 "Packet delay variation: CDF of the per-run values",
@@ -583,7 +583,7 @@ plot_dist(struct plot_buf *b, const struct plot_opts *o,
 /* --- monitor --- */
 
 static int
-plot_monitor(struct plot_buf *b, const struct plot_input *in,
+plot_monitor(struct strbuf *b, const struct plot_input *in,
 	     struct plot_set *set, char *err, size_t err_len)
 {
 	/* The contract with the monitor mode: docs/plots.md. */
@@ -630,22 +630,22 @@ plot_monitor(struct plot_buf *b, const struct plot_input *in,
 	if (rc != 0)
 		return rc;
 	plot_data(b, set);
-	plot_printf(b, "set multiplot layout 2,1 title ");
+	strbuf_printf(b, "set multiplot layout 2,1 title ");
 	snprintf(title, sizeof(title), "Monitor: instant rate and variation, %s",
 		 in->label);
 	plot_quote(b, title);
-	plot_printf(b, "\nset format y '%%.0f'\n");
+	strbuf_printf(b, "\nset format y '%%.0f'\n");
 	plot_panel(b, set, 0, "Instant rate", "Time (s)",
 		   "Instant rate (frames/s)");
-	plot_printf(b, "set format y '%%g'\n");
+	strbuf_printf(b, "set format y '%%g'\n");
 	plot_panel(b, set, 1, "Variation of the instant period from the average",
 		   "Time (s)", "Variation (ns)");
-	plot_printf(b, "unset multiplot\n");
+	strbuf_printf(b, "unset multiplot\n");
 	return 0;
 }
 
 int
-plot_script(struct plot_buf *b, const struct plot_opts *o,
+plot_script(struct strbuf *b, const struct plot_opts *o,
 	    const struct plot_input *in, size_t n, char *err, size_t err_len)
 {
 	struct plot_set set = { 0 };
@@ -686,7 +686,7 @@ plot_script(struct plot_buf *b, const struct plot_opts *o,
 	}
 	plot_set_free(&set);
 	if (rc == 0)
-		plot_printf(b, "unset output\n");
+		strbuf_printf(b, "unset output\n");
 	if (rc == 0 && b->oom)
 		rc = -ENOMEM;
 	if (rc == -ENOMEM)

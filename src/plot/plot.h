@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "dutperf/csv.h"
+#include "dutperf/strbuf.h"
 
 enum plot_kind {
 	PLOT_TPUT_SIZE,		/* rate.csv files: median rate per frame size */
@@ -29,12 +30,6 @@ enum plot_format {
 	PLOT_SVG,		/* gnuplot's svg terminal */
 };
 
-/* A growing script text; a failed allocation is remembered in oom. */
-struct plot_buf {
-	char *s;
-	size_t len, cap;
-	bool oom;
-};
 
 /* One input file and its label in legends. */
 struct plot_input {
@@ -52,7 +47,7 @@ struct plot_opts {
 	const char *column;		/* searches, compare: default "rate" */
 	const char *const *metrics;	/* latency, pdv: column suffixes */
 	size_t nb_metrics;		/* 0: the kind's default metrics */
-	struct plot_buf *notes;		/* NULL, or warnings for the user, a
+	struct strbuf *notes;		/* NULL, or warnings for the user, a
 					 * line each (tput-size: each point
 					 * above the line rate) */
 };
@@ -83,20 +78,17 @@ double plot_line_rate_fps(double frame_size_b, double link_gbps);
  * positive integer), or -ENOMEM.
  */
 int plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
-		    struct plot_buf *notes, char *err, size_t err_len);
+		    struct strbuf *notes, char *err, size_t err_len);
 
-void plot_buf_free(struct plot_buf *b);
-void plot_printf(struct plot_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 /* s as a gnuplot single-quoted string ('' for a quote, no newlines). */
-void plot_quote(struct plot_buf *b, const char *s);
+void plot_quote(struct strbuf *b, const char *s);
 
 /*
  * The whole gnuplot script for inputs in[0..n-1] into b (which starts
  * empty).  0, or -EINVAL with err naming file, line and column of bad
  * input (missing column, no data rows, a non-numeric cell), or -ENOMEM.
  */
-int plot_script(struct plot_buf *b, const struct plot_opts *o,
+int plot_script(struct strbuf *b, const struct plot_opts *o,
 		const struct plot_input *in, size_t n, char *err,
 		size_t err_len);
 

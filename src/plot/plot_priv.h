@@ -94,12 +94,12 @@ long plot_values(const struct plot_input *in, const char *column, size_t min,
 
 /* Terminal, output and the common settings. */
 /* The script's head: terminal, output; kind: the plot kind's name */
-void plot_begin(struct plot_buf *b, const struct plot_opts *o,
+void plot_begin(struct strbuf *b, const struct plot_opts *o,
 		const char *kind);
 /* Each series of set as datablock $d<index>. */
-void plot_data(struct plot_buf *b, const struct plot_set *set);
+void plot_data(struct strbuf *b, const struct plot_set *set);
 /* Labels and the plot command of the series of one panel. */
-void plot_panel(struct plot_buf *b, const struct plot_set *set, int panel,
+void plot_panel(struct strbuf *b, const struct plot_set *set, int panel,
 		const char *title, const char *xlabel, const char *ylabel);
 
 #endif /* DUTPERF_PLOT_PRIV_H */

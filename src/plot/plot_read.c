@@ -541,7 +541,7 @@ plot_runinfo_imix(const char *csv, char *mix, double *mean_b, char *err,
 
 int
 plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
-		struct plot_buf *notes, char *err, size_t err_len)
+		struct strbuf *notes, char *err, size_t err_len)
 {
 	double lo = 0, hi = 0, flo, fhi;
 	char path[sizeof(in->t->path) + 16];
@@ -558,10 +558,10 @@ plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
 		if (rc == -ENOMEM)
 			return plot_fail(rc, err, err_len, "out of memory");
 		if (rc < 0)
-			plot_printf(notes, "%s: %s: no link speed for %s\n",
+			strbuf_printf(notes, "%s: %s: no link speed for %s\n",
 				    path, strerror(-rc), csv);
 		else if (rc == 0)
-			plot_printf(notes, "%s: no link speed recorded "
+			strbuf_printf(notes, "%s: no link speed recorded "
 				    "(link_speed_mbps and the ports' speed_mbps "
 				    "null or absent)\n", path);
 		if (rc <= 0)
@@ -571,10 +571,10 @@ plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
 	}
 	*gbps = lo / 1000.0;
 	if (lo == 0)
-		plot_printf(notes, "no link speed in run.json: no line rate "
+		strbuf_printf(notes, "no link speed in run.json: no line rate "
 			    "drawn (--link-gbps sets one)\n");
 	else if (hi > lo)
-		plot_printf(notes, "the runs' link speeds differ, %g to %g "
+		strbuf_printf(notes, "the runs' link speeds differ, %g to %g "
 			    "Gbit/s: the line rate is drawn at the lowest\n",
 			    lo / 1000.0, hi / 1000.0);
 	if (notes->oom)

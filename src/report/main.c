@@ -60,7 +60,7 @@ usage(FILE *out)
 /* Graphs: the script into a temporary file, gnuplot's stdout into
  * another, read back. */
 static int
-render_svg(void *ctx, const struct plot_buf *script, struct plot_buf *svg,
+render_svg(void *ctx, const struct strbuf *script, struct strbuf *svg,
 	   char *err, size_t err_len)
 {
 	char gp[] = "/tmp/dutperf-report.XXXXXX";
@@ -93,7 +93,7 @@ render_svg(void *ctx, const struct plot_buf *script, struct plot_buf *svg,
 		goto out;
 	}
 	while ((n = read(ofd, chunk, sizeof(chunk))) > 0)
-		plot_printf(svg, "%.*s", (int)n, chunk);
+		strbuf_printf(svg, "%.*s", (int)n, chunk);
 	if (n < 0 || svg->len == 0) {
 		rc = -EIO;
 		snprintf(err, err_len, "gnuplot wrote no image");
@@ -110,7 +110,7 @@ out:
 
 /* The document to path ('-' or NULL: stdout) through a temporary twin. */
 static int
-write_out(const char *path, const struct plot_buf *b)
+write_out(const char *path, const struct strbuf *b)
 {
 	char tmp[PATH_MAX];
 	mode_t mode;
@@ -182,7 +182,7 @@ main(int argc, char **argv)
 		.render = render_svg,
 	};
 	struct rdoc_set a, b;
-	struct plot_buf doc = { 0 };
+	struct strbuf doc = { 0 };
 	const char *output = NULL;
 	char err[4400];
 	int c, rc, nargs;
@@ -246,7 +246,7 @@ main(int argc, char **argv)
 	} else {
 		rc = write_out(output, &doc);
 	}
-	plot_buf_free(&doc);
+	strbuf_free(&doc);
 	rdoc_set_free(&a);
 	if (nargs == 2)
 		rdoc_set_free(&b);

@@ -10,7 +10,7 @@
 #include "rdoc.h"
 
 void
-rdoc_html_escape(struct plot_buf *b, const char *s)
+rdoc_html_escape(struct strbuf *b, const char *s)
 {
 	const char *run = s;
 
@@ -25,26 +25,26 @@ rdoc_html_escape(struct plot_buf *b, const char *s)
 		case '\'': ref = "&#39;"; break;
 		default: continue;
 		}
-		plot_printf(b, "%.*s%s", (int)(s - run), run, ref);
+		strbuf_printf(b, "%.*s%s", (int)(s - run), run, ref);
 		run = s + 1;
 	}
-	plot_printf(b, "%s", run);
+	strbuf_printf(b, "%s", run);
 }
 
 void
-rdoc_md_escape(struct plot_buf *b, const char *s)
+rdoc_md_escape(struct strbuf *b, const char *s)
 {
 	static const char special[] = "\\`*_[]<>|~&";
 	const char *start = s;
 
 	for (; *s != '\0'; s++) {
 		if (*s == '\n' || *s == '\r')
-			plot_printf(b, " ");
+			strbuf_printf(b, " ");
 		else if (strchr(special, *s) != NULL ||
 			 (s == start && strchr("#+-", *s) != NULL))
-			plot_printf(b, "\\%c", *s);
+			strbuf_printf(b, "\\%c", *s);
 		else
-			plot_printf(b, "%c", *s);
+			strbuf_printf(b, "%c", *s);
 	}
 }
 
@@ -58,7 +58,7 @@ rdoc_text(struct rdoc *d, const char *s)
 }
 
 void
-rdoc_base64(struct plot_buf *b, const void *data, size_t len)
+rdoc_base64(struct strbuf *b, const void *data, size_t len)
 {
 	static const char a[] =
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -71,19 +71,19 @@ rdoc_base64(struct plot_buf *b, const void *data, size_t len)
 		q[1] = a[((p[i] & 3) << 4) | (p[i + 1] >> 4)];
 		q[2] = a[((p[i + 1] & 15) << 2) | (p[i + 2] >> 6)];
 		q[3] = a[p[i + 2] & 63];
-		plot_printf(b, "%s", q);
+		strbuf_printf(b, "%s", q);
 	}
 	if (len - i == 1) {
 		q[0] = a[p[i] >> 2];
 		q[1] = a[(p[i] & 3) << 4];
 		q[2] = q[3] = '=';
-		plot_printf(b, "%s", q);
+		strbuf_printf(b, "%s", q);
 	} else if (len - i == 2) {
 		q[0] = a[p[i] >> 2];
 		q[1] = a[((p[i] & 3) << 4) | (p[i + 1] >> 4)];
 		q[2] = a[(p[i + 1] & 15) << 2];
 		q[3] = '=';
-		plot_printf(b, "%s", q);
+		strbuf_printf(b, "%s", q);
 	}
 }
 
@@ -107,27 +107,27 @@ void
 rdoc_begin(struct rdoc *d, const char *title)
 {
 	if (d->fmt == RDOC_MARKDOWN) {
-		plot_printf(d->b, "# ");
+		strbuf_printf(d->b, "# ");
 		rdoc_text(d, title);
-		plot_printf(d->b, "\n\n");
+		strbuf_printf(d->b, "\n\n");
 		return;
 	}
-	plot_printf(d->b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	strbuf_printf(d->b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 		    "content=\"width=device-width, initial-scale=1\">\n"
 		    "<title>");
 	rdoc_text(d, title);
-	plot_printf(d->b, "</title>\n<style>%s</style>\n</head>\n<body>\n"
+	strbuf_printf(d->b, "</title>\n<style>%s</style>\n</head>\n<body>\n"
 		    "<h1>", rdoc_style);
 	rdoc_text(d, title);
-	plot_printf(d->b, "</h1>\n");
+	strbuf_printf(d->b, "</h1>\n");
 }
 
 void
 rdoc_end(struct rdoc *d)
 {
 	if (d->fmt == RDOC_HTML)
-		plot_printf(d->b, "</body>\n</html>\n");
+		strbuf_printf(d->b, "</body>\n</html>\n");
 }
 
 void
@@ -138,24 +138,24 @@ rdoc_heading(struct rdoc *d, int level, const char *id, const char *text)
 	if (level > 4)
 		level = 4;
 	if (d->fmt == RDOC_MARKDOWN) {
-		plot_printf(d->b, "%.*s ", level, "####");
+		strbuf_printf(d->b, "%.*s ", level, "####");
 		rdoc_text(d, text);
-		plot_printf(d->b, "\n\n");
+		strbuf_printf(d->b, "\n\n");
 		return;
 	}
-	plot_printf(d->b, "<h%d id=\"", level);
+	strbuf_printf(d->b, "<h%d id=\"", level);
 	rdoc_html_escape(d->b, id);
-	plot_printf(d->b, "\">");
+	strbuf_printf(d->b, "\">");
 	rdoc_text(d, text);
-	plot_printf(d->b, "</h%d>\n", level);
+	strbuf_printf(d->b, "</h%d>\n", level);
 }
 
 void
 rdoc_para(struct rdoc *d, const char *text)
 {
-	plot_printf(d->b, "%s", d->fmt == RDOC_HTML ? "<p>" : "");
+	strbuf_printf(d->b, "%s", d->fmt == RDOC_HTML ? "<p>" : "");
 	rdoc_text(d, text);
-	plot_printf(d->b, "%s", d->fmt == RDOC_HTML ? "</p>\n" : "\n\n");
+	strbuf_printf(d->b, "%s", d->fmt == RDOC_HTML ? "</p>\n" : "\n\n");
 }
 
 void
@@ -163,20 +163,20 @@ rdoc_note(struct rdoc *d, const char *label, const char *cls,
 	  const char *text)
 {
 	if (d->fmt == RDOC_MARKDOWN) {
-		plot_printf(d->b, "**");
+		strbuf_printf(d->b, "**");
 		rdoc_text(d, label);
-		plot_printf(d->b, ":** ");
+		strbuf_printf(d->b, ":** ");
 		rdoc_text(d, text);
-		plot_printf(d->b, "\n\n");
+		strbuf_printf(d->b, "\n\n");
 		return;
 	}
-	plot_printf(d->b, "<p class=\"note ");
+	strbuf_printf(d->b, "<p class=\"note ");
 	rdoc_html_escape(d->b, cls);
-	plot_printf(d->b, "\"><strong>");
+	strbuf_printf(d->b, "\"><strong>");
 	rdoc_text(d, label);
-	plot_printf(d->b, ":</strong> ");
+	strbuf_printf(d->b, ":</strong> ");
 	rdoc_text(d, text);
-	plot_printf(d->b, "</p>\n");
+	strbuf_printf(d->b, "</p>\n");
 }
 
 void
@@ -188,30 +188,30 @@ rdoc_table_begin(struct rdoc *d, const char *caption, size_t ncols,
 	d->ncols = ncols;
 	if (d->fmt == RDOC_MARKDOWN) {
 		if (caption != NULL && caption[0] != '\0') {
-			plot_printf(d->b, "*");
+			strbuf_printf(d->b, "*");
 			rdoc_text(d, caption);
-			plot_printf(d->b, "*\n\n");
+			strbuf_printf(d->b, "*\n\n");
 		}
 		rdoc_table_row(d, head);
-		plot_printf(d->b, "|");
+		strbuf_printf(d->b, "|");
 		for (i = 0; i < ncols; i++)
-			plot_printf(d->b, "%s|", i == 0 ? "---" : "--:");
-		plot_printf(d->b, "\n");
+			strbuf_printf(d->b, "%s|", i == 0 ? "---" : "--:");
+		strbuf_printf(d->b, "\n");
 		return;
 	}
-	plot_printf(d->b, "<table>\n");
+	strbuf_printf(d->b, "<table>\n");
 	if (caption != NULL && caption[0] != '\0') {
-		plot_printf(d->b, "<caption>");
+		strbuf_printf(d->b, "<caption>");
 		rdoc_text(d, caption);
-		plot_printf(d->b, "</caption>\n");
+		strbuf_printf(d->b, "</caption>\n");
 	}
-	plot_printf(d->b, "<thead><tr>");
+	strbuf_printf(d->b, "<thead><tr>");
 	for (i = 0; i < ncols; i++) {
-		plot_printf(d->b, "<th scope=\"col\">");
+		strbuf_printf(d->b, "<th scope=\"col\">");
 		rdoc_text(d, head[i] != NULL ? head[i] : "");
-		plot_printf(d->b, "</th>");
+		strbuf_printf(d->b, "</th>");
 	}
-	plot_printf(d->b, "</tr></thead>\n<tbody>\n");
+	strbuf_printf(d->b, "</tr></thead>\n<tbody>\n");
 }
 
 /* A cell that is one number: right-aligned. */
@@ -231,28 +231,28 @@ rdoc_table_row(struct rdoc *d, const char *const *cells)
 {
 	size_t i;
 
-	plot_printf(d->b, "%s", d->fmt == RDOC_HTML ? "<tr>" : "|");
+	strbuf_printf(d->b, "%s", d->fmt == RDOC_HTML ? "<tr>" : "|");
 	for (i = 0; i < d->ncols; i++) {
 		const char *c = cells[i] != NULL ? cells[i] : "";
 
 		if (d->fmt == RDOC_HTML) {
-			plot_printf(d->b, "%s", rdoc_is_number(c) ?
+			strbuf_printf(d->b, "%s", rdoc_is_number(c) ?
 				    "<td class=\"n\">" : "<td>");
 			rdoc_text(d, c);
-			plot_printf(d->b, "</td>");
+			strbuf_printf(d->b, "</td>");
 		} else {
-			plot_printf(d->b, " ");
+			strbuf_printf(d->b, " ");
 			rdoc_text(d, c);
-			plot_printf(d->b, " |");
+			strbuf_printf(d->b, " |");
 		}
 	}
-	plot_printf(d->b, "%s\n", d->fmt == RDOC_HTML ? "</tr>" : "");
+	strbuf_printf(d->b, "%s\n", d->fmt == RDOC_HTML ? "</tr>" : "");
 }
 
 void
 rdoc_table_end(struct rdoc *d)
 {
-	plot_printf(d->b, "%s", d->fmt == RDOC_HTML ? "</tbody>\n</table>\n" : "\n");
+	strbuf_printf(d->b, "%s", d->fmt == RDOC_HTML ? "</tbody>\n</table>\n" : "\n");
 	d->ncols = 0;
 }
 
@@ -262,14 +262,14 @@ rdoc_pre(struct rdoc *d, const char *text)
 	size_t n = strlen(text);
 
 	if (d->fmt == RDOC_HTML) {
-		plot_printf(d->b, "<pre>");
+		strbuf_printf(d->b, "<pre>");
 		rdoc_html_escape(d->b, text);
-		plot_printf(d->b, "</pre>\n");
+		strbuf_printf(d->b, "</pre>\n");
 		return;
 	}
 	/* a fence longer than any run of backquotes cannot occur in INI
 	 * text and command lines; ~~~~ is used, text kept as written */
-	plot_printf(d->b, "~~~~\n%s%s~~~~\n\n", text,
+	strbuf_printf(d->b, "~~~~\n%s%s~~~~\n\n", text,
 		    n > 0 && text[n - 1] == '\n' ? "" : "\n");
 }
 
@@ -277,21 +277,21 @@ void
 rdoc_details_begin(struct rdoc *d, const char *summary)
 {
 	if (d->fmt == RDOC_MARKDOWN) {
-		plot_printf(d->b, "**");
+		strbuf_printf(d->b, "**");
 		rdoc_text(d, summary);
-		plot_printf(d->b, "**\n\n");
+		strbuf_printf(d->b, "**\n\n");
 		return;
 	}
-	plot_printf(d->b, "<details><summary>");
+	strbuf_printf(d->b, "<details><summary>");
 	rdoc_text(d, summary);
-	plot_printf(d->b, "</summary>\n");
+	strbuf_printf(d->b, "</summary>\n");
 }
 
 void
 rdoc_details_end(struct rdoc *d)
 {
 	if (d->fmt == RDOC_HTML)
-		plot_printf(d->b, "</details>\n");
+		strbuf_printf(d->b, "</details>\n");
 }
 
 void
@@ -299,19 +299,19 @@ rdoc_image(struct rdoc *d, const char *alt, const char *mime,
 	   const void *data, size_t len)
 {
 	if (d->fmt == RDOC_MARKDOWN || data == NULL) {
-		plot_printf(d->b, "%s", d->fmt == RDOC_HTML ? "<p><em>" : "*");
-		plot_printf(d->b, "Graph: ");
+		strbuf_printf(d->b, "%s", d->fmt == RDOC_HTML ? "<p><em>" : "*");
+		strbuf_printf(d->b, "Graph: ");
 		rdoc_text(d, alt);
-		plot_printf(d->b, " (%s; the numbers are in the table)%s",
+		strbuf_printf(d->b, " (%s; the numbers are in the table)%s",
 			    d->fmt == RDOC_HTML ? "not drawn" : "in the HTML report",
 			    d->fmt == RDOC_HTML ? "</em></p>\n" : "*\n\n");
 		return;
 	}
-	plot_printf(d->b, "<p><img alt=\"");
+	strbuf_printf(d->b, "<p><img alt=\"");
 	rdoc_html_escape(d->b, alt);
-	plot_printf(d->b, "\" src=\"data:");
+	strbuf_printf(d->b, "\" src=\"data:");
 	rdoc_html_escape(d->b, mime);
-	plot_printf(d->b, ";base64,");
+	strbuf_printf(d->b, ";base64,");
 	rdoc_base64(d->b, data, len);
-	plot_printf(d->b, "\"></p>\n");
+	strbuf_printf(d->b, "\"></p>\n");
 }

@@ -21,20 +21,20 @@ enum rdoc_format {
 
 struct rdoc {
 	enum rdoc_format fmt;
-	struct plot_buf *b;
+	struct strbuf *b;
 	size_t ncols;		/* columns of the table being written */
 };
 
 /* s with & < > " ' as character references (HTML text and attributes). */
-void rdoc_html_escape(struct plot_buf *b, const char *s);
+void rdoc_html_escape(struct strbuf *b, const char *s);
 /* s as Markdown text: the characters that mean something inside a line
  * (\ ` * _ [ ] < > | ~ &), and # + - at its start, after a backslash;
  * line breaks as spaces (a table cell stays one line). */
-void rdoc_md_escape(struct plot_buf *b, const char *s);
+void rdoc_md_escape(struct strbuf *b, const char *s);
 /* s escaped for the document's format. */
 void rdoc_text(struct rdoc *d, const char *s);
 /* RFC 4648 base64 of data[0..len-1]. */
-void rdoc_base64(struct plot_buf *b, const void *data, size_t len);
+void rdoc_base64(struct strbuf *b, const void *data, size_t len);
 
 /* The document's head (title) and its end. */
 void rdoc_begin(struct rdoc *d, const char *title);

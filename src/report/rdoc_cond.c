@@ -121,7 +121,7 @@ rdoc_sec_conditions(struct rdoc *d, const struct rdoc_set *s)
 	const char *cells[10];
 	size_t i, k, p;
 	json_t *port;
-	struct plot_buf ports = { 0 };
+	struct strbuf ports = { 0 };
 
 	rdoc_heading(d, 2, "conditions", "Test conditions");
 	rdoc_para(d, "From each run directory's run.json (its last record): "
@@ -156,19 +156,19 @@ rdoc_sec_conditions(struct rdoc *d, const struct rdoc_set *s)
 			 "configuration", r->label);
 		rdoc_details_begin(d, line);
 		ports.len = 0;
-		plot_printf(&ports, "command line: ");
+		strbuf_printf(&ports, "command line: ");
 		rdoc_jargv(json_object_get(r->info, "argv"), line, sizeof(line));
-		plot_printf(&ports, "%s\nEAL arguments: ", line);
+		strbuf_printf(&ports, "%s\nEAL arguments: ", line);
 		rdoc_jargv(json_object_get(r->info, "eal_args"), line,
 			   sizeof(line));
-		plot_printf(&ports, "%s\nlink speed: %s (from %s)\n", line,
+		strbuf_printf(&ports, "%s\nlink speed: %s (from %s)\n", line,
 			    rdoc_jstr(r->info, "link_speed_mbps", c[0],
 				      sizeof(c[0])),
 			    rdoc_jstr(r->info, "link_speed_from", c[1],
 				      sizeof(c[1])));
 		json_array_foreach(json_object_get(r->info, "ports"), p, port) {
 			n++;
-			plot_printf(&ports, "port %s (%s): %s, driver %s, %s Mb/s\n",
+			strbuf_printf(&ports, "port %s (%s): %s, driver %s, %s Mb/s\n",
 				    rdoc_jstr(port, "port_id", c[0], sizeof(c[0])),
 				    rdoc_jstr(port, "side", c[1], sizeof(c[1])),
 				    rdoc_jstr(port, "name", c[2], sizeof(c[2])),
@@ -179,13 +179,13 @@ rdoc_sec_conditions(struct rdoc *d, const struct rdoc_set *s)
 							  sizeof(c[4])));
 		}
 		if (n == 0)
-			plot_printf(&ports, "ports: missing\n");
-		plot_printf(&ports, "run.json records: %zu\n", r->nb_records);
+			strbuf_printf(&ports, "ports: missing\n");
+		strbuf_printf(&ports, "run.json records: %zu\n", r->nb_records);
 		rdoc_pre(d, ports.oom ? "out of memory" : ports.s);
 		text = (char *)json_string_value(json_object_get(r->info,
 								"config"));
 		rdoc_pre(d, text != NULL ? text : "configuration: missing");
 		rdoc_details_end(d);
 	}
-	plot_buf_free(&ports);
+	strbuf_free(&ports);
 }

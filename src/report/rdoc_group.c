@@ -337,7 +337,7 @@ void
 rdoc_graph(struct rdoc *d, const struct rdoc_opts *o, struct plot_opts *po,
 	   const struct plot_input *in, size_t n, const char *alt)
 {
-	struct plot_buf script = { 0 }, svg = { 0 };
+	struct strbuf script = { 0 }, svg = { 0 };
 	char err[1024], msg[1200];
 
 	po->format = PLOT_SVG;
@@ -358,8 +358,8 @@ rdoc_graph(struct rdoc *d, const struct rdoc_opts *o, struct plot_opts *po,
 	} else {
 		rdoc_image(d, alt, "image/svg+xml", svg.s, svg.len);
 	}
-	plot_buf_free(&script);
-	plot_buf_free(&svg);
+	strbuf_free(&script);
+	strbuf_free(&svg);
 }
 
 /* The inputs of file f of every run that has it (labels: run labels). */

@@ -49,7 +49,7 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 	char c[9][160];
 	const char *cells[9];
 	struct plot_opts po = { .kind = PLOT_TPUT_SIZE };
-	struct plot_buf notes = { 0 };
+	struct strbuf notes = { 0 };
 	struct plot_input *in;
 	struct rdoc_grps gs;
 	size_t i, k, n;
@@ -135,7 +135,7 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 		po.link_gbps = 0;
 	}
 	rdoc_graph(d, o, &po, in, n, "Throughput against frame size");
-	plot_buf_free(&notes);
+	strbuf_free(&notes);
 	free(in);
 }
 
@@ -414,7 +414,7 @@ rdoc_sec_recovery(struct rdoc *d, const struct rdoc_set *s)
 }
 
 int
-rdoc_report(struct plot_buf *out, const struct rdoc_opts *o,
+rdoc_report(struct strbuf *out, const struct rdoc_opts *o,
 	    const struct rdoc_set *a, const struct rdoc_set *b)
 {
 	struct rdoc doc = { .fmt = o->fmt, .b = out };

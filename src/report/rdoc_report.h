@@ -90,8 +90,8 @@ void rdoc_set_free(struct rdoc_set *s);
 /* Turns a gnuplot script (its terminal svg, output to stdout) into the
  * SVG bytes in svg; 0, or < 0 with err set (the graph is left out and the
  * report says why). */
-typedef int (*rdoc_render_fn)(void *ctx, const struct plot_buf *script,
-			      struct plot_buf *svg, char *err,
+typedef int (*rdoc_render_fn)(void *ctx, const struct strbuf *script,
+			      struct strbuf *svg, char *err,
 			      size_t err_len);
 
 struct rdoc_opts {
@@ -107,7 +107,7 @@ struct rdoc_opts {
  * NULL) into out.  0, or -ENOMEM.  Missing data is never an error: each
  * section says what is missing, invalid or only a lower bound.
  */
-int rdoc_report(struct plot_buf *out, const struct rdoc_opts *o,
+int rdoc_report(struct strbuf *out, const struct rdoc_opts *o,
 		const struct rdoc_set *a, const struct rdoc_set *b);
 
 #endif /* DUTPERF_RDOC_REPORT_H */

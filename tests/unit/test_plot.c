@@ -28,7 +28,7 @@
 
 static struct csv_table tables[4];
 static struct plot_input inputs[4];
-static struct plot_buf script, notes;
+static struct strbuf script, notes;
 static char err[2048];
 
 static int
@@ -39,9 +39,9 @@ teardown(void **state)
 	(void)state;
 	for (i = 0; i < 4; i++)
 		csv_table_free(&tables[i]);
-	plot_buf_free(&script);
+	strbuf_free(&script);
 	memset(&script, 0, sizeof(script));
-	plot_buf_free(&notes);
+	strbuf_free(&notes);
 	memset(&notes, 0, sizeof(notes));
 	err[0] = '\0';
 	return 0;
@@ -602,13 +602,13 @@ test_pdv_and_metrics(void **state)
 	assert_string_equal(block(0), "2.9 20\n3 40\n3.2 60\n3.5 80\n4.1 100\n");
 	assert_null(strstr(script.s, "$d1 << EOD"));
 	assert_contains(script.s, "title \"fwd PDV (pdv_us)\"");
-	plot_buf_free(&script);
+	strbuf_free(&script);
 	memset(&script, 0, sizeof(script));
 	assert_int_equal(plot_script(&script, &o, inputs, 1, err, sizeof(err)), 0);
 	assert_string_equal(block(0),
 			    "11.9 20\n12 40\n12.2 60\n12.5 80\n13.1 100\n");
 	o.metrics = (const char *const[]){ "nosuch_us" };
-	plot_buf_free(&script);
+	strbuf_free(&script);
 	memset(&script, 0, sizeof(script));
 	assert_int_equal(plot_script(&script, &o, inputs, 1, err, sizeof(err)),
 			 -EINVAL);
@@ -651,7 +651,7 @@ check_error(enum plot_kind kind, const char *file, const char *msg)
 	assert_int_equal(run(kind, 1, names), -EINVAL);
 	assert_contains(err, msg);
 	csv_table_free(&tables[0]);
-	plot_buf_free(&script);
+	strbuf_free(&script);
 	memset(&script, 0, sizeof(script));
 }
 

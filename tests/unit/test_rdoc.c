@@ -22,9 +22,9 @@
 
 /* The text b holds, NUL-terminated (empty when nothing was written). */
 static const char *
-text_of(struct plot_buf *b)
+text_of(struct strbuf *b)
 {
-	plot_printf(b, "%s", "");
+	strbuf_printf(b, "%s", "");
 	assert_false(b->oom);
 	return b->s;
 }
@@ -32,28 +32,28 @@ text_of(struct plot_buf *b)
 static void
 html_escape(void **state)
 {
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 
 	(void)state;
 	rdoc_html_escape(&b, "<a href=\"x\">'&'</a> plain");
 	assert_string_equal(text_of(&b),
 		"&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt; plain");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	rdoc_html_escape(&b, "");
 	assert_string_equal(text_of(&b), "");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 }
 
 static void
 md_escape(void **state)
 {
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 
 	(void)state;
 	rdoc_md_escape(&b, "-a|b*c_d\\e `f` <g> [h]\nnext - (ok) #1");
 	assert_string_equal(text_of(&b),
 		"\\-a\\|b\\*c\\_d\\\\e \\`f\\` \\<g\\> \\[h\\] next - (ok) #1");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 }
 
 static void
@@ -66,7 +66,7 @@ base64(void **state)
 	static const char *const out[] = {
 		"", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy",
 	};
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	size_t i;
 
 	(void)state;
@@ -75,7 +75,7 @@ base64(void **state)
 		rdoc_base64(&b, in[i], strlen(in[i]));
 		assert_string_equal(text_of(&b), out[i]);
 	}
-	plot_buf_free(&b);
+	strbuf_free(&b);
 }
 
 static void
@@ -84,7 +84,7 @@ table(void **state, enum rdoc_format fmt, const char *want)
 	static const char *const head[] = { "Size (B)", "a|b" };
 	static const char *const row1[] = { "64", "<x> & y" };
 	static const char *const row2[] = { "128", NULL };
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	struct rdoc d = { .fmt = fmt, .b = &b };
 
 	(void)state;
@@ -93,7 +93,7 @@ table(void **state, enum rdoc_format fmt, const char *want)
 	rdoc_table_row(&d, row2);
 	rdoc_table_end(&d);
 	assert_string_equal(text_of(&b), want);
-	plot_buf_free(&b);
+	strbuf_free(&b);
 }
 
 static void
@@ -123,7 +123,7 @@ table_markdown(void **state)
 static void
 image_and_note(void **state)
 {
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	struct rdoc d = { .fmt = RDOC_HTML, .b = &b };
 
 	(void)state;
@@ -134,12 +134,12 @@ image_and_note(void **state)
 		"src=\"data:image/svg+xml;base64,PHN2Zy8+\"></p>\n"
 		"<p class=\"note lower-bound\"><strong>lower bound:</strong> "
 		"at least 5 &lt; 6</p>\n");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	d.fmt = RDOC_MARKDOWN;
 	rdoc_note(&d, "missing", "missing", "x_y");
 	rdoc_pre(&d, "a = 1");
 	assert_string_equal(text_of(&b), "**missing:** x\\_y\n\n~~~~\na = 1\n~~~~\n\n");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 }
 
 /* --- sets and reports --- */
@@ -147,7 +147,7 @@ image_and_note(void **state)
 static char tmp[] = "/tmp/dpt-test-rdoc.XXXXXX";
 
 static int
-fake_render(void *ctx, const struct plot_buf *script, struct plot_buf *svg,
+fake_render(void *ctx, const struct strbuf *script, struct strbuf *svg,
 	    char *err, size_t err_len)
 {
 	int *calls = ctx;
@@ -156,7 +156,7 @@ fake_render(void *ctx, const struct plot_buf *script, struct plot_buf *svg,
 	(void)err_len;
 	assert_non_null(strstr(script->s, "set terminal svg"));
 	(*calls)++;
-	plot_printf(svg, "<svg/>");
+	strbuf_printf(svg, "<svg/>");
 	return 0;
 }
 
@@ -176,22 +176,22 @@ static void
 make_run(const char *dir, const char *name, const double *rates, size_t n)
 {
 	char path[4200], row[256];
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	size_t i;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	assert_int_equal(mkdir(path, 0755), 0);
 	unit_write_file(path, "run.json", run_json);
-	plot_printf(&b, "%s", rate_head);
+	strbuf_printf(&b, "%s", rate_head);
 	for (i = 0; i < n; i++) {
 		snprintf(row, sizeof(row), "%zu, 64, b, 2, 2, 1, 9000, 300, 10, "
 			 "2026-01-01 00:00:00, 9, %g, measured\n", i + 1, rates[i]);
-		plot_printf(&b, "%s", row);
+		strbuf_printf(&b, "%s", row);
 	}
-	plot_printf(&b, "%zu, 64, b, 2, 2, 1, 9000, 300, 10, 2026-01-01 00:00:00, "
+	strbuf_printf(&b, "%zu, 64, b, 2, 2, 1, 9000, 300, 10, 2026-01-01 00:00:00, "
 		    "9, 4000, lower_bound\n", n + 1);
 	unit_write_file(path, "rate.csv", text_of(&b));
-	plot_buf_free(&b);
+	strbuf_free(&b);
 }
 
 static int
@@ -214,7 +214,7 @@ report_run(void **state)
 	static const double rates[] = { 3000, 1000, 2000 };
 	struct rdoc_opts o = { .fmt = RDOC_HTML, .title = "t<1>",
 			       .conf_pct = 95, .render = fake_render };
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	struct rdoc_set s;
 	char dir[4200], err[512];
 	int calls = 0;
@@ -244,7 +244,7 @@ report_run(void **state)
 	assert_contains(b.s, "<td>abc1234</td>");
 	assert_contains(b.s, "command line: dutperf -- throughput\nEAL arguments: --no-pci\n");
 	assert_null(strstr(b.s, "<script"));
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	rdoc_set_free(&s);
 }
 
@@ -255,7 +255,7 @@ report_campaign(void **state)
 	static const double after[] = { 2000, 2010, 1990 };
 	struct rdoc_opts o = { .fmt = RDOC_MARKDOWN, .title = "c",
 			       .conf_pct = 95 };
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	struct rdoc_set s, t;
 	char dir[4200], dir2[4200], err[512];
 
@@ -293,11 +293,11 @@ report_campaign(void **state)
 	/* D = 1000 of 1000: a difference */
 	assert_contains(b.s, "| throughput (frames/s) | 64 | both | 1000 (n 3) | "
 			"2000 (n 3) | Difference at 95.0% confidence; ");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	/* the same set against itself: none */
 	assert_int_equal(rdoc_report(&b, &o, &t, &t), 0);
 	assert_contains(text_of(&b), "| No difference proven at 95.0% confidence |");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	rdoc_set_free(&t);
 	rdoc_set_free(&s);
 	/* a broken record: the file and line named */
@@ -322,7 +322,7 @@ report_latency_b2b(void **state)
 		"start,no,rate_fps,frame_size_b,direction,fwd_tl_us,fwd_wcl_us,"
 		"rev_tl_us,rev_wcl_us,status,reason\n";
 	struct rdoc_opts o = { .fmt = RDOC_HTML, .title = "l", .conf_pct = 95 };
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	struct rdoc_set s;
 	char dir[4200], run[4300], err[512];
 
@@ -332,11 +332,11 @@ report_latency_b2b(void **state)
 	snprintf(run, sizeof(run), "%s/b-lat", dir);
 	assert_int_equal(mkdir(run, 0755), 0);
 	unit_write_file(run, "run.json", run_json);
-	plot_printf(&b, "%s", lat_head);
-	plot_printf(&b, "x,1,5000,64,f,30,40,,,pass,\n");
-	plot_printf(&b, "x,2,5000,64,f,10,50,,,pass,\n");
-	plot_printf(&b, "x,3,5000,64,f,20,60,,,pass,\n");
-	plot_printf(&b, "x,4,5000,64,f,,,,,invalid,behind schedule\n");
+	strbuf_printf(&b, "%s", lat_head);
+	strbuf_printf(&b, "x,1,5000,64,f,30,40,,,pass,\n");
+	strbuf_printf(&b, "x,2,5000,64,f,10,50,,,pass,\n");
+	strbuf_printf(&b, "x,3,5000,64,f,20,60,,,pass,\n");
+	strbuf_printf(&b, "x,4,5000,64,f,,,,,invalid,behind schedule\n");
 	unit_write_file(run, "latency.csv", text_of(&b));
 	b.len = 0;
 	snprintf(run, sizeof(run), "%s/a-b2b", dir);
@@ -364,7 +364,7 @@ report_latency_b2b(void **state)
 	assert_contains(b.s, "<strong>missing:</strong> a-b2b: no corrected "
 			"buffer time (no throughput given or measured)");
 	assert_null(strstr(b.s, "id=\"throughput\""));
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	rdoc_set_free(&s);
 }
 
@@ -375,7 +375,7 @@ make_sized_run(const char *dir, const char *name, long size_b,
 	       const char *mix, const double *rates, size_t n)
 {
 	char path[4200], row[256], info[2048];
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	size_t i, len = strlen(run_json) - 2;	/* without "}\n" */
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
@@ -383,15 +383,15 @@ make_sized_run(const char *dir, const char *name, long size_b,
 	snprintf(info, sizeof(info), "%.*s,\"imix\":%s}\n", (int)len, run_json,
 		 mix != NULL ? mix : "null");
 	unit_write_file(path, "run.json", info);
-	plot_printf(&b, "%s", rate_head);
+	strbuf_printf(&b, "%s", rate_head);
 	for (i = 0; i < n; i++) {
 		snprintf(row, sizeof(row), "%zu, %ld, b, 2, 2, 1, 9000, 300, 10, "
 			 "2026-01-01 00:00:00, 9, %g, measured\n", i + 1, size_b,
 			 rates[i]);
-		plot_printf(&b, "%s", row);
+		strbuf_printf(&b, "%s", row);
 	}
 	unit_write_file(path, "rate.csv", text_of(&b));
-	plot_buf_free(&b);
+	strbuf_free(&b);
 }
 
 /* A campaign with CSIT's mix beside 64 and 354 bytes: the mix's rows
@@ -410,7 +410,7 @@ report_imix(void **state)
 		"\"aaaaaaaxxxxg:x=570\",\"mean_l2_b\":353.8333333333333}";
 	struct rdoc_opts o = { .fmt = RDOC_MARKDOWN, .title = "m",
 			       .conf_pct = 95 };
-	struct plot_buf b = { 0 };
+	struct strbuf b = { 0 };
 	struct rdoc_set s, t;
 	char dir[4200], run[4300], err[512];
 	const char *p64, *p354, *pmix;
@@ -470,7 +470,7 @@ report_imix(void **state)
 			"missing (never run) |");
 	assert_contains(b.s, "**missing:** item 4 (latency, IMIX csit, "
 			"004-latency-imix-csit): never run");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	/* before/after: the mix against the mix, 354 against 354 */
 	assert_int_equal(rdoc_set_read(dir, &t, err, sizeof(err)), 0);
 	assert_int_equal(rdoc_report(&b, &o, &s, &t), 0);
@@ -479,7 +479,7 @@ report_imix(void **state)
 			"5000 (n 3) | No difference proven");
 	assert_contains(b.s, "| throughput (frames/s) | IMIX csit (mean 353.83 B) "
 			"| both | 3000 (n 3) | 3000 (n 3) | No difference proven");
-	plot_buf_free(&b);
+	strbuf_free(&b);
 	rdoc_set_free(&t);
 	rdoc_set_free(&s);
 	/* a run.json whose imix is no object: named */

@@ -19,38 +19,6 @@
 #include "dutperf/cfg.h"
 #include "cfg_priv.h"
 
-static void cfg_verrf(char *err, size_t err_len, const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
-
-static void
-cfg_verrf(char *err, size_t err_len, const char *fmt, va_list ap)
-{
-	if (err != NULL && err_len > 0)
-		vsnprintf(err, err_len, fmt, ap);
-}
-
-int
-cfg_errf(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	cfg_verrf(err, err_len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
-int
-cfg_errf_rc(int rc, char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	cfg_verrf(err, err_len, fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
 /* ---------------------------------------------------------------- parsers */
 
 int
