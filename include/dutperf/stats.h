@@ -102,4 +102,22 @@ void stats_format_ttest_line(const struct stats_ttest *t, char *buf,
  */
 int stats_format_number(double v, char *buf, size_t len);
 
+/* ---- grouping values: dutperf-stats and dutperf-report ---- */
+
+/* Append x to the growing sample v[0..*n) (capacity *cap, doubled as it
+ * fills).  0 or -ENOMEM (the sample unchanged). */
+int stats_push(double **v, size_t *n, size_t *cap, double x);
+
+/* Does group elem (an element of the caller's array) have key? */
+typedef bool (*stats_match_fn)(const void *elem, const void *key);
+
+/*
+ * The group of key in *arr[0..*n) (elements of elem_b bytes), in order
+ * of first sight: the first element match accepts, else a new zeroed one
+ * appended (*added true; the caller fills its key).  NULL: no memory.
+ * The groups by (frame size, direction) of both tools.
+ */
+void *stats_group_get(void **arr, size_t *n, size_t elem_b,
+		      stats_match_fn match, const void *key, bool *added);
+
 #endif /* DUTPERF_STATS_H */

@@ -73,7 +73,7 @@ int
 main(int argc, char **argv)
 {
 	static struct trial_ctx trial;
-	static struct mode_ctx mctx;
+	static struct mode_ctx mctx, top;	/* top: what every mode shares */
 	const struct cli_mode *modes[32];
 	struct cli cli;
 	static struct cli_eal eal;
@@ -147,16 +147,14 @@ main(int argc, char **argv)
 		fprintf(stderr, "dutperf: %s\n", err);
 		status = rc == -EINVAL ? EXIT_USAGE : EXIT_RUNTIME;
 	} else {
-		mctx.ops = mode_table[cli.mode_index];
-		mctx.modes = mode_table;
-		mctx.nb_modes = mode_table_len;
-		mctx.cli = &cli;
-		mctx.cfg = &cfg;
-		mctx.trial = &trial;
-		mctx.start = time(NULL);
-		mctx.argc = argc;
-		mctx.argv = argv;
-		mctx.eal_argc = eal_argc;
+		top.modes = mode_table;
+		top.nb_modes = mode_table_len;
+		top.trial = &trial;
+		top.argc = argc;
+		top.argv = argv;
+		top.eal_argc = eal_argc;
+		mode_ctx_init(&mctx, mode_table[cli.mode_index], &cli, &cfg,
+			      &top);
 		rc = mctx.ops->run != NULL ? mctx.ops->run(&mctx, err, sizeof(err)) :
 		     driver_run(&mctx, err, sizeof(err));
 		if (rc != 0) {

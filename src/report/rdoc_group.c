@@ -106,48 +106,51 @@ rdoc_size_text(long size_b, const char *imix, double mean_b, char *buf,
 		snprintf(buf, len, "IMIX %s", imix);
 }
 
+struct rdoc_grp_key {
+	long size_b;
+	const char *imix, *dir;
+};
+
+static bool
+rdoc_grp_match(const void *elem, const void *key)
+{
+	const struct rdoc_grp *g = elem;
+	const struct rdoc_grp_key *k = key;
+
+	return g->size_b == k->size_b && strcmp(g->dir, k->dir) == 0 &&
+	       strcmp(g->imix, k->imix) == 0;
+}
+
 /* The group of (size, mix, direction), new when none; a mix is a size
  * of its own, whatever its rounded mean. */
 static struct rdoc_grp *
 rdoc_grp_get(struct rdoc_grps *gs, long size_b, const char *imix,
 	     double mean_b, const char *dir)
 {
-	struct rdoc_grp *ng;
-	size_t i;
+	struct rdoc_grp_key k = { size_b, imix, dir };
+	struct rdoc_grp *g;
+	bool added;
 
-	for (i = 0; i < gs->n; i++)
-		if (gs->g[i].size_b == size_b && strcmp(gs->g[i].dir, dir) == 0 &&
-		    strcmp(gs->g[i].imix, imix) == 0)
-			return &gs->g[i];
-	ng = realloc(gs->g, (gs->n + 1) * sizeof(*ng));
-	if (ng == NULL) {
+	g = stats_group_get((void **)&gs->g, &gs->n, sizeof(*g),
+			    rdoc_grp_match, &k, &added);
+	if (g == NULL) {
 		gs->oom = true;
 		return NULL;
 	}
-	gs->g = ng;
-	memset(&ng[gs->n], 0, sizeof(*ng));
-	ng[gs->n].size_b = size_b;
-	snprintf(ng[gs->n].imix, sizeof(ng[gs->n].imix), "%s", imix);
-	ng[gs->n].mean_b = mean_b;
-	snprintf(ng[gs->n].dir, sizeof(ng[gs->n].dir), "%s", dir);
-	return &gs->g[gs->n++];
+	if (added) {
+		g->size_b = size_b;
+		snprintf(g->imix, sizeof(g->imix), "%s", imix);
+		g->mean_b = mean_b;
+		snprintf(g->dir, sizeof(g->dir), "%s", dir);
+	}
+	return g;
 }
 
 static void
 rdoc_grp_push(struct rdoc_grps *gs, struct rdoc_grp *g, double x)
 {
-	double *nv;
-
-	if (g->n == g->cap) {
-		g->cap = g->cap ? g->cap * 2 : 16;
-		nv = realloc(g->v, g->cap * sizeof(*nv));
-		if (nv == NULL) {
-			gs->oom = true;
-			return;
-		}
-		g->v = nv;
-	}
-	g->v[g->n++] = x;
+	if (stats_push(&g->v, &g->n, &g->cap, x) != 0)
+		gs->oom = true;
 }
 
 /* The row's result: "measured", "lower_bound", "none" or "invalid". */

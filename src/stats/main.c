@@ -106,38 +106,36 @@ sample_free(struct sample *sm)
 	sm->nb_groups = 0;
 }
 
+struct group_key {
+	const char *size, *dir;
+};
+
+static bool
+group_match(const void *elem, const void *key)
+{
+	const struct group *g = elem;
+	const struct group_key *k = key;
+
+	return strcmp(g->size, k->size) == 0 && strcmp(g->dir, k->dir) == 0;
+}
+
 /* Add x to the group (size, dir), made on first sight.  0 or -ENOMEM. */
 static int
 sample_push(struct sample *sm, const char *size, const char *dir, double x)
 {
-	struct group *g = NULL, *ng;
-	size_t i;
+	struct group_key k = { size, dir };
+	struct group *g;
+	bool added;
 
-	for (i = 0; i < sm->nb_groups && g == NULL; i++)
-		if (strcmp(sm->g[i].size, size) == 0 &&
-		    strcmp(sm->g[i].dir, dir) == 0)
-			g = &sm->g[i];
-	if (g == NULL) {
-		ng = realloc(sm->g, (sm->nb_groups + 1) * sizeof(*ng));
-		if (ng == NULL)
-			return -ENOMEM;
-		sm->g = ng;
-		g = &sm->g[sm->nb_groups++];
-		memset(g, 0, sizeof(*g));
+	g = stats_group_get((void **)&sm->g, &sm->nb_groups, sizeof(*g),
+			    group_match, &k, &added);
+	if (g == NULL)
+		return -ENOMEM;
+	if (added) {
 		snprintf(g->size, sizeof(g->size), "%s", size);
 		snprintf(g->dir, sizeof(g->dir), "%s", dir);
 	}
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 64;
-		double *nv = realloc(g->v, cap * sizeof(*nv));
-
-		if (nv == NULL)
-			return -ENOMEM;
-		g->v = nv;
-		g->cap = cap;
-	}
-	g->v[g->n++] = x;
-	return 0;
+	return stats_push(&g->v, &g->n, &g->cap, x);
 }
 
 /* "frame size 84, direction b" (or the part there is); "" for none. */

@@ -394,3 +394,39 @@ stats_format_ttest_line(const struct stats_ttest *t, char *buf, size_t len)
 	}
 	*q = '\0';
 }
+
+int
+stats_push(double **v, size_t *n, size_t *cap, double x)
+{
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		double *nv = realloc(*v, ncap * sizeof(*nv));
+
+		if (nv == NULL)
+			return -ENOMEM;
+		*v = nv;
+		*cap = ncap;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
+void *
+stats_group_get(void **arr, size_t *n, size_t elem_b, stats_match_fn match,
+		const void *key, bool *added)
+{
+	char *a = *arr, *na;
+	size_t i;
+
+	*added = false;
+	for (i = 0; i < *n; i++)
+		if (match(a + i * elem_b, key))
+			return a + i * elem_b;
+	na = realloc(a, (*n + 1) * elem_b);
+	if (na == NULL)
+		return NULL;
+	*arr = na;
+	memset(na + *n * elem_b, 0, elem_b);
+	*added = true;
+	return na + (*n)++ * elem_b;
+}

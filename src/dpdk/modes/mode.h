@@ -15,6 +15,14 @@
 extern const struct mode_ops *const mode_table[];
 extern const unsigned mode_table_len;
 
+/* m zeroed, then set for running ops with (cli, cfg): from like, every
+ * mode of the table (for a mode that runs others), the trial context and
+ * the command line (run.json); the start time now.  The one way main
+ * and a campaign's items set a mode's context up (mode_common.c). */
+void mode_ctx_init(struct mode_ctx *m, const struct mode_ops *ops,
+		   const struct cli *cli, const struct cfg *cfg,
+		   const struct mode_ctx *like);
+
 
 /* ---- what several modes do alike (mode_common.c) ---- */
 
@@ -71,6 +79,15 @@ bool mode_measured(const struct report_trial *r);
  * stderr say why. */
 void mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
 			  const struct report_trial *r);
+/* A direction's rows and values of a measuring trial (recovery, reset). */
+typedef int (*mode_dir_fn)(struct mode_ctx *m, const struct trial_spec *spec,
+			   const struct report_trial *r, enum cfg_dir_id d,
+			   char *err, size_t err_len);
+/* mode_measure_invalid, then fn for each active direction of r in order;
+ * the first error ends it.  0 or fn's error. */
+int mode_measure_dirs(struct mode_ctx *m, const struct trial_spec *spec,
+		      const struct report_trial *r, mode_dir_fn fn, char *err,
+		      size_t err_len);
 /* The RFC 8219 summary of each metric per direction, in us (_in: in
  * unit; recovery and reset: their time in ms, MODE_VALUE(d, 0)). */
 void mode_measure_summary(struct mode_ctx *m,

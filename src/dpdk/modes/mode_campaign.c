@@ -310,15 +310,7 @@ camp_item(struct camp *k, unsigned i, unsigned attempt, char *err,
 
 	/* the item's own mode, on the same ports */
 	icli.mode = &ops->cli;
-	memset(&im, 0, sizeof(im));
-	im.ops = ops;
-	im.cli = &icli;
-	im.cfg = ic;
-	im.trial = m->trial;
-	im.start = time(NULL);
-	im.argc = m->argc;
-	im.argv = m->argv;
-	im.eal_argc = m->eal_argc;
+	mode_ctx_init(&im, ops, &icli, ic, m);
 	why[0] = '\0';
 	t0 = camp_now_s();
 	bound_s = campaign_item_bound_s(ic, it->test, camp_line_fps(ic));

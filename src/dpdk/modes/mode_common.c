@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "mode.h"
@@ -148,6 +149,24 @@ mode_measure_invalid(struct mode_ctx *m, const struct trial_spec *spec,
 		m->no, verdict_name(r->verdict), why);
 }
 
+int
+mode_measure_dirs(struct mode_ctx *m, const struct trial_spec *spec,
+		  const struct report_trial *r, mode_dir_fn fn, char *err,
+		  size_t err_len)
+{
+	int d, rc;
+
+	mode_measure_invalid(m, spec, r);
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!r->dir[d].active)
+			continue;
+		rc = fn(m, spec, r, (enum cfg_dir_id)d, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
 void
 mode_measure_summary(struct mode_ctx *m, const char *const metric[MODE_METRICS])
 {
@@ -234,4 +253,22 @@ mode_result_row(struct mode_ctx *m, const void *row,
 	if (kind == REPORT_RESULT_MEASURED)
 		m->value[0] = value;
 	return 0;
+}
+
+void
+mode_ctx_init(struct mode_ctx *m, const struct mode_ops *ops,
+	      const struct cli *cli, const struct cfg *cfg,
+	      const struct mode_ctx *like)
+{
+	memset(m, 0, sizeof(*m));
+	m->ops = ops;
+	m->modes = like->modes;
+	m->nb_modes = like->nb_modes;
+	m->cli = cli;
+	m->cfg = cfg;
+	m->trial = like->trial;
+	m->start = time(NULL);
+	m->argc = like->argc;
+	m->argv = like->argv;
+	m->eal_argc = like->eal_argc;
 }

@@ -150,20 +150,11 @@ recmode_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
 		   const struct report_trial *report, char *err, size_t err_len)
 {
 	struct recov_mode *rmode = mode->priv;
-	int d, rc;
 
 	if (spec->change_ms == 0)	/* a trial of the throughput search */
 		return 0;
 	rmode->trial_seen = true;
-	mode_measure_invalid(mode, spec, report);
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!report->dir[d].active)
-			continue;
-		rc = recmode_dir(mode, spec, report, d, err, err_len);
-		if (rc != 0)
-			return rc;
-	}
-	return 0;
+	return mode_measure_dirs(mode, spec, report, recmode_dir, err, err_len);
 }
 
 static int

@@ -272,7 +272,6 @@ reset_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
 		 const struct report_trial *report, char *err, size_t err_len)
 {
 	struct reset_mode *reset = mode->priv;
-	int d, rc;
 
 	reset_join(reset, false);
 	if (!reset->ran) {
@@ -289,15 +288,7 @@ reset_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
 			 reset->why);
 		return -EIO;
 	}
-	mode_measure_invalid(mode, spec, report);
-	for (d = 0; d < CFG_NB_DIRS; d++) {
-		if (!report->dir[d].active)
-			continue;
-		rc = reset_dir(mode, spec, report, d, err, err_len);
-		if (rc != 0)
-			return rc;
-	}
-	return 0;
+	return mode_measure_dirs(mode, spec, report, reset_dir, err, err_len);
 }
 
 static int
