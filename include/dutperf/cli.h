@@ -78,6 +78,14 @@ int cli_check_eal(const struct cfg *c, const struct cli_eal *e, char *err,
  * 0 or -EINVAL with err naming -o/--outdir or [output] dir. */
 int cli_check_outdir(const struct cfg *c, char *err, size_t err_len);
 
+/*
+ * The rule of docs/real-testbed.md for mode m on c, as one INI comment
+ * line ("; estimated run time: N trials x (duration + timeout + settle)
+ * x repeats = S s ..."), printed by --check.  snprintf's return.
+ */
+int cli_estimate(const struct cli_mode *m, const struct cfg *c, char *buf,
+		 size_t len);
+
 enum cli_status {
 	CLI_OK = 0,		/* go on and run the mode */
 	CLI_EXIT_SUCCESS = 1,	/* --help / --version printed: exit 0 */

@@ -761,6 +761,49 @@ test_env_checks(void **state)
 	(void)out;
 }
 
+/* --check's run-time estimate (docs/real-testbed.md's rule), counted here
+ * by hand: a search over [0, 1000000] in steps down to 1000 tries the
+ * top, then halves the gap 10 times (1000000 -> 977): 11 trials of
+ * 60 s + 2 s + 5 s, 20 runs: 14740 s; with 3 retries each rate up to 4
+ * trials: 44 trials, 58960 s. */
+static void
+test_estimate(void **state)
+{
+	const struct cli_mode tput = { .name = "throughput" },
+			      trial = { .name = "trial" },
+			      loss = { .name = "loss" },
+			      b2b = { .name = "b2b" };
+	struct cfg c;
+	char buf[512];
+
+	(void)state;
+	cfg_defaults(&c);
+	c.duration_s = 60;
+	c.timeout_ms = 2000;
+	c.settle_ms = 5000;
+	c.repeat = 20;
+	c.rate_min_fps = 0;
+	c.rate_max_fps = 1000000;
+	c.error_fps = 1000;
+	c.max_retries = 3;
+	cli_estimate(&tput, &c, buf, sizeof(buf));
+	assert_string_equal(buf, "; estimated run time: 11 trial(s) x (60000 ms "
+			    "+ timeout 2000 ms + settle 5000 ms) x 20 run(s) = "
+			    "14740 s (4 h 05 min); up to 44 trials, 58960 s, if "
+			    "every rate needs every retry");
+	/* a trial: one, whatever --repeat says (trial takes none) */
+	cli_estimate(&trial, &c, buf, sizeof(buf));
+	assert_non_null(strstr(buf, " 1 trial(s) x (60000 ms + timeout 2000 ms "
+			       "+ settle 5000 ms) x 1 run(s) = 67 s "));
+	/* the sweep: 100 % down in 10 % steps, at most 10 */
+	c.loss_step_pct = 10;
+	c.repeat = 1;
+	cli_estimate(&loss, &c, buf, sizeof(buf));
+	assert_non_null(strstr(buf, " 10 trial(s) x "));
+	cli_estimate(&b2b, &c, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "not estimated for mode b2b"));
+}
+
 int
 main(void)
 {
@@ -778,6 +821,7 @@ main(void)
 		cmocka_unit_test(test_blame),
 		cmocka_unit_test(test_eal_parse),
 		cmocka_unit_test(test_env_checks),
+		cmocka_unit_test(test_estimate),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -280,7 +280,11 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 			    cli_check_outdir(cfg, err, err_len) != 0))
 		return -EINVAL;
 	if (cli->dry_run) {
+		char est[512];
+
 		cfg_print(cfg, out);
+		cli_estimate(cli->mode, cfg, est, sizeof(est));
+		fprintf(out, "%s\n", est);
 		return CLI_EXIT_SUCCESS;
 	}
 	return CLI_OK;
