@@ -241,6 +241,28 @@ def fixture(arg, srcdir):
     return None
 
 
+def ini_over(base, over):
+    """base with the keys over sets taken out, then over appended."""
+    keys, sec = set(), None
+    for line in over.splitlines():
+        m = re.match(r"\[([a-z0-9_]+)\]$", line.strip())
+        if m:
+            sec = m.group(1)
+        m = re.match(r"([a-z0-9_]+) *=", line.strip())
+        if m and sec:
+            keys.add((sec, m.group(1)))
+    out, sec = [], None
+    for line in base.splitlines():
+        m = re.match(r"\[([a-z0-9_]+)\]", line.strip())
+        if m:
+            sec = m.group(1)
+        m = re.match(r"([a-z0-9_]+) *=", line.strip())
+        if m and (sec, m.group(1)) in keys:
+            continue
+        out.append(line)
+    return "\n".join(out) + "\n" + over + "\n"
+
+
 def check_example(a, where, words, tmp, ini=""):
     tool = words[0]
     argv = words[1:]
@@ -268,8 +290,8 @@ def check_example(a, where, words, tmp, ini=""):
                 if ini:
                     own = os.path.join(tmp, "own.ini")
                     with open(own, "w") as f:
-                        f.write(open(os.path.join(a.srcdir, w)).read())
-                        f.write("\n" + ini + "\n")
+                        f.write(ini_over(open(os.path.join(a.srcdir, w)).read(),
+                                         ini))
                     w = own
             if prev in ("-o", "--outdir"):
                 w = os.path.join(tmp, "out", w.strip("/").replace("/", "_"))

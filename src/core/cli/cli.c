@@ -277,6 +277,8 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 	if (cli_check_phases(cli->mode, cfg, err, err_len) != 0)
 		return -EINVAL;
 	if (eal != NULL && (cli_check_eal(cfg, eal, err, err_len) != 0 ||
+			    cli_check_main_lcore(cli->mode, cfg, eal, err,
+						 err_len) != 0 ||
 			    cli_check_outdir(cfg, err, err_len) != 0))
 		return -EINVAL;
 	if (cli->dry_run) {
