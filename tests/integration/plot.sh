@@ -140,7 +140,7 @@ render searches searches $(($(values rate "$A") + 1)) \
 	"Throughput (frames/s)" -- "$A"
 
 # --- compare: each value beside the boxes; the verdict of dutperf-stats
-verdict=$("$STATS" compare "$A" "$Z" -c 99 | sed -n '/confidence/,$p' |
+verdict=$("$STATS" compare "$A" "$Z" --confidence 99 | sed -n '/confidence/,$p' |
 	sed 's/^\t//' | paste -sd ';' | sed 's/;/; /g')
 case $verdict in
 "Difference at 99.0% confidence; "*) ;;
@@ -148,11 +148,23 @@ case $verdict in
 esac
 render compare compare $(($(values rate "$A" "$Z") + 1)) \
 	"rate: before vs after" "$verdict" "Result set" \
-	"Throughput (frames/s)" -- -c 99 -l before -l after "$A" "$Z"
+	"Throughput (frames/s)" -- --confidence 99 -l before -l after "$A" "$Z"
 "$BIN" compare -o "$TMP/same.svg" "$DATA/../stats/same_a.csv" \
 	"$DATA/../stats/same_b.csv" 2>/dev/null &&
 	grep -qF "<text>No difference proven at 95.0% confidence</text>" "$TMP/same.svg" ||
 	fail "compare: no 'No difference proven' verdict for same_a/same_b"
+
+# -c is dutperf's --config: no offline tool takes it for the confidence
+# level any more (issue 39); each says what to write instead, exit 2
+for t in "$STATS compare $A $Z" "$BIN compare -o $TMP/c.svg $A $Z" \
+	"$BUILDDIR/src/report/dutperf-report $DATA/link -o $TMP/r.html"; do
+	# shellcheck disable=SC2086
+	$t -c 99 >/dev/null 2>"$TMP/c.err"
+	expect_equal "$t -c 99: exit status" $? 2
+	grep -q ": -c: no such option (-c is dutperf's --config; the confidence level is --confidence LEVEL)" \
+		"$TMP/c.err" || fail "$t -c 99: $(cat "$TMP/c.err")"
+done
+ok "-c refused by dutperf-stats, -plot and -report, --confidence named"
 
 # --- latency, pdv: a point per run with a value, a key sample per series
 L=$DATA/latency.csv
@@ -208,7 +220,7 @@ bad "$X/one-row.csv:2: at least 2 rows needed" compare "$A" "$X/one-row.csv"
 bad "$TMP/nosuch.csv: No such file" pdv "$TMP/nosuch.csv"
 bad "compare takes 2 input files, not 3" compare "$A" "$Z" "$A"
 bad "unknown plot 'histogram'" histogram "$A"
-bad "--confidence 'nan': must be one of" compare -c nan "$A" "$Z"
+bad "--confidence 'nan': must be one of" compare --confidence nan "$A" "$Z"
 mkdir "$TMP/bad"
 "$BIN" searches -o "$TMP/bad/x.pdf" "$A" 2>"$TMP/bad.err"
 [ $? -eq 2 ] && grep -q "x.pdf: output must end in .png or .svg" "$TMP/bad.err" ||
