@@ -45,7 +45,8 @@ usage(FILE *out)
 		"                       the median of the searches of each size and\n"
 		"                       direction with 1st-99th percentile bars, and the\n"
 		"                       Ethernet line rate at the link speed the run.json\n"
-		"                       beside each rate.csv records (the lowest); a\n"
+		"                       beside each rate.csv records (per size, the\n"
+		"                       lowest of that size's runs); a\n"
 		"                       median above it is drawn red and named on\n"
 		"                       stderr; a DIR is a scripts/batch.sh output\n"
 		"                       (DIR/rate.csv or DIR/*/rate.csv)\n"
@@ -365,6 +366,7 @@ main(int argc, char **argv)
 					   &o.p.link_gbps) < 0)
 				return EXIT_USAGE;
 			o.link_set = true;
+			o.p.link_given = true;
 			break;
 		case 'c':
 			return tool_no_short_confidence("dutperf-plot");
