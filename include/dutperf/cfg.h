@@ -502,6 +502,10 @@ const char *cfg_key_ref(const struct cfg *c, const char *section,
 bool cfg_key_from_option(const struct cfg *c, const char *section,
 			 const char *key);
 
+/* Is key (section, key) of c given at all (INI file or option), not its
+ * table default? */
+bool cfg_key_given(const struct cfg *c, const char *section, const char *key);
+
 /* The current value of key k in c as INI text (as cfg_print writes it). */
 void cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,
 		    size_t len);

@@ -38,6 +38,9 @@ struct cli_mode {
 		CLI_STATEFUL_PHASES,	/* its trials become phase 2 */
 		CLI_STATEFUL_ALWAYS,	/* a stateful mode: nothing more */
 	} stateful;
+	/* The main lcore must have no sender or receiver role (monitor:
+	 * it samples the counters); checked before the EAL starts. */
+	bool main_lcore_free;
 };
 
 struct cli {
@@ -59,6 +62,8 @@ struct cli_eal {
 				 * EAL will judge it) */
 	bool lcore[CFG_MAX_LCORE + 1];	/* enabled lcore ids */
 	char lcores_from[80];	/* "-l 0-1", ... for messages */
+	int main_lcore;		/* --main-lcore, else the lowest lcore
+				 * enabled (the EAL's rule); -1: unknown */
 	int nb_ports;		/* ports there will be; -1: unknown (a PCI
 				 * scan, or a vdev of several ports) */
 };
@@ -73,10 +78,24 @@ void cli_eal_parse(struct cli_eal *e, int argc, char **argv);
 int cli_check_eal(const struct cfg *c, const struct cli_eal *e, char *err,
 		  size_t err_len);
 
+/* Mode m needs the main lcore free (cli_mode main_lcore_free): no send
+ * or receive lcore of an active direction is it.  0 or -EINVAL with err
+ * naming the key and the EAL option. */
+int cli_check_main_lcore(const struct cli_mode *m, const struct cfg *c,
+			 const struct cli_eal *e, char *err, size_t err_len);
+
 /* The output directory exists and is writable, or can be created: its
  * nearest existing ancestor is a writable directory.  Creates nothing.
  * 0 or -EINVAL with err naming -o/--outdir or [output] dir. */
 int cli_check_outdir(const struct cfg *c, char *err, size_t err_len);
+
+/*
+ * The rule of docs/real-testbed.md for mode m on c, as one INI comment
+ * line ("; estimated run time: N trials x (duration + timeout + settle)
+ * x repeats = S s ..."), printed by --check.  snprintf's return.
+ */
+int cli_estimate(const struct cli_mode *m, const struct cfg *c, char *buf,
+		 size_t len);
 
 enum cli_status {
 	CLI_OK = 0,		/* go on and run the mode */

@@ -14,6 +14,7 @@
  *   top passed                       -> lower_bound  "the range's top passed"
  *   bounded by invalid trials, a pass -> lower_bound "the tester's limit"
  *   bounded by invalid trials only   -> none         "invalid trials"
+ *   nothing came back at any value   -> none         "no test frame came back"
  *   nothing passed, bottom 0         -> measured     "every rate failed" (0)
  *   nothing passed, bottom > 0       -> none         "below the range"
  *   a valid failure above a pass     -> measured     "inside the range"
@@ -40,6 +41,10 @@ enum result_case {
 	RESULT_INCOMPLETE,	/* none: stopped or not settled */
 	RESULT_DUT_GONE,	/* none: the DUT stopped forwarding, link
 				 * down or no probe passing (dutwatch.h) */
+	RESULT_NOTHING_BACK,	/* none: nothing passed and not one test
+				 * frame came back in any trial (a wrong
+				 * MAC, neighbour entry or cable, never a
+				 * DUT figure) */
 };
 
 /* How a procedure's search ended. */
@@ -53,7 +58,33 @@ struct result_facts {
 	bool bottom_zero;	/* the range starts at 0 */
 	bool dut_gone;		/* ended because the DUT went away: whatever
 				 * passed before, no figure */
+	bool nothing_back;	/* not one test frame came back in any trial
+				 * (result_rx_nothing_back) */
 };
+
+/*
+ * What came back over the trials of one run, for RESULT_NOTHING_BACK and
+ * its reason: the test frames sent and those that came back (in time,
+ * late or from an earlier trial), and the foreign frames that point at
+ * the cause (docs/results.md, "Nothing came back").
+ */
+struct result_rx {
+	uint32_t trials;	/* trials added */
+	uint64_t sent;		/* test frames the ports accepted */
+	uint64_t back;		/* test frames received: in time, late, stale */
+	uint64_t arp, nd;	/* foreign ARP; ICMPv6 (ND, MLD, RS) */
+	uint64_t elsewhere;	/* UDP test-like frames to another MAC or IP
+				 * address (FRAME_BAD_ADDR) */
+	uint64_t other;		/* every other foreign frame */
+};
+
+/* Add trial r's active directions to x. */
+void result_rx_add(struct result_rx *x, const struct report_trial *r);
+/* Frames were sent in some trial and not one came back in any. */
+bool result_rx_nothing_back(const struct result_rx *x);
+/* "no test frame came back in N trials (M frames sent): ...; foreign
+ * frames received: ..." naming the likely causes.  snprintf's return. */
+int result_rx_why(const struct result_rx *x, char *buf, size_t len);
 
 enum result_case result_case(const struct result_facts *f);
 enum report_result result_case_kind(enum result_case c);

@@ -60,6 +60,7 @@ struct search {
 	uint32_t invalid;	/* invalid trials, retries included */
 	bool hi_invalid;	/* hi was set by a rate that stayed invalid */
 	bool dut_gone;		/* ended by search_dut_gone */
+	struct result_rx rx;	/* what came back (search_record_trial) */
 };
 
 /* 0, or -EINVAL unless lo < hi, lo <= initial <= hi, initial >= 1 and

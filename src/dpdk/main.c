@@ -136,6 +136,8 @@ main(int argc, char **argv)
 	/* a mode that runs others sets the ports up for all of them */
 	if (mode_table[cli.mode_index]->ports_cfg != NULL)
 		mode_table[cli.mode_index]->ports_cfg(&cfg);
+	/* [left] / [right] mac not given: the ports' own addresses */
+	port_own_macs(&cfg);
 	rc = csv_mkdirs(cfg.outdir, err, sizeof(err));
 	if (rc == 0)
 		rc = trial_ctx_init(&trial, &cfg, err, sizeof(err));

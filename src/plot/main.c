@@ -45,7 +45,8 @@ usage(FILE *out)
 		"                       the median of the searches of each size and\n"
 		"                       direction with 1st-99th percentile bars, and the\n"
 		"                       Ethernet line rate at the link speed the run.json\n"
-		"                       beside each rate.csv records (the lowest); a\n"
+		"                       beside each rate.csv records (per size, the\n"
+		"                       lowest of that size's runs); a\n"
 		"                       median above it is drawn red and named on\n"
 		"                       stderr; a DIR is a scripts/batch.sh output\n"
 		"                       (DIR/rate.csv or DIR/*/rate.csv)\n"
@@ -73,7 +74,7 @@ usage(FILE *out)
 		"  -g, --link-gbps SPEED  tput-size: link speed in Gbit/s of the line\n"
 		"                         rate, over what run.json records (default:\n"
 		"                         that; none recorded: no line rate)\n"
-		"  -c, --confidence LEVEL compare: 80, 90, 95, 98, 99 or 99.5 (default: 95)\n"
+		"      --confidence LEVEL compare: 80, 90, 95, 98, 99 or 99.5 (default: 95)\n"
 		"  -C, --column NAME      searches, compare: the column (default: rate);\n"
 		"                         latency, pdv: a column suffix after fwd_/rev_,\n"
 		"                         repeatable (e.g. -C mean_us -C max_us)\n"
@@ -319,7 +320,8 @@ main(int argc, char **argv)
 		{ "script", required_argument, NULL, 's' },
 		{ "label", required_argument, NULL, 'l' },
 		{ "link-gbps", required_argument, NULL, 'g' },
-		{ "confidence", required_argument, NULL, 'c' },
+		{ "confidence", required_argument, NULL,
+		  TOOL_OPT_CONFIDENCE },
 		{ "column", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -343,7 +345,7 @@ main(int argc, char **argv)
 	}
 	argc--;
 	argv++;
-	while ((c = getopt_long(argc, argv, "o:s:l:g:c:C:h", longopts,
+	while ((c = getopt_long(argc, argv, "o:s:l:g:cC:h", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'o':
@@ -364,8 +366,11 @@ main(int argc, char **argv)
 					   &o.p.link_gbps) < 0)
 				return EXIT_USAGE;
 			o.link_set = true;
+			o.p.link_given = true;
 			break;
 		case 'c':
+			return tool_no_short_confidence("dutperf-plot");
+		case TOOL_OPT_CONFIDENCE:
 			if (tool_confidence("dutperf-plot", optarg,
 					    &o.p.conf_pct) < 0)
 				return EXIT_USAGE;

@@ -155,9 +155,9 @@ plot_line_rate(struct plot_series *line, double *sizes, size_t n,
  */
 static int
 plot_check_line_rate(struct plot_series *above, const struct plot_opts *o,
-		     const struct plot_tput *t, double median)
+		     const struct plot_tput *t, double median, double gbps)
 {
-	double line = plot_line_rate_fps(t->mean_b, o->link_gbps);
+	double line = plot_line_rate_fps(t->mean_b, gbps);
 	char size[IMIX_TEXT_MAX + 32];
 
 	if (!(median > line))
@@ -170,8 +170,7 @@ plot_check_line_rate(struct plot_series *above, const struct plot_opts *o,
 	if (o->notes != NULL)
 		strbuf_printf(o->notes, "warning: %s, %s: the median %.0f fps is "
 			    "above the line rate at %g Gbit/s, %.0f fps\n",
-			    size, plot_dir_name(t->dir), median, o->link_gbps,
-			    line);
+			    size, plot_dir_name(t->dir), median, gbps, line);
 	return plot_row2(above, t->mean_b, median);
 }
 
@@ -183,8 +182,8 @@ plot_tput_size(struct strbuf *b, const struct plot_opts *o,
 	struct plot_set set = { 0 };
 	struct plot_series *s = NULL, *line, *red, above = { .ncols = 2 };
 	struct plot_tput *p = NULL;
-	double *sizes = NULL, *rates = NULL;
-	size_t count = 0, i, j, nsizes = 0;
+	double *sizes = NULL, *rates = NULL, *speed = NULL, gbps, one = -1;
+	size_t count = 0, i, j, k, nsizes = 0;
 	char title[512];
 	int rc;
 
@@ -194,7 +193,8 @@ plot_tput_size(struct strbuf *b, const struct plot_opts *o,
 	rc = -ENOMEM;
 	sizes = malloc((count + PLOT_LINE_STEPS + 1) * sizeof(*sizes));
 	rates = malloc((count + 1) * sizeof(*rates));
-	if (sizes == NULL || rates == NULL)
+	speed = malloc((count + 1) * sizeof(*speed));
+	if (sizes == NULL || rates == NULL || speed == NULL)
 		goto out;
 	for (i = 0; i < count; i = j) {
 		struct stats_summary sum;
@@ -203,10 +203,28 @@ plot_tput_size(struct strbuf *b, const struct plot_opts *o,
 		/* Rows i..j-1: one direction, mix and size, rates
 		 * ascending; a mix is a size of its own (its Size, the
 		 * rounded mean, may be a fixed size's too) */
+		double lo = 0, hi = 0;
+
 		for (j = i; j < count && strcmp(p[j].dir, p[i].dir) == 0 &&
 		     strcmp(p[j].mix, p[i].mix) == 0 &&
-		     p[j].size_b == p[i].size_b; j++)
+		     p[j].size_b == p[i].size_b; j++) {
 			rates[j - i] = p[j].rate_fps;
+			/* the one rule (plot.h plot_run_speed): the lowest
+			 * speed of this size's own runs */
+			if (p[j].link_lo_mbps > 0 &&
+			    (lo == 0 || p[j].link_lo_mbps < lo))
+				lo = p[j].link_lo_mbps;
+			if (p[j].link_hi_mbps > hi)
+				hi = p[j].link_hi_mbps;
+		}
+		gbps = o->link_gbps <= 0 ? 0 : o->link_given ? o->link_gbps :
+		       lo / 1000.0;
+		if (!o->link_given && hi > lo && lo > 0 && o->notes != NULL)
+			strbuf_printf(o->notes, "%g B, %s: its runs' link speeds "
+				    "differ, %g to %g Gbit/s: its line rate is "
+				    "at %g Gbit/s\n", p[i].mean_b,
+				    plot_dir_name(p[i].dir), lo / 1000.0,
+				    hi / 1000.0, lo / 1000.0);
 		/* a series per direction for the fixed sizes, per mix and
 		 * direction for the mixes (a point at the mean size) */
 		if (i == 0 || strcmp(p[i].dir, p[i - 1].dir) != 0 ||
@@ -234,20 +252,35 @@ plot_tput_size(struct strbuf *b, const struct plot_opts *o,
 		row[2] = stats_percentile_sorted(rates, j - i, 1.0);
 		row[3] = stats_percentile_sorted(rates, j - i, 99.0);
 		if (plot_row(s, row) < 0 ||
-		    (o->link_gbps > 0 &&
-		     plot_check_line_rate(&above, o, &p[i], row[1]) < 0))
+		    (gbps > 0 &&
+		     plot_check_line_rate(&above, o, &p[i], row[1], gbps) < 0))
 			goto out;
+		/* one speed for every size: the curve; else a point each */
+		one = one < 0 || one == gbps ? gbps : 0;
+		speed[nsizes] = gbps;
 		sizes[nsizes++] = p[i].mean_b;
 	}
-	if (o->link_gbps > 0) {	/* 0: no speed known, no line rate */
+	if (one > 0) {		/* every size at one known speed */
 		snprintf(title, sizeof(title), "Ethernet line rate, %g Gbit/s",
-			 o->link_gbps);
+			 one);
 		line = plot_series_add(&set, title,
 				       "using 1:2 with lines dashtype 2", NULL,
 				       0, 2);
-		if (line == NULL ||
-		    plot_line_rate(line, sizes, nsizes, o->link_gbps) < 0)
+		if (line == NULL || plot_line_rate(line, sizes, nsizes, one) < 0)
 			goto out;
+	} else if (nsizes > 0 && o->link_gbps > 0) {
+		/* the sizes' speeds differ (or some have none): each size's
+		 * line rate at its own runs' speed, a point each */
+		line = plot_series_add(&set, "Ethernet line rate at each size's "
+				       "link speed", "using 1:2 with points pt 6 "
+				       "ps 1.5", NULL, 0, 2);
+		if (line == NULL)
+			goto out;
+		for (k = 0; k < nsizes; k++)
+			if (speed[k] > 0 &&
+			    plot_row2(line, sizes[k],
+				      plot_line_rate_fps(sizes[k], speed[k])) < 0)
+				goto out;
 	}
 	if (above.n > 0) {
 		red = plot_series_add(&set, "median above the line rate",
@@ -272,6 +305,7 @@ out:
 	plot_set_free(&set);
 	free(above.v);
 	free(p);
+	free(speed);
 	free(sizes);
 	free(rates);
 	return rc;

@@ -41,8 +41,12 @@ struct plot_opts {
 	enum plot_kind kind;
 	enum plot_format format;
 	const char *output;		/* the file gnuplot writes; NULL: stdout */
-	double link_gbps;		/* tput-size: the line rate's speed;
-					 * 0: no line rate drawn */
+	double link_gbps;		/* tput-size: 0: no line rate drawn;
+					 * else the line rate of each size
+					 * at its own runs' speed
+					 * (plot_run_speed), or at link_gbps
+					 * for every size when link_given */
+	bool link_given;		/* --link-gbps: link_gbps for all */
 	double conf_pct;		/* compare: Student's t confidence */
 	const char *column;		/* searches, compare: default "rate" */
 	const char *const *metrics;	/* latency, pdv: column suffixes */
@@ -77,6 +81,19 @@ double plot_line_rate_fps(double frame_size_b, double link_gbps);
  * err naming the run.json, its line and key (not JSON, a speed that is no
  * positive integer), or -ENOMEM.
  */
+/*
+ * The one rule of dutperf-plot and dutperf-report for the link speed of
+ * the line rate (issue 39): a run's speeds are those of the records of
+ * the run.json beside its file csv (each: link_speed_mbps, else its
+ * lowest ports[].speed_mbps), *lo_mbps and *hi_mbps the lowest and
+ * highest of them (0: none).  A frame size's line rate is taken at the
+ * lowest speed of the runs that have rows of that size; when they
+ * differ, the tools say so.  0 (also for no run.json), -EINVAL with err
+ * (a run.json that is not valid), or -ENOMEM.
+ */
+int plot_run_speed(const char *csv, double *lo_mbps, double *hi_mbps,
+		   char *err, size_t err_len);
+
 int plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
 		    struct strbuf *notes, char *err, size_t err_len);
 

@@ -39,6 +39,8 @@ struct plot_tput {
 	double rate_fps;
 	char mix[IMIX_TEXT_MAX];	/* "": a fixed size */
 	double mean_b;			/* the mix's; else size_b */
+	double link_lo_mbps, link_hi_mbps;	/* its run's speeds
+						 * (plot_run_speed); 0: none */
 };
 
 /* err = the message (when err_len > 0); returns rc. */

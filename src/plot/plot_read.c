@@ -221,10 +221,14 @@ plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
 		char mix[IMIX_TEXT_MAX];
 		double mean_b = 0;
 
+		double lo = 0, hi = 0;
+
 		rc = plot_cols(t, names, 3, col, err, err_len);
 		if (rc == 0)
 			rc = plot_runinfo_imix(t->path, mix, &mean_b, err,
 					       err_len);
+		if (rc == 0)
+			rc = plot_run_speed(t->path, &lo, &hi, err, err_len);
 		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
 			const char *dir;
 
@@ -252,6 +256,8 @@ plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
 						      err_len);
 			}
 			p[k].mean_b = mix[0] != '\0' ? mean_b : p[k].size_b;
+			p[k].link_lo_mbps = lo;
+			p[k].link_hi_mbps = hi;
 			k++;
 		}
 		if (rc != 0) {
@@ -540,6 +546,22 @@ plot_runinfo_imix(const char *csv, char *mix, double *mean_b, char *err,
 }
 
 int
+plot_run_speed(const char *csv, double *lo_mbps, double *hi_mbps, char *err,
+	       size_t err_len)
+{
+	char path[4096 + 16];
+	int rc;
+
+	plot_runinfo_path(csv, path, sizeof(path));
+	rc = plot_runinfo_speed(path, lo_mbps, hi_mbps, err, err_len);
+	if (rc == -EINVAL || rc == -ENOMEM)
+		return rc;
+	if (rc < 0)
+		*lo_mbps = *hi_mbps = 0;	/* no run.json: no speed */
+	return 0;
+}
+
+int
 plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
 		struct strbuf *notes, char *err, size_t err_len)
 {
@@ -575,7 +597,8 @@ plot_link_speed(const struct plot_input *in, size_t n, double *gbps,
 			    "drawn (--link-gbps sets one)\n");
 	else if (hi > lo)
 		strbuf_printf(notes, "the runs' link speeds differ, %g to %g "
-			    "Gbit/s: the line rate is drawn at the lowest\n",
+			    "Gbit/s: each size's line rate is at the lowest "
+			    "speed of that size's own runs\n",
 			    lo / 1000.0, hi / 1000.0);
 	if (notes->oom)
 		return plot_fail(-ENOMEM, err, err_len, "out of memory");

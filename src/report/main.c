@@ -49,7 +49,7 @@ usage(FILE *out)
 		"  -m, --markdown         Markdown instead of HTML (stdout without -o;\n"
 		"                         no graphs, the tables hold the numbers)\n"
 		"  -t, --title TEXT       the report's title (default: dutperf report)\n"
-		"  -c, --confidence LEVEL compare: 80, 90, 95, 98, 99 or 99.5 (default: 95)\n"
+		"      --confidence LEVEL compare: 80, 90, 95, 98, 99 or 99.5 (default: 95)\n"
 		"  -h, --help             this help\n"
 		"\n"
 		"Environment: DUTPERF_GNUPLOT, the gnuplot program (default: gnuplot).\n"
@@ -173,7 +173,8 @@ main(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "markdown", no_argument, NULL, 'm' },
 		{ "title", required_argument, NULL, 't' },
-		{ "confidence", required_argument, NULL, 'c' },
+		{ "confidence", required_argument, NULL,
+		  TOOL_OPT_CONFIDENCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -187,7 +188,7 @@ main(int argc, char **argv)
 	char err[4400];
 	int c, rc, nargs;
 
-	while ((c = getopt_long(argc, argv, "o:mt:c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:mt:ch", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -199,6 +200,8 @@ main(int argc, char **argv)
 			o.title = optarg;
 			break;
 		case 'c':
+			return tool_no_short_confidence("dutperf-report");
+		case TOOL_OPT_CONFIDENCE:
 			if (tool_confidence("dutperf-report", optarg,
 					    &o.conf_pct) < 0)
 				return EXIT_USAGE;

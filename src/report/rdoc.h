@@ -2,7 +2,7 @@
 /*
  * rdoc: the report document of dutperf-report, as one self-contained HTML5
  * file (no script, no network fetch: graphs are data: URIs) or Markdown.
- * Pure text building on a plot_buf: escaping, headings, paragraphs,
+ * Pure text building on a struct strbuf: escaping, headings, paragraphs,
  * labelled notes, tables, preformatted text and images.  The result
  * directories are read by rdoc_read.c and the report's sections are built
  * by rdoc_report.c (dutperf/rdoc_report.h); docs/report.md.

@@ -178,12 +178,16 @@ rdoc_row_size(const struct rdoc_run *run, const struct csv_table *t,
 	return run->size_b;
 }
 
-static double
-rdoc_link_mbps(const struct rdoc_run *run)
+/* The run's link speeds by dutperf-plot's rule (plot.h plot_run_speed:
+ * every record of the run.json beside csv, link_speed_mbps else the
+ * lowest port speed); 0: none. */
+static void
+rdoc_link_mbps(const char *csv, double *lo, double *hi)
 {
-	json_t *v = json_object_get(run->info, "link_speed_mbps");
+	char err[512];
 
-	return json_is_number(v) ? json_number_value(v) : 0;
+	if (plot_run_speed(csv, lo, hi, err, sizeof(err)) != 0)
+		*lo = *hi = 0;
 }
 
 /* A run in direction d ("b", "f", "r"; "": unknown) has side "fwd" or
@@ -209,11 +213,12 @@ rdoc_collect(const struct rdoc_set *s, const struct rdoc_val *spec,
 	for (i = 0; i < s->nb_runs; i++) {
 		const struct rdoc_run *run = &s->runs[i];
 		const struct csv_table *t = &run->tab[spec->file];
-		double link = rdoc_link_mbps(run);
+		double link, link_hi;
 
 		if (!run->has[spec->file] ||
 		    csv_table_column(t, spec->column, NULL, 0) < 0)
 			continue;
+		rdoc_link_mbps(t->path, &link, &link_hi);
 		for (r = 0; r < t->nb_rows; r++) {
 			const char *kind = rdoc_row_kind(t, r);
 			const char *dir = spec->dir_fixed;
@@ -242,6 +247,8 @@ rdoc_collect(const struct rdoc_set *s, const struct rdoc_val *spec,
 			g->runs++;
 			if (link > 0 && (g->link_mbps == 0 || link < g->link_mbps))
 				g->link_mbps = link;
+			if (link_hi > g->link_hi_mbps)
+				g->link_hi_mbps = link_hi;
 			if (strcmp(kind, "measured") == 0 && has) {
 				rdoc_grp_push(gs, g, x);
 				if (rdoc_num(t, r, "rate_fps", &x))

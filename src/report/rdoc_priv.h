@@ -41,6 +41,8 @@ struct rdoc_grp {
 	size_t lower, none, invalid, runs;
 	double lower_max;
 	double link_mbps;		/* lowest of the runs; 0: unknown */
+	double link_hi_mbps;		/* highest of them (several speeds:
+					 * said in the table) */
 	double load_sum;		/* latency: sum of rate_fps, measured */
 };
 

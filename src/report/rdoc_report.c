@@ -107,6 +107,11 @@ rdoc_sec_throughput(struct rdoc *d, const struct rdoc_opts *o,
 		if (!isnan(line))
 			snprintf(c[7], sizeof(c[7]), "%.0f fps (%.0f)", line,
 				 g->link_mbps);
+		/* several speeds among this size's runs: the lowest, said */
+		if (!isnan(line) && g->link_hi_mbps > g->link_mbps)
+			snprintf(c[7] + strlen(c[7]), sizeof(c[7]) - strlen(c[7]),
+				 "; the runs' speeds differ, %.0f to %.0f: the "
+				 "lowest", g->link_mbps, g->link_hi_mbps);
 		rdoc_grp_result(g, c[8], sizeof(c[8]));
 		for (k = 0; k < 9; k++)
 			cells[k] = c[k];

@@ -42,7 +42,7 @@ usage(FILE *out)
 		"empty cells are skipped, with a count on stderr.\n"
 		"\n"
 		"  -C, --column NAME      column to read (default: rate)\n"
-		"  -c, --confidence LEVEL 80, 90, 95, 98, 99 or 99.5 (default: 95)\n"
+		"      --confidence LEVEL 80, 90, 95, 98, 99 or 99.5 (default: 95)\n"
 		"      --csv              summary as one CSV header and one data row\n"
 		"  -h, --help             this help\n"
 		"\n"
@@ -389,7 +389,8 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "column", required_argument, NULL, 'C' },
-		{ "confidence", required_argument, NULL, 'c' },
+		{ "confidence", required_argument, NULL,
+		  TOOL_OPT_CONFIDENCE },
 		{ "csv", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -409,7 +410,7 @@ main(int argc, char **argv)
 	}
 	argc--;
 	argv++;
-	while ((c = getopt_long(argc, argv, "C:c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "C:ch", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'C':
 			if (optarg[0] == '\0') {
@@ -419,6 +420,8 @@ main(int argc, char **argv)
 			o.column = optarg;
 			break;
 		case 'c':
+			return tool_no_short_confidence("dutperf-stats");
+		case TOOL_OPT_CONFIDENCE:
 			if (tool_confidence("dutperf-stats", optarg,
 					    &o.conf_pct) < 0)
 				return EXIT_USAGE;

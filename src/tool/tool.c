@@ -45,3 +45,11 @@ tool_confidence(const char *prog, const char *arg, double *pct)
 	}
 	return 0;
 }
+
+int
+tool_no_short_confidence(const char *prog)
+{
+	fprintf(stderr, "%s: -c: no such option (-c is dutperf's --config; "
+		"the confidence level is --confidence LEVEL)\n", prog);
+	return TOOL_EXIT_USAGE;
+}

@@ -31,4 +31,13 @@ int tool_help_or_usage(int c, tool_usage_fn usage);
  * after "prog: why" on stderr. */
 int tool_confidence(const char *prog, const char *arg, double *pct);
 
+/* getopt_long's value of --confidence: no short option.  One meaning per
+ * short option across the tools: -c is dutperf's --config, so the
+ * offline tools' --confidence has none (it was -c before issue 39). */
+#define TOOL_OPT_CONFIDENCE 256
+
+/* -c given to an offline tool: says what to write instead on stderr;
+ * returns TOOL_EXIT_USAGE. */
+int tool_no_short_confidence(const char *prog);
+
 #endif

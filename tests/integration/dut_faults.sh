@@ -5,7 +5,8 @@
 # forwarding between d0 and d1 in Python, so 2 kfps and short trials).
 # Each case checks its documented outcome (docs/robustness.md) in
 # trials.csv / rate.csv against the forwarder's own counters:
-#   drops everything     -> throughput 0 and "no trial passed"
+#   drops everything     -> no result: "no test frame came back", exit 3
+#                           (docs/results.md, never a measured 0)
 #   duplicates every Nth -> exactly sent/N duplicates, nothing lost, fail
 #   reorders             -> reordered > 0, nothing lost: pass (rule 11)
 #   delays 300 ms        -> with --frame-timeout 100: every frame late, fail;
@@ -40,13 +41,14 @@ trial() {	# OUTDIR ARGS...: a 2 s trial at $RATE fps; exit status must be 0
 }
 planned=$((RATE * 2))
 
-# --- drops everything: a search ends at 0 with a message.
+# --- drops everything: a search ends with no result and says why.
 fault_up --drop-all
 dut throughput -c "$conf" --duration 1 --timeout 200 --settle 100 --rate-min 0 \
-	--rate-max 2000 --initial-rate 2000 --error 1000 -o "$WORK/drop" >/dev/null ||
-	fail "drop: exit status $?"
-expect_equal "drop: throughput" "$(col "$WORK/drop/rate.csv" rate)" 0
-grep -q "throughput 0 fps: no trial passed" "$WORK/out.log" ||
+	--rate-max 2000 --initial-rate 2000 --error 1000 -o "$WORK/drop" >/dev/null
+expect_equal "drop: exit status" $? 3
+expect_equal "drop: throughput" "$(col "$WORK/drop/rate.csv" rate)" ""
+expect_equal "drop: result_kind" "$(col "$WORK/drop/rate.csv" result_kind)" none
+grep -q "no valid result: no test frame came back in" "$WORK/out.log" ||
 	fail "drop: no clear message: $(cat "$WORK/out.log")"
 python3 - "$WORK/drop/trials.csv" <<'PY' || fail "drop: a trial passed or received frames"
 import csv, sys
@@ -60,7 +62,7 @@ for r in rows:
 		assert int(r[d + "_received"]) == 0 and int(r[d + "_lost"]) == int(r[d + "_sent"]), r
 PY
 [ "$(stats dropped)" -ge "$(col "$WORK/drop/trials.csv" fwd_sent)" ] || fail "drop: forwarder saw too few"
-ok "drops everything: $(col "$WORK/drop/rate.csv" rate all | wc -l) search, throughput 0, 'no trial passed'"
+ok "drops everything: $(col "$WORK/drop/rate.csv" rate all | wc -l) search, result none, 'no test frame came back', exit 3"
 it_tb_down
 
 # --- duplicates every 60th frame: exactly sent/60 each way, nothing lost

@@ -124,14 +124,20 @@ out=$(check "$WORK/b" interrupted) || fail "interrupted monitor.csv"
 echo "$out"
 ok "monitor: Ctrl-C leaves complete rows that add up"
 
-# 3. the main lcore carries a role: refused before anything is written
-# shellcheck disable=SC2046
-"$DUTPERF" $(eal_common "$prefix") $(eal_memif "$sock.2") -- monitor \
-	-c "$SRCDIR/tests/data/wire.ini" --rate $RATE -o "$WORK/c" >"$WORK/out.log" 2>"$WORK/err.log"
-rc=$?
-rm -rf "/var/run/dpdk/$prefix"
-[ $rc -eq 2 ] || fail "main lcore with a role: exit status $rc, want 2"
-grep -q 'monitor: the main lcore 0 sends or receives' "$WORK/err.log" || fail "message: $(tail -1 "$WORK/err.log")"
-[ -e "$WORK/c/monitor.csv" ] && fail "monitor.csv written although refused"
-[ -e "$WORK/c/trials.csv" ] && fail "trials.csv written although refused"
-ok "monitor: a main lcore with a role is refused, nothing written"
+# 3. the main lcore carries a role: refused before the EAL starts and
+# anything is written, by the run and by --check alike (issue 39)
+for chk in "" --check; do
+	# shellcheck disable=SC2046
+	"$DUTPERF" $(eal_common "$prefix") $(eal_memif "$sock.2") -- monitor \
+		-c "$SRCDIR/tests/data/wire.ini" --rate $RATE -o "$WORK/c" $chk \
+		>"$WORK/out.log" 2>"$WORK/err.log"
+	rc=$?
+	rm -rf "/var/run/dpdk/$prefix"
+	[ $rc -eq 2 ] || fail "main lcore with a role ${chk}: exit status $rc, want 2"
+	grep -q 'wire.ini: \[left\] send_lcore = 0: lcore 0 is the EAL.s main lcore' "$WORK/err.log" ||
+		fail "message: $(tail -1 "$WORK/err.log")"
+	[ -s "$WORK/out.log" ] && fail "${chk:-run}: printed a configuration although refused"
+	[ -e "$WORK/c/monitor.csv" ] && fail "monitor.csv written although refused"
+	[ -e "$WORK/c/trials.csv" ] && fail "trials.csv written although refused"
+done
+ok "monitor: a main lcore with a role is refused by the run and --check, nothing written"

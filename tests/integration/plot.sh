@@ -92,23 +92,53 @@ render tput-size tput $((groups + dirs)) "Throughput against frame size" \
 	cmp -s "$TMP/dir.gp" "$TMP/files.gp" || fail "tput-size: DIR and its files differ"
 
 # --- tput-size's line rate from run.json (tests/data/plot/link: the
-# runs beside the rate.csv files record 10 Gbit/s and once 1 Gbit/s, the
-# lowest): each median above the line rate (awk: the median of an odd
-# number of rates, 10^9 / ((Size + 20) * 8)) is named on stderr and drawn
-# once more, red, with a key sample
+# runs beside the rate.csv files record 10 Gbit/s, and 1024-b's once 1
+# Gbit/s, the lowest of that size's runs): each median above its size's
+# line rate (awk: at 1 Gbit/s, the median of an odd number of rates,
+# 10^9 / ((Size + 20) * 8); only 1024-b's runs have that speed) is named
+# on stderr and drawn once more, red, with a key sample
 K=$DATA/link
-above=$(for f in "$K"/*/rate.csv; do
+above=$(for f in "$K"/1024-b/rate.csv; do
 	awk -F' *, *' 'NR > 1 { print $2, $12 }' "$f" | sort -k2n |
 		awk '{ s = $1; r[NR] = $2 } END { m = r[(NR + 1) / 2]
 			if (m > 1e9 / ((s + 20) * 8)) print s }'
 done | wc -l)
 [ "$above" -ge 1 ] || fail "the link fixtures lost their median above 1 Gbit/s"
-render tput-size tput-link $((3 + 1 + above + 1)) "Ethernet line rate, 1 Gbit/s" \
+# points: 3 medians and a key sample, the line rate of each of the 3
+# sizes (their speeds differ: a point each) and a key sample, the red ones
+render tput-size tput-link $((3 + 1 + 3 + 1 + above + 1)) \
+	"Ethernet line rate at each size's link speed" \
 	"median above the line rate" -- "$K"
 [ "$(grep -c 'warning: .* is above the line rate at 1 Gbit/s' "$TMP/tput-link.err")" = "$above" ] ||
 	fail "tput-size: not $above warnings: $(cat "$TMP/tput-link.err")"
 grep -q "link speeds differ, 1 to 10 Gbit/s" "$TMP/tput-link.err" ||
 	fail "tput-size: no note that the link speeds differ"
+# dutperf-report takes the line rate by the same rule (plot.h
+# plot_run_speed): per size the same line rate, and the same percentage
+# of it as the plot's line rate gives the median
+"$BIN" tput-size --script "$TMP/agree.gp" "$K" 2>/dev/null ||
+	fail "tput-size --script: exit $?"
+"$BUILDDIR/src/report/dutperf-report" "$K" --markdown >"$TMP/agree.md" 2>/dev/null ||
+	fail "dutperf-report --markdown: exit $?"
+python3 - "$TMP/agree.gp" "$TMP/agree.md" <<'PY' || fail "plot and report disagree on the line rate"
+import re, sys
+gp, md = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+# the plot: the line-rate series and the medians
+blocks = dict(re.findall(r"\$(d\d+) << EOD\n(.*?)EOD\n", gp, re.S))
+line_block = re.search(r"\$(d\d+) using [^\n]* title \"Ethernet line rate", gp).group(1)
+line = {float(a): float(b) for a, b in (l.split() for l in blocks[line_block].splitlines())}
+med = {float(l.split()[0]): float(l.split()[1]) for l in blocks["d0"].splitlines()}
+rows = [r for r in md.splitlines() if re.match(r"\| \d+ \| both \|", r)]
+assert len(rows) == 3, rows
+for r in rows:
+    c = [x.strip() for x in r.strip("|").split("|")]
+    size, pct, lr = float(c[0]), c[6], c[7]
+    fps = float(re.match(r"(\d+) fps", lr).group(1))
+    assert abs(fps - line[size]) <= 0.5, (size, fps, line[size])
+    assert pct == "%.2f" % (100 * med[size] / line[size]), (size, pct, med[size], line[size])
+    print("ok: %g B: line rate %.0f fps, %s %% in both" % (size, fps, pct))
+PY
+ok "dutperf-plot and dutperf-report: the same line rate and percentage for every size"
 # --link-gbps overrides run.json: at 10 Gbit/s nothing is above
 render tput-size tput-10g 4 "Ethernet line rate, 10 Gbit/s" -- -g 10 "$K"
 [ ! -s "$TMP/tput-10g.err" ] || fail "tput-size -g 10: $(cat "$TMP/tput-10g.err")"
@@ -140,7 +170,7 @@ render searches searches $(($(values rate "$A") + 1)) \
 	"Throughput (frames/s)" -- "$A"
 
 # --- compare: each value beside the boxes; the verdict of dutperf-stats
-verdict=$("$STATS" compare "$A" "$Z" -c 99 | sed -n '/confidence/,$p' |
+verdict=$("$STATS" compare "$A" "$Z" --confidence 99 | sed -n '/confidence/,$p' |
 	sed 's/^\t//' | paste -sd ';' | sed 's/;/; /g')
 case $verdict in
 "Difference at 99.0% confidence; "*) ;;
@@ -148,11 +178,23 @@ case $verdict in
 esac
 render compare compare $(($(values rate "$A" "$Z") + 1)) \
 	"rate: before vs after" "$verdict" "Result set" \
-	"Throughput (frames/s)" -- -c 99 -l before -l after "$A" "$Z"
+	"Throughput (frames/s)" -- --confidence 99 -l before -l after "$A" "$Z"
 "$BIN" compare -o "$TMP/same.svg" "$DATA/../stats/same_a.csv" \
 	"$DATA/../stats/same_b.csv" 2>/dev/null &&
 	grep -qF "<text>No difference proven at 95.0% confidence</text>" "$TMP/same.svg" ||
 	fail "compare: no 'No difference proven' verdict for same_a/same_b"
+
+# -c is dutperf's --config: no offline tool takes it for the confidence
+# level any more (issue 39); each says what to write instead, exit 2
+for t in "$STATS compare $A $Z" "$BIN compare -o $TMP/c.svg $A $Z" \
+	"$BUILDDIR/src/report/dutperf-report $DATA/link -o $TMP/r.html"; do
+	# shellcheck disable=SC2086
+	$t -c 99 >/dev/null 2>"$TMP/c.err"
+	expect_equal "$t -c 99: exit status" $? 2
+	grep -q ": -c: no such option (-c is dutperf's --config; the confidence level is --confidence LEVEL)" \
+		"$TMP/c.err" || fail "$t -c 99: $(cat "$TMP/c.err")"
+done
+ok "-c refused by dutperf-stats, -plot and -report, --confidence named"
 
 # --- latency, pdv: a point per run with a value, a key sample per series
 L=$DATA/latency.csv
@@ -208,7 +250,7 @@ bad "$X/one-row.csv:2: at least 2 rows needed" compare "$A" "$X/one-row.csv"
 bad "$TMP/nosuch.csv: No such file" pdv "$TMP/nosuch.csv"
 bad "compare takes 2 input files, not 3" compare "$A" "$Z" "$A"
 bad "unknown plot 'histogram'" histogram "$A"
-bad "--confidence 'nan': must be one of" compare -c nan "$A" "$Z"
+bad "--confidence 'nan': must be one of" compare --confidence nan "$A" "$Z"
 mkdir "$TMP/bad"
 "$BIN" searches -o "$TMP/bad/x.pdf" "$A" 2>"$TMP/bad.err"
 [ $? -eq 2 ] && grep -q "x.pdf: output must end in .png or .svg" "$TMP/bad.err" ||

@@ -137,10 +137,15 @@ assert any(a.startswith("--vdev=net_memif0") for a in d["eal_args"])
 assert d["git"] and d["cpu_model"] and d["kernel"].startswith(os.uname().sysname)
 assert d["git"] != "unknown", "built in a git checkout"
 assert [p["speed_mbps"] for p in d["ports"]] == [100000, 100000], d["ports"]
-# memif checks no checksums: every one is summed in software, and the key
-# is the last of each port's
+# memif checks no checksums: every one is summed in software
 assert [p["checksums_by"] for p in d["ports"]] == ["software", "software"], d["ports"]
-assert all(list(p)[-1] == "checksums_by" for p in d["ports"]), d["ports"]
+# wire.ini gives [left] / [right] mac: used as configured, and a port whose
+# own address differs is put in promiscuous mode (port.c); the MAC keys
+# are the last of each port's
+assert [p["mac"] for p in d["ports"]] == ["02:00:00:00:00:10", "02:00:00:00:01:10"], d["ports"]
+assert all(p["mac_from"] == "configured" for p in d["ports"]), d["ports"]
+assert all(p["promisc"] == (p["own_mac"] != p["mac"]) for p in d["ports"]), d["ports"]
+assert all(list(p)[-4:] == ["mac", "own_mac", "mac_from", "promisc"] for p in d["ports"]), d["ports"]
 assert d["link_speed_mbps"] == 100000 and d["link_speed_from"] == "port"
 assert [r["no"] for r in d["runs"]] == [1, 2], d["runs"]
 for r in d["runs"]:

@@ -324,6 +324,13 @@ test_help_version(void **state)
 	assert_contains(out, "throughput");
 	assert_contains(out, "default 10000");	/* rate_fps */
 	assert_contains(out, "frames/s");
+	/* every exit status, and no empty default (issue 39) */
+	assert_contains(out, "0 done, every run measured");
+	assert_contains(out, "2 usage or configuration error");
+	assert_contains(out, "3 ran, but some run gave no measured DUT result");
+	assert_contains(out, "128+N stopped by signal N");
+	assert_null(strstr(out, "default ;"));
+	assert_contains(out, "default none; INI [traffic] imix)");
 	assert_int_equal(RUN("trial", "-h"), CLI_EXIT_SUCCESS);
 	assert_contains(out, "--loss-ppm");
 	assert_int_equal(RUN("--version"), CLI_EXIT_SUCCESS);
@@ -761,6 +768,84 @@ test_env_checks(void **state)
 	(void)out;
 }
 
+/* A mode that needs the main lcore free (monitor): --check refuses a
+ * role on it, the main lcore being --main-lcore or the lowest enabled. */
+static void
+test_main_lcore(void **state)
+{
+	const struct cli_mode mon = { .name = "monitor", .main_lcore_free = true },
+			      trial = { .name = "trial" };
+	char *a1[] = { "dutperf", "--lcores", "0@0,1@0,2@1" };
+	char *a2[] = { "dutperf", "-l", "0-2", "--main-lcore", "2" };
+	char err[CFG_ERR_LEN];
+	struct cli_eal e;
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);	/* send_lcore 0, recv_lcore 1 */
+	cli_eal_parse(&e, 3, a1);
+	assert_int_equal(e.main_lcore, 0);
+	assert_int_equal(cli_check_main_lcore(&mon, &c, &e, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "[left] send_lcore = 0: lcore 0 is the EAL's "
+			       "main lcore (--main-lcore, else the lowest of "
+			       "--lcores 0@0,1@0,2@1); mode monitor needs it free"));
+	/* other modes do not mind */
+	assert_int_equal(cli_check_main_lcore(&trial, &c, &e, err, sizeof(err)), 0);
+	c.side[CFG_LEFT].send_lcore = c.side[CFG_RIGHT].send_lcore = 1;
+	c.side[CFG_LEFT].recv_lcore = c.side[CFG_RIGHT].recv_lcore = 2;
+	assert_int_equal(cli_check_main_lcore(&mon, &c, &e, err, sizeof(err)), 0);
+	/* --main-lcore 2: now the receivers are on it */
+	cli_eal_parse(&e, 5, a2);
+	assert_int_equal(e.main_lcore, 2);
+	assert_int_equal(cli_check_main_lcore(&mon, &c, &e, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "recv_lcore = 2: lcore 2 is the EAL's main"));
+}
+
+/* --check's run-time estimate (docs/real-testbed.md's rule), counted here
+ * by hand: a search over [0, 1000000] in steps down to 1000 tries the
+ * top, then halves the gap 10 times (1000000 -> 977): 11 trials of
+ * 60 s + 2 s + 5 s, 20 runs: 14740 s; with 3 retries each rate up to 4
+ * trials: 44 trials, 58960 s. */
+static void
+test_estimate(void **state)
+{
+	const struct cli_mode tput = { .name = "throughput" },
+			      trial = { .name = "trial" },
+			      loss = { .name = "loss" },
+			      b2b = { .name = "b2b" };
+	struct cfg c;
+	char buf[512];
+
+	(void)state;
+	cfg_defaults(&c);
+	c.duration_s = 60;
+	c.timeout_ms = 2000;
+	c.settle_ms = 5000;
+	c.repeat = 20;
+	c.rate_min_fps = 0;
+	c.rate_max_fps = 1000000;
+	c.error_fps = 1000;
+	c.max_retries = 3;
+	cli_estimate(&tput, &c, buf, sizeof(buf));
+	assert_string_equal(buf, "; estimated run time: 11 trial(s) x (60000 ms "
+			    "+ timeout 2000 ms + settle 5000 ms) x 20 run(s) = "
+			    "14740 s (4 h 05 min); up to 44 trials, 58960 s, if "
+			    "every rate needs every retry");
+	/* a trial: one, whatever --repeat says (trial takes none) */
+	cli_estimate(&trial, &c, buf, sizeof(buf));
+	assert_non_null(strstr(buf, " 1 trial(s) x (60000 ms + timeout 2000 ms "
+			       "+ settle 5000 ms) x 1 run(s) = 67 s "));
+	/* the sweep: 100 % down in 10 % steps, at most 10 */
+	c.loss_step_pct = 10;
+	c.repeat = 1;
+	cli_estimate(&loss, &c, buf, sizeof(buf));
+	assert_non_null(strstr(buf, " 10 trial(s) x "));
+	cli_estimate(&b2b, &c, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "not estimated for mode b2b"));
+}
+
 int
 main(void)
 {
@@ -778,6 +863,8 @@ main(void)
 		cmocka_unit_test(test_blame),
 		cmocka_unit_test(test_eal_parse),
 		cmocka_unit_test(test_env_checks),
+		cmocka_unit_test(test_estimate),
+		cmocka_unit_test(test_main_lcore),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

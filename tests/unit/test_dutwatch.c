@@ -234,9 +234,9 @@ test_link_gone(void **state)
 }
 
 /* The DUT stops forwarding with its links up.  Without dut_wait_s that
- * is a failure like any other (the drop-all DUT of dut_faults.sh keeps
- * its measured 0); with it, probes tell an outage (repeated once over)
- * from a DUT that is there. */
+ * is a search in which nothing came back (result.h: none, never a
+ * measured 0; the drop-all DUT of dut_faults.sh); with it, probes tell an
+ * outage (repeated once over) from a DUT that is there. */
 static void
 test_links_up(void **state)
 {
@@ -246,7 +246,7 @@ test_links_up(void **state)
 
 	(void)state;
 	o = search(&s, true, 0, 3);
-	assert_int_equal(o.c, RESULT_ZERO);
+	assert_int_equal(o.c, RESULT_NOTHING_BACK);
 	assert_int_equal(o.rate, 0);
 	/* with dut_wait_s 10: no probe passes: gone, not 0 */
 	s = (struct sim){ .capacity_fps = 0 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_engine_rx_hw: the receiver's reading of an mbuf's RX checksum
- * flags (engine_rx_hw, src/dpdk/dpdk.h) and what the classifier makes of
+ * flags (engine_rx_hw, src/dpdk/trial/trial.h) and what the classifier makes of
  * it: GOOD is taken for that checksum, BAD, UNKNOWN and NONE are not (the
  * software sums decide), and a port without the offload (its flags masked
  * to 0 by the receiver) gives nothing.  mbufs on the stack, no EAL.

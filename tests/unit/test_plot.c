@@ -63,15 +63,15 @@ load(size_t n, const char *const *names)
 	}
 }
 
-/* plot_script of the fixtures names[], tput-size's line rate at gbps;
- * warnings into notes. */
+/* plot_script of the fixtures names[], tput-size's line rate at gbps
+ * for every size (as --link-gbps gives it); warnings into notes. */
 static int
 run_at(enum plot_kind kind, size_t n, const char *const *names, double gbps)
 {
 	struct plot_opts o = {
 		.kind = kind, .format = PLOT_SVG, .output = "out.svg",
-		.link_gbps = gbps, .conf_pct = 95.0, .column = "rate",
-		.notes = &notes,
+		.link_gbps = gbps, .link_given = true, .conf_pct = 95.0,
+		.column = "rate", .notes = &notes,
 	};
 
 	load(n, names);
@@ -381,7 +381,8 @@ test_link_speed(void **state)
 	assert_true(gbps == 1.0);
 	assert_non_null(notes.s);
 	assert_string_equal(notes.s, "the runs' link speeds differ, 1 to 10 "
-			    "Gbit/s: the line rate is drawn at the lowest\n");
+			    "Gbit/s: each size's line rate is at the lowest "
+			    "speed of that size's own runs\n");
 	for (i = 0; i < 3; i++) {
 		teardown(NULL);
 		gbps = -1;
@@ -392,6 +393,52 @@ test_link_speed(void **state)
 		/* only 1024-b's two runs differ */
 		assert_int_equal(notes.len > 0, i == 1);
 	}
+}
+
+/*
+ * Without --link-gbps each size's line rate is at the lowest speed of
+ * that size's own runs (plot.h plot_run_speed, the rule dutperf-report
+ * shares): 64 B at 10 Gb/s, 1024 B at 1 Gb/s (its runs: 1 and 10, said),
+ * 1518 B at 10 Gb/s (the lower of its ports' 10 and 25).
+ */
+static void
+test_link_per_size(void **state)
+{
+	static const char *const all[] = {
+		"link/64-b/rate.csv", "link/1024-b/rate.csv",
+		"link/1518-b/rate.csv",
+	};
+	struct plot_opts o = {
+		.kind = PLOT_TPUT_SIZE, .format = PLOT_SVG, .output = "out.svg",
+		.link_gbps = 1, .conf_pct = 95.0, .column = "rate",
+		.notes = &notes,
+	};
+	double lo, hi;
+
+	(void)state;
+	assert_int_equal(plot_run_speed(DATA "link/1024-b/rate.csv", &lo, &hi,
+					err, sizeof(err)), 0);
+	assert_true(lo == 1000 && hi == 10000);
+	assert_int_equal(plot_run_speed(DATA "link/1518-b/rate.csv", &lo, &hi,
+					err, sizeof(err)), 0);
+	assert_true(lo == 10000 && hi == 10000);
+	assert_int_equal(plot_run_speed(DATA "norun/rate.csv", &lo, &hi, err,
+					sizeof(err)), 0);
+	assert_true(lo == 0 && hi == 0);
+	load(3, all);
+	assert_int_equal(plot_script(&script, &o, inputs, 3, err, sizeof(err)), 0);
+	assert_string_equal(block_titled("Ethernet line rate at each size's "
+					 "link speed"),
+			    "64 14880952.38\n1024 119731.8008\n1518 812743.8231\n");
+	assert_contains(notes.s, "1024 B, both directions: its runs' link speeds "
+			"differ, 1 to 10 Gbit/s: its line rate is at 1 Gbit/s\n");
+	assert_contains(notes.s, "warning: 1024 B, both directions: the median "
+			"210300 fps is above the line rate at 1 Gbit/s");
+	/* one size, one speed: the curve, titled with it */
+	teardown(NULL);
+	load(1, all);
+	assert_int_equal(plot_script(&script, &o, inputs, 1, err, sizeof(err)), 0);
+	assert_non_null(strstr(script.s, "Ethernet line rate, 10 Gbit/s"));
 }
 
 static void
@@ -519,7 +566,7 @@ test_runjson_fixture_keys(void **state)
 	assert_string_equal(got, want[0]);
 	join_keys(json_array_get(json_object_get(o, "ports"), 0), got,
 		  sizeof(got));
-	assert_string_equal(want[1], "ports: side,port_id,name,driver,speed_mbps,checksums_by");
+	assert_string_equal(want[1], "ports: side,port_id,name,driver,speed_mbps,checksums_by,mac,own_mac,mac_from,promisc");
 	assert_string_equal(got, want[1] + strlen("ports: "));
 	json_decref(o);
 }
@@ -692,6 +739,7 @@ main(void)
 		cmocka_unit_test_teardown(test_searches, teardown),
 		cmocka_unit_test_teardown(test_result_kinds, teardown),
 		cmocka_unit_test_teardown(test_link_speed, teardown),
+		cmocka_unit_test_teardown(test_link_per_size, teardown),
 		cmocka_unit_test_teardown(test_link_speed_none, teardown),
 		cmocka_unit_test_teardown(test_link_speed_bad, teardown),
 		cmocka_unit_test_teardown(test_above_line_rate, teardown),

@@ -297,6 +297,26 @@ test_params_check(void **state)
 	r.at_ms = 9001;		/* less than 1 s of stream after it */
 	assert_int_equal(reset_params_check(&r, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[reset] at_ms = 9001"));
+	{
+		/* from a configuration: the file and the option named
+		 * (issue 39: --duration was blamed on [traffic] duration_s) */
+		struct cfg c;
+
+		cfg_defaults(&c);
+		snprintf(c.path, sizeof(c.path), "x.ini");
+		snprintf(c.reset_command, sizeof(c.reset_command), "true");
+		c.reset_at_ms = 10000;
+		cfg_key_mark(&c, cfg_key_find("reset", "at_ms"), NULL);
+		c.duration_s = 4;
+		cfg_key_mark(&c, cfg_key_find("traffic", "duration_s"),
+			     "-d/--duration");
+		assert_int_equal(reset_check_cfg(&c, err, sizeof(err)), -EINVAL);
+		assert_string_equal(err, "x.ini: [reset] at_ms = 10000: needs at "
+				    "least 1 s of the 4000 ms stream "
+				    "(-d/--duration 4) after it");
+		c.duration_s = 11;
+		assert_int_equal(reset_check_cfg(&c, err, sizeof(err)), 0);
+	}
 	r.at_ms = 0;
 	r.command = "";
 	assert_int_equal(reset_params_check(&r, err, sizeof(err)), -EINVAL);

@@ -51,6 +51,22 @@ test_cases(void **state)
 		  REPORT_RESULT_NONE, "no valid result (the DUT went away)" },
 		{ { .bottom_zero = true, .dut_gone = true }, RESULT_DUT_GONE,
 		  REPORT_RESULT_NONE, "no valid result (the DUT went away)" },
+		/* nothing came back: never a measured 0, nor "below the
+		 * range" (issue 39) */
+		{ { .complete = true, .bottom_zero = true, .nothing_back = true },
+		  RESULT_NOTHING_BACK, REPORT_RESULT_NONE,
+		  "no valid result (no test frame came back)" },
+		{ { .complete = true, .nothing_back = true },
+		  RESULT_NOTHING_BACK, REPORT_RESULT_NONE,
+		  "no valid result (no test frame came back)" },
+		/* invalid trials bound it: that case stays */
+		{ { .complete = true, .bound_invalid = true, .bottom_zero = true,
+		    .nothing_back = true }, RESULT_INVALID, REPORT_RESULT_NONE,
+		  "no valid result (no valid trial passed)" },
+		/* interrupted and gone stay what they are */
+		{ { .bottom_zero = true, .nothing_back = true },
+		  RESULT_INCOMPLETE, REPORT_RESULT_NONE,
+		  "no valid result (incomplete)" },
 	};
 	char buf[128];
 	size_t i;
@@ -74,11 +90,63 @@ test_cases(void **state)
 			 REPORT_RESULT_NONE);
 }
 
+/* What came back, summed over trials: the fact and the reason. */
+static void
+test_rx(void **state)
+{
+	struct report_trial r;
+	struct result_rx x;
+	char buf[512];
+
+	(void)state;
+	memset(&x, 0, sizeof(x));
+	assert_false(result_rx_nothing_back(&x));	/* nothing sent */
+	memset(&r, 0, sizeof(r));
+	r.dir[0].active = true;
+	r.dir[0].v.sent = 1000;
+	r.dir[0].kinds[FRAME_FOREIGN_ARP] = 3;
+	r.dir[0].kinds[FRAME_BAD_ADDR] = 990;
+	r.dir[1].active = true;
+	r.dir[1].v.sent = 1000;
+	r.dir[1].kinds[FRAME_FOREIGN_ND] = 2;
+	r.dir[1].kinds[FRAME_FOREIGN_LLDP] = 1;
+	r.dir[1].kinds[FRAME_FOREIGN_OTHER_UDP] = 4;
+	/* FRAME_OURS is no foreign kind */
+	r.dir[1].kinds[FRAME_OURS] = 7;
+	result_rx_add(&x, &r);
+	result_rx_add(&x, &r);
+	assert_true(result_rx_nothing_back(&x));
+	result_rx_why(&x, buf, sizeof(buf));
+	assert_string_equal(buf, "no test frame came back in 2 trials (4000 "
+			    "frames sent): check [left] / [right] dut_mac (the "
+			    "DUT's MAC on each side), the DUT's neighbour "
+			    "entries for the tester's addresses and its routes, "
+			    "and the cables (ports swapped?); foreign frames "
+			    "received: 6 ARP, 4 ND/ICMPv6, 1980 to another MAC "
+			    "or IP address, 10 other");
+	/* one frame late, or one left over from an earlier trial: it came
+	 * back */
+	r.dir[0].v.late = 1;
+	result_rx_add(&x, &r);
+	assert_false(result_rx_nothing_back(&x));
+	memset(&x, 0, sizeof(x));
+	r.dir[0].v.late = 0;
+	r.dir[1].stale = 1;
+	result_rx_add(&x, &r);
+	assert_false(result_rx_nothing_back(&x));
+	memset(&x, 0, sizeof(x));
+	r.dir[1].stale = 0;
+	r.dir[1].v.received = 1;
+	result_rx_add(&x, &r);
+	assert_false(result_rx_nothing_back(&x));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
+		cmocka_unit_test(test_rx),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

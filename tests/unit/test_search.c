@@ -437,6 +437,58 @@ test_result_kind(void **state)
 	assert_int_equal(search_case(&s), RESULT_BELOW_RANGE);
 }
 
+/* A search fed whole trials (search_record_trial): where nothing came
+ * back at any rate it ends none, "no test frame came back"; where some
+ * frames came back and every rate lost some it stays measured 0. */
+static uint64_t
+run_trials(struct search *s, uint64_t back_ppm, uint64_t arp)
+{
+	struct search_params p = { .lo_fps = 0, .hi_fps = 8000,
+				   .initial_fps = 8000, .error_fps = 1000,
+				   .max_retries = 1 };
+	struct report_trial r;
+	uint64_t rate;
+
+	assert_int_equal(search_init(s, &p), 0);
+	while (!search_done(s)) {
+		rate = search_next_rate(s);
+		memset(&r, 0, sizeof(r));
+		r.rate_fps = rate;
+		r.dir[0].active = true;
+		r.dir[0].v.sent = rate;
+		r.dir[0].v.received = rate * back_ppm / 1000000;
+		r.dir[0].v.lost = rate - r.dir[0].v.received;
+		r.dir[0].kinds[FRAME_FOREIGN_ARP] = arp;
+		r.verdict = r.dir[0].v.lost > 0 ? VERDICT_FAIL : VERDICT_PASS;
+		search_record_trial(s, &r);
+	}
+	return search_result(s);
+}
+
+static void
+test_nothing_back(void **state)
+{
+	struct search s;
+	char buf[512];
+
+	(void)state;
+	/* nothing back at any rate: none, with the counts */
+	assert_true(run_trials(&s, 0, 2) == 0);
+	assert_int_equal(search_case(&s), RESULT_NOTHING_BACK);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_NONE);
+	assert_int_equal(s.rx.arp, 2 * s.iterations);
+	result_rx_why(&s.rx, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "no test frame came back in "));
+	assert_non_null(strstr(buf, "dut_mac"));
+	/* half came back, every rate lost some: measured 0 as before */
+	assert_true(run_trials(&s, 500000, 0) == 0);
+	assert_int_equal(search_case(&s), RESULT_ZERO);
+	assert_int_equal(search_kind(&s), REPORT_RESULT_MEASURED);
+	/* everything came back: the top passed */
+	assert_true(run_trials(&s, 1000000, 0) == 8000);
+	assert_int_equal(search_case(&s), RESULT_TOP_PASSED);
+}
+
 static void
 test_interrupted(void **state)
 {
@@ -533,6 +585,7 @@ main(void)
 		cmocka_unit_test(test_non_monotonic),
 		cmocka_unit_test(test_invalid_retries),
 		cmocka_unit_test(test_result_kind),
+		cmocka_unit_test(test_nothing_back),
 		cmocka_unit_test(test_interrupted),
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_init_validation),

@@ -96,7 +96,8 @@ static const struct cfg_key cfg_keys[] = {
 	     NULL),
 	SIDE("mac", mac, CFG_KEY_MAC, 0, 0,
 	     "02:00:00:00:00:10", "02:00:00:00:01:10", "",
-	     "tester port MAC address", NULL),
+	     "tester port MAC address; not given: the port's own, read at start "
+	     "(one that is not the port's puts the port in promiscuous mode)", NULL),
 	SIDE("dut_mac", dut_mac, CFG_KEY_MAC, 0, 0,
 	     "02:00:00:00:00:20", "02:00:00:00:01:20", "",
 	     "MAC address of the DUT interface facing this port", NULL),
@@ -550,6 +551,15 @@ cfg_key_from_option(const struct cfg *c, const char *section, const char *key)
 
 	return k != NULL &&
 	       c->from.origin[k - cfg_keys] == CFG_ORIGIN_OPTION;
+}
+
+bool
+cfg_key_given(const struct cfg *c, const char *section, const char *key)
+{
+	const struct cfg_key *k = cfg_key_find(section, key);
+
+	return k != NULL &&
+	       c->from.origin[k - cfg_keys] != CFG_ORIGIN_DEFAULT;
 }
 
 const char *

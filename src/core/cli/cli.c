@@ -277,10 +277,16 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 	if (cli_check_phases(cli->mode, cfg, err, err_len) != 0)
 		return -EINVAL;
 	if (eal != NULL && (cli_check_eal(cfg, eal, err, err_len) != 0 ||
+			    cli_check_main_lcore(cli->mode, cfg, eal, err,
+						 err_len) != 0 ||
 			    cli_check_outdir(cfg, err, err_len) != 0))
 		return -EINVAL;
 	if (cli->dry_run) {
+		char est[512];
+
 		cfg_print(cfg, out);
+		cli_estimate(cli->mode, cfg, est, sizeof(est));
+		fprintf(out, "%s\n", est);
 		return CLI_EXIT_SUCCESS;
 	}
 	return CLI_OK;

@@ -166,7 +166,8 @@ eal_one_port_vdev(const char *v)
 void
 cli_eal_parse(struct cli_eal *e, int argc, char **argv)
 {
-	bool set[CFG_MAX_LCORE + 1], no_pci = false, ports_known = true;
+	bool set[CFG_MAX_LCORE + 1], no_pci = false, ports_known = true,
+	     main_given = false;
 	const char *v;
 	int i, nb_vdev = 0, rc = 0;
 	cpu_set_t cpus;
@@ -174,8 +175,18 @@ cli_eal_parse(struct cli_eal *e, int argc, char **argv)
 
 	memset(e, 0, sizeof(*e));
 	e->lcores_known = false;
+	e->main_lcore = -1;
 	for (i = 1; i < argc; i++) {
 		memset(set, 0, sizeof(set));
+		if ((v = eal_value(argc, argv, &i, "--main-lcore")) != NULL) {
+			char *end;
+			unsigned long ml = strtoul(v, &end, 10);
+
+			main_given = true;
+			e->main_lcore = *v != '\0' && *end == '\0' &&
+					ml <= CFG_MAX_LCORE ? (int)ml : -1;
+			continue;
+		}
 		if ((v = eal_value(argc, argv, &i, "-l")) != NULL) {
 			rc = eal_list(v, false, set);
 			snprintf(e->lcores_from, sizeof(e->lcores_from), "-l %s", v);
@@ -209,6 +220,54 @@ cli_eal_parse(struct cli_eal *e, int argc, char **argv)
 			 "no -l / -c / --lcores: the CPUs this process may use");
 	}
 	e->nb_ports = no_pci && ports_known ? nb_vdev : -1;
+	/* the EAL's main lcore: --main-lcore, else the first one enabled */
+	for (c = 0; !main_given && e->lcores_known && c <= CFG_MAX_LCORE; c++)
+		if (e->lcore[c]) {
+			e->main_lcore = (int)c;
+			break;
+		}
+}
+
+int
+cli_check_main_lcore(const struct cli_mode *m, const struct cfg *c,
+		     const struct cli_eal *e, char *err, size_t err_len)
+{
+	static const char *const side[CFG_NB_SIDES] = { "left", "right" };
+	char what[CFG_PATH_LEN + 64];
+	uint16_t l[CFG_MAX_QUEUES];
+	unsigned d, s, k, nb;
+	int send;
+
+	if (!m->main_lcore_free || e->main_lcore < 0)
+		return 0;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!cfg_dir_active(c, d))
+			continue;
+		for (send = 1; send >= 0; send--) {
+			s = send ? cfg_tx_side(d) : cfg_rx_side(d);
+			if (cfg_side_lcores(c, s, send, l, CFG_MAX_QUEUES, &nb,
+					    err, err_len) != 0)
+				return -EINVAL;
+			for (k = 0; k < nb; k++)
+				if (l[k] == e->main_lcore)
+					return cfg_errf(err, err_len,
+						"%s: lcore %u is the EAL's main lcore "
+						"(--main-lcore, else the lowest of %s); "
+						"mode %s needs it free: give the roles "
+						"other lcores (e.g. EAL --lcores "
+						"0@0,1@0,2@1 with send_lcore = 1, "
+						"recv_lcore = 2)",
+						cfg_key_blame(c, side[s], (send ?
+							c->side[s].send_lcores :
+							c->side[s].recv_lcores)[0] ?
+							(send ? "send_lcores" :
+							 "recv_lcores") : (send ?
+							"send_lcore" : "recv_lcore"),
+							what, sizeof(what)),
+						l[k], e->lcores_from, m->name);
+		}
+	}
+	return 0;
 }
 
 int

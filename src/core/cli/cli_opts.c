@@ -168,13 +168,18 @@ cli_help(FILE *out, const char *prog, const struct cli_mode *const *modes,
 				fprintf(out, "%llu..%llu, ",
 					(unsigned long long)k->min,
 					(unsigned long long)k->max);
-			fprintf(out, "default %s; INI [%s] %s)", k->def,
+			/* an empty default reads "none", never "default ;" */
+			fprintf(out, "default %s; INI [%s] %s)",
+				k->def[0] != '\0' ? k->def : "none",
 				o->section, o->key);
 		}
 		fprintf(out, "\n");
 	}
 	fprintf(out,
-		"\nExit status: 0 done, 1 runtime failure, 2 usage or configuration error.\n"
+		"\nExit status (docs/results.md): 0 done, every run measured; 1 runtime\n"
+		"failure; 2 usage or configuration error (nothing started or written);\n"
+		"3 ran, but some run gave no measured DUT result (lower_bound or none);\n"
+		"128+N stopped by signal N.\n"
 		"Every INI key is described in docs/configuration.md and conf/dutperf.ini.\n");
 }
 

@@ -279,8 +279,17 @@ int
 reset_check_cfg(const struct cfg *c, char *err, size_t err_len)
 {
 	struct reset_params p;
+	char at[CFG_PATH_LEN + 64], dur[CFG_PATH_LEN + 64];
 
 	reset_params_from_cfg(&p, c);
+	/* name where each value came from: the file, or -d/--duration */
+	if (p.command != NULL && p.command[0] != '\0' && p.rate_fps != 0 &&
+	    p.at_ms + 1000 > p.duration_ms)
+		return cfg_errf(err, err_len, "%s: needs at least 1 s of the "
+				"%" PRIu64 " ms stream (%s) after it",
+				cfg_key_blame(c, "reset", "at_ms", at, sizeof(at)),
+				p.duration_ms, cfg_key_blame(c, "traffic",
+				"duration_s", dur, sizeof(dur)));
 	return reset_params_check(&p, err, err_len);
 }
 

@@ -67,6 +67,7 @@ search_case(const struct search *s)
 		.bound_invalid = s->hi_invalid,
 		.bottom_zero = s->p.lo_fps == 0,
 		.dut_gone = s->dut_gone,
+		.nothing_back = result_rx_nothing_back(&s->rx),
 	};
 
 	return result_case(&f);
@@ -159,6 +160,8 @@ search_dut_gone(struct search *s)
 void
 search_record_trial(struct search *s, const struct report_trial *r)
 {
+	if (!s->done && r->verdict != VERDICT_INTERRUPTED)
+		result_rx_add(&s->rx, r);
 	search_record(s, r->verdict);
 }
 

@@ -2,6 +2,9 @@
 /* result: the one result rule of every procedure (result.h). */
 #include <stdio.h>
 
+#include <inttypes.h>
+
+#include "dutperf/frame.h"
 #include "dutperf/result.h"
 
 enum result_case
@@ -15,6 +18,11 @@ result_case(const struct result_facts *f)
 		return f->top_is_limit ? RESULT_LINE_RATE : RESULT_TOP_PASSED;
 	if (f->bound_invalid)
 		return f->passed ? RESULT_TESTER_LIMIT : RESULT_INVALID;
+	/* a search where nothing came back never reads as a DUT figure:
+	 * no frame of the DUT's was seen to be lost rather than misrouted
+	 * (docs/results.md) */
+	if (!f->passed && f->nothing_back)
+		return RESULT_NOTHING_BACK;
 	if (!f->passed)
 		return f->bottom_zero ? RESULT_ZERO : RESULT_BELOW_RANGE;
 	return RESULT_INSIDE;
@@ -42,6 +50,8 @@ static const struct {
 				"incomplete" },
 	[RESULT_DUT_GONE] = { REPORT_RESULT_NONE, "dut_gone",
 			      "the DUT went away" },
+	[RESULT_NOTHING_BACK] = { REPORT_RESULT_NONE, "nothing_back",
+				  "no test frame came back" },
 };
 
 #define RESULT_NB_CASES (sizeof(result_cases) / sizeof(result_cases[0]))
@@ -84,4 +94,47 @@ result_format(enum result_case c, const char *figure, char *buf, size_t len)
 		return snprintf(buf, len, "no valid result (%s)",
 				result_case_reason(c));
 	}
+}
+
+void
+result_rx_add(struct result_rx *x, const struct report_trial *r)
+{
+	const struct report_dir *d;
+	unsigned i, k;
+
+	x->trials++;
+	for (i = 0; i < CFG_NB_DIRS; i++) {
+		d = &r->dir[i];
+		if (!d->active)
+			continue;
+		x->sent += d->v.sent;
+		x->back += d->v.received + d->v.late + d->stale;
+		x->arp += d->kinds[FRAME_FOREIGN_ARP];
+		x->nd += d->kinds[FRAME_FOREIGN_ND];
+		x->elsewhere += d->kinds[FRAME_BAD_ADDR];
+		for (k = 0; k < FRAME_KIND_COUNT; k++)
+			if (k != FRAME_OURS && k != FRAME_FOREIGN_ARP &&
+			    k != FRAME_FOREIGN_ND && k != FRAME_BAD_ADDR)
+				x->other += d->kinds[k];
+	}
+}
+
+bool
+result_rx_nothing_back(const struct result_rx *x)
+{
+	return x->sent > 0 && x->back == 0;
+}
+
+int
+result_rx_why(const struct result_rx *x, char *buf, size_t len)
+{
+	return snprintf(buf, len, "no test frame came back in %" PRIu32
+			" trials (%" PRIu64 " frames sent): check [left] / "
+			"[right] dut_mac (the DUT's MAC on each side), the "
+			"DUT's neighbour entries for the tester's addresses "
+			"and its routes, and the cables (ports swapped?); "
+			"foreign frames received: %" PRIu64 " ARP, %" PRIu64
+			" ND/ICMPv6, %" PRIu64 " to another MAC or IP address, "
+			"%" PRIu64 " other", x->trials, x->sent, x->arp, x->nd,
+			x->elsewhere, x->other);
 }

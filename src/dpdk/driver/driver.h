@@ -111,7 +111,7 @@ struct mode_ctx {
 	const char **reasons;
 	uint32_t not_measured;		/* complete runs whose result is not
 					 * MEASURED: exit status 3 */
-	char result[128];		/* run.json "result" */
+	char result[512];		/* run.json "result" */
 	void *priv;			/* the mode's state */
 	double trial_max_s;		/* the longest step period so far and */
 	double trial_end_s;		/* when the last step ended (ETA) */

@@ -115,6 +115,20 @@ runinfo_kernel(void)
 	return runinfo_str(buf);
 }
 
+/* "02:00:00:00:00:10"; null for an all-zero address (none known) */
+static json_t *
+runinfo_mac(const uint8_t mac[6])
+{
+	static const uint8_t zero[6];
+	char buf[32];
+
+	if (memcmp(mac, zero, 6) == 0)
+		return json_null();
+	snprintf(buf, sizeof(buf), "%02x:%02x:%02x:%02x:%02x:%02x", mac[0],
+		 mac[1], mac[2], mac[3], mac[4], mac[5]);
+	return json_string(buf);
+}
+
 static json_t *
 runinfo_ports(const struct mode_ctx *m)
 {
@@ -135,7 +149,15 @@ runinfo_ports(const struct mode_ctx *m)
 		    /* who checks received checksums (port.c): the NIC's
 		     * GOOD verdicts taken, or every one summed here */
 		    !runinfo_set(o, "checksums_by", json_string(
-				 p->rx_cksum_hw ? "NIC" : "software"))) {
+				 p->rx_cksum_hw ? "NIC" : "software")) ||
+		    /* port.c: the address used ([side] mac, or the port's
+		     * own when not given), the port's own, and whether the
+		     * port was put in promiscuous mode */
+		    !runinfo_set(o, "mac", runinfo_mac(p->mac)) ||
+		    !runinfo_set(o, "own_mac", runinfo_mac(p->own_mac)) ||
+		    !runinfo_set(o, "mac_from", json_string(
+				 p->mac_given ? "configured" : "port")) ||
+		    !runinfo_set(o, "promisc", json_boolean(p->promisc))) {
 			json_decref(a);
 			return NULL;
 		}

@@ -220,6 +220,7 @@ const struct mode_ops mode_monitor = {
 		.help = "a stream at --rate watched live: per interval rates, "
 			"period variation in ns, loss (monitor.csv)",
 		.options = "--rate --duration --interval --warmup --threshold",
+		.main_lcore_free = true,	/* checked by --check too */
 	},
 	.run_name = "monitor",
 	.files = { { "monitor.csv", &monitor_table } },

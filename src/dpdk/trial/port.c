@@ -46,6 +46,96 @@ port_data_room(const struct cfg *c)
 	return need < RTE_MBUF_DEFAULT_BUF_SIZE ? RTE_MBUF_DEFAULT_BUF_SIZE : need;
 }
 
+static bool
+port_mac_zero(const uint8_t mac[6])
+{
+	static const uint8_t zero[6];
+
+	return memcmp(mac, zero, 6) == 0;
+}
+
+static void
+port_mac_text(const uint8_t mac[6], char *buf, size_t len)
+{
+	snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x", mac[0], mac[1],
+		 mac[2], mac[3], mac[4], mac[5]);
+}
+
+/* The port's own address into mac; false (mac zeroed): none reported. */
+static bool
+port_read_mac(uint16_t port_id, uint8_t mac[6])
+{
+	struct rte_ether_addr a;
+
+	memset(mac, 0, 6);
+	if (!rte_eth_dev_is_valid_port(port_id) ||
+	    rte_eth_macaddr_get(port_id, &a) != 0)
+		return false;
+	memcpy(mac, a.addr_bytes, 6);
+	return !port_mac_zero(mac);
+}
+
+void
+port_own_macs(struct cfg *c)
+{
+	static const char *const side_name[CFG_NB_SIDES] = { "left", "right" };
+	uint8_t own[6];
+	char txt[32];
+	int s;
+
+	for (s = 0; s < CFG_NB_SIDES; s++) {
+		if (cfg_key_given(c, side_name[s], "mac"))
+			continue;
+		if (port_read_mac(c->side[s].port_id, own)) {
+			memcpy(c->side[s].mac, own, 6);
+			continue;
+		}
+		if (!rte_eth_dev_is_valid_port(c->side[s].port_id))
+			continue;	/* port_setup says so */
+		port_mac_text(c->side[s].mac, txt, sizeof(txt));
+		fprintf(stderr, "dutperf: warning: [%s] port %u reports no MAC "
+			"address: [%s] mac is the default %s\n", side_name[s],
+			c->side[s].port_id, side_name[s], txt);
+	}
+}
+
+/*
+ * The address the side's frames use against the port's own: a configured
+ * [side] mac that is not the port's needs promiscuous mode, or the NIC
+ * drops the frames sent to it (docs/real-testbed.md).  The receiver still
+ * takes only frames to that address unless [traffic] promisc = 1.
+ */
+static void
+port_mac_check(struct port_ctx *p, const char *side, const struct cfg *c)
+{
+	char have[32], want[32];
+	int s;
+
+	for (s = 0; s < CFG_NB_SIDES; s++)
+		if (c->side[s].port_id == p->id)
+			break;
+	if (s == CFG_NB_SIDES)
+		return;
+	memcpy(p->mac, c->side[s].mac, 6);
+	p->mac_given = cfg_key_given(c, side, "mac");
+	p->promisc = c->promisc;
+	if (port_mac_zero(p->own_mac) ||
+	    memcmp(p->own_mac, p->mac, 6) == 0)
+		return;
+	port_mac_text(p->own_mac, have, sizeof(have));
+	port_mac_text(p->mac, want, sizeof(want));
+	if (!c->promisc)
+		fprintf(stderr, "dutperf: [%s] mac %s is not port %u's own "
+			"address %s: the port is put in promiscuous mode to "
+			"receive frames sent to %s (leave [%s] mac out to use "
+			"the port's)\n", side, want, p->id, have, want, side);
+	else
+		fprintf(stderr, "dutperf: [%s] mac %s is not port %u's own "
+			"address %s: used, the port is in promiscuous mode "
+			"([traffic] promisc = 1)\n", side, want, p->id, have);
+	p->promisc = true;
+}
+
 int
 port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	   uint16_t nb_queues, const struct cfg *c, char *err, size_t err_len)
@@ -160,7 +250,9 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 		return rc;
 	}
 	p->started = true;
-	rc = c->promisc ? rte_eth_promiscuous_enable(port_id) :
+	port_read_mac(port_id, p->own_mac);
+	port_mac_check(p, side, c);
+	rc = p->promisc ? rte_eth_promiscuous_enable(port_id) :
 			  rte_eth_promiscuous_disable(port_id);
 	if (rc != 0 && rc != -ENOTSUP)
 		fprintf(stderr, "dutperf: warning: port %u: promiscuous mode: "

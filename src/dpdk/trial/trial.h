@@ -74,7 +74,21 @@ struct port_ctx {
 	bool rx_cksum_hw;		/* RX IPv4 and UDP checksum offload on:
 					 * the NIC's GOOD verdicts are taken
 					 * (run.json "checksums_by") */
+	uint8_t own_mac[6];		/* the port's own address (read at
+					 * setup); all zero: none reported */
+	uint8_t mac[6];			/* the address frames are sent from and
+					 * received at ([side] mac) */
+	bool mac_given;			/* [side] mac was configured */
+	bool promisc;			/* put in promiscuous mode ([traffic]
+					 * promisc, or mac not its own) */
 };
+
+/*
+ * Before the trial context is built: [left] mac / [right] mac not given
+ * are the ports' own addresses (rte_eth_macaddr_get).  A port that
+ * reports none (all zero) keeps the table default, said on stderr.
+ */
+void port_own_macs(struct cfg *c);
 
 /* nb_queues RX and TX queues (RSS over IP and UDP when there are several
  * and the port offers it). */
