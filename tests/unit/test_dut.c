@@ -472,7 +472,7 @@ test_row(void **state)
 	(void)state;
 	assert_true(report_header(&dut_table, line, sizeof(line)) > 0);
 	assert_string_equal(line, "trial,search,iteration,phase,observation,"
-			    "counter,before,after,delta,interval_s,rate_per_s,"
+			    "counter,before,after,delta,interval_s,rate_per_second,"
 			    "busy_pct,error");
 	assert_true(report_row(&dut_table, &r, line, sizeof(line)) > 0);
 	assert_string_equal(line, "4,1,3,telemetry,cpu,cpu1.busy,10,40,30,"

@@ -308,9 +308,10 @@ static const struct report_col dut_cols[] = {
 	REPORT_COL_DOUBLE_IF("delta", "", 0, struct dut_row, delta, has_values),
 	REPORT_COL_DOUBLE_IF("interval_s", "s", 3, struct dut_row, interval_s,
 			     has_values),
-	REPORT_COL_DOUBLE_IF("rate_per_s", "1/s", 1, struct dut_row,
+	/* per second ("_s" names a duration) */
+	REPORT_COL_DOUBLE_IF("rate_per_second", "", 1, struct dut_row,
 			     rate_per_s, has_values),
-	REPORT_COL_DOUBLE_IF("busy_pct", "%", 1, struct dut_row, busy_pct,
+	REPORT_COL_DOUBLE_IF("busy_pct", "pct", 1, struct dut_row, busy_pct,
 			     has_busy),
 	REPORT_COL_REASON("error", struct dut_row, error),
 };
