@@ -132,6 +132,7 @@ struct dut_row {
 	uint32_t search;		/* as trials.csv's search, iteration */
 	uint32_t iteration;
 	const char *phase;		/* "trial", "telemetry" */
+	uint64_t rate_fps;		/* the trial's offered rate */
 	const char *observation;
 	const char *counter;		/* "" for an error row */
 	bool has_values;

@@ -462,7 +462,8 @@ static void
 test_row(void **state)
 {
 	struct dut_row r = { .trial = 4, .search = 1, .iteration = 3,
-			     .phase = "telemetry", .observation = "cpu",
+			     .phase = "telemetry", .rate_fps = 9000,
+			     .observation = "cpu",
 			     .counter = "cpu1.busy", .has_values = true,
 			     .before = 10, .after = 40, .delta = 30,
 			     .interval_s = 1.5, .rate_per_s = 20,
@@ -471,18 +472,19 @@ test_row(void **state)
 
 	(void)state;
 	assert_true(report_header(&dut_table, line, sizeof(line)) > 0);
-	assert_string_equal(line, "trial,search,iteration,phase,observation,"
+	assert_string_equal(line, "trial,search,iteration,phase,rate_fps,"
+			    "observation,"
 			    "counter,before,after,delta,interval_s,rate_per_second,"
 			    "busy_pct,error");
 	assert_true(report_row(&dut_table, &r, line, sizeof(line)) > 0);
-	assert_string_equal(line, "4,1,3,telemetry,cpu,cpu1.busy,10,40,30,"
+	assert_string_equal(line, "4,1,3,telemetry,9000,cpu,cpu1.busy,10,40,30,"
 			    "1.500,20.0,75.0,\"\"");
 	r = (struct dut_row){ .trial = 2, .phase = "trial",
 			      .observation = "nft", .counter = "",
 			      .error = "[dut] obs1 (nft) = \"false\": exit "
 				       "status 1; no output" };
 	assert_true(report_row(&dut_table, &r, line, sizeof(line)) > 0);
-	assert_contains(line, "2,0,0,trial,nft,,,,,,,,");
+	assert_contains(line, "2,0,0,trial,0,nft,,,,,,,,");
 	assert_contains(line, "exit status 1");
 }
 

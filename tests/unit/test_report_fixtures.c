@@ -464,11 +464,11 @@ static const struct stateful_teardown_row teardown_rows[] = {
  * share, a counter that fell, a failed observation. */
 static const struct dut_row dut_rows[] = {
 	{ .trial = 1, .search = 1, .iteration = 1, .phase = "trial",
-	  .observation = "fwd", .counter = "IpForwDatagrams",
+	  .rate_fps = 14000, .observation = "fwd", .counter = "IpForwDatagrams",
 	  .has_values = true, .before = 1200, .after = 15200, .delta = 14000,
 	  .interval_s = 1.4567, .rate_per_s = 9610.76, .error = "" },
 	{ .trial = 4, .search = 1, .iteration = 4, .phase = "telemetry",
-	  .observation = "cpu", .counter = "cpu1.busy", .has_values = true,
+	  .rate_fps = UINT64_MAX, .observation = "cpu", .counter = "cpu1.busy", .has_values = true,
 	  .before = UINT64_MAX - 10, .after = UINT64_MAX, .delta = 10,
 	  .interval_s = 1.5, .rate_per_s = 6.67, .has_busy = true,
 	  .busy_pct = 12.345, .error = "" },

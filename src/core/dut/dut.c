@@ -301,6 +301,7 @@ static const struct report_col dut_cols[] = {
 	REPORT_COL_U32("search", "", struct dut_row, search),
 	REPORT_COL_U32("iteration", "", struct dut_row, iteration),
 	REPORT_COL_TEXT("phase", struct dut_row, phase),
+	REPORT_COL_U64("rate_fps", "fps", struct dut_row, rate_fps),
 	REPORT_COL_TEXT("observation", struct dut_row, observation),
 	REPORT_COL_TEXT("counter", struct dut_row, counter),
 	REPORT_COL_U64_IF("before", "", struct dut_row, before, has_values),

@@ -47,6 +47,7 @@ struct driver_dut {
 	struct csv_file csv;		/* dut.csv */
 	uint32_t trial;			/* trials.csv row of the current trial */
 	bool telemetry;			/* the current trial is one */
+	uint64_t rate_fps;		/* the current trial's rate */
 	bool observed;			/* something observes it */
 	struct dut_counters before[DUT_MAX_OBS];
 	bool have_before[DUT_MAX_OBS];
@@ -220,6 +221,7 @@ driver_dut_row_init(const struct mode_ctx *m, struct dut_row *row)
 	row->search = m->ops->once ? 0 : m->no;
 	row->iteration = m->ops->once ? 0 : m->iteration;
 	row->phase = d->telemetry ? "telemetry" : "trial";
+	row->rate_fps = d->rate_fps;
 	row->error = "";
 }
 
@@ -252,6 +254,7 @@ driver_dut_search(struct mode_ctx *m, char *err, size_t err_len)
 		if (!cap.ok) {
 			driver_dut_row_init(m, &row);
 			row.trial = 0;
+			row.rate_fps = 0;
 			rc = driver_dut_failed(m, o, &cap, &row, err, err_len);
 			if (rc != 0)
 				return rc;
@@ -285,6 +288,7 @@ driver_dut_before(struct mode_ctx *m, const struct trial_spec *spec,
 		return 0;
 	d->trial++;
 	d->telemetry = telemetry;
+	d->rate_fps = trial_spec_rate_fps(spec);
 	d->observed = false;
 	snprintf(sub, sizeof(sub), "%u", d->trial);
 	for (i = 0; i < d->plan.nb; i++) {
