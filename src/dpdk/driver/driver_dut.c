@@ -26,6 +26,8 @@
 
 #define DUT_TOP 10			/* largest deltas kept a telemetry trial */
 #define DUT_MAX_TELEMETRY 64		/* telemetry trials in run.json */
+#define DUT_DURING_LEAD_MS 300		/* during observations start this
+					 * long before the trial */
 
 /* One of a telemetry trial's largest deltas. */
 struct dut_top {
@@ -280,6 +282,7 @@ driver_dut_before(struct mode_ctx *m, const struct trial_spec *spec,
 	char sub[16], path[CFG_PATH_LEN + 128], *text;
 	struct dut_capture cap;
 	struct dut_row row;
+	bool started = false;
 	size_t len;
 	unsigned i;
 	int rc;
@@ -343,7 +346,12 @@ driver_dut_before(struct mode_ctx *m, const struct trial_spec *spec,
 			driver_dut_abort(m);
 			return rc;
 		}
+		started = true;
 	}
+	/* their start (a shell, ssh, a namespace switch) on the tester's
+	 * CPUs, not in the sender's first milliseconds */
+	if (started)
+		engine_sleep_ms(DUT_DURING_LEAD_MS);
 	return 0;
 }
 
