@@ -12,8 +12,8 @@
 #  - the telemetry trial after the search: a trials.csv row of phase
 #    telemetry at the rate found, rate.csv's result as without it;
 #  - a during observation (vmstat 1) of a 3 s trial: about one line a
-#    second, no vmstat left; a hung snapshot killed at [commands]
-#    timeout_s and named in dut.csv, the trial going on.
+#    second, no vmstat left (a hung observation and SIGINT:
+#    dut_interrupt.sh).
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -41,11 +41,11 @@ obs3 = cpu: $TB dut-exec -- cat /proc/stat
 obs3_parser = cpu
 EOF
 
-# 14000 fails, 10000 passes, 12000 fails: error 2000 reached in 3
-# trials, then the telemetry trial at the result.  Trials that lose
-# frames and trials that do not: both kinds of counts are compared.
+# 14000 fails, 10000 passes: error 4000 reached in 2 trials, then the
+# telemetry trial at the result.  Trials that lose frames and trials that
+# do not: both kinds of counts are compared.
 dut_search throughput -c "$ini" --duration 1 --timeout 300 --settle 200 \
-	--rate-min 6000 --rate-max 14000 --initial-rate 14000 --error 2000
+	--rate-min 6000 --rate-max 14000 --initial-rate 14000 --error 4000
 [ $rc -eq 0 ] || fail "exit status $rc ($(tail -3 "$WORK/err.log"))"
 # (the counts, not the rate, are this test's: a preempted sender's
 # catch-up bursts may lose frames below C with frames_ini's lag limit)
@@ -106,24 +106,18 @@ print("run.json dut.telemetry:", t[0]["rate_fps"], "fps,",
 	"$out/run.json" || fail "run.json has no dut telemetry"
 ok "run.json: the telemetry trial's largest deltas"
 
-# A during observation of a 3 s trial; a hung snapshot killed at 1 s.
+# A during observation of a 3 s trial.
 mark=$((900 + $$ % 97))
 cat >"$WORK/during.ini" <<EOF
 [dut]
 obs1 = vm: $TB dut-exec -- vmstat 1 $mark
 obs1_when = during
 obs1_trials = all
-obs2 = hang: sleep 30
-obs2_trials = all
-[commands]
-timeout_s = 1
 EOF
 sed '/^\[dut\]/,$d' "$ini" >"$WORK/d2.ini"
 cat "$WORK/during.ini" >>"$WORK/d2.ini"
-t0=$(date +%s)
 dut trial -c "$WORK/d2.ini" --rate 1000 --duration 3 --timeout 300 -o "$WORK/d" >/dev/null ||
 	fail "trial with observations: exit status $? ($(tail -3 "$WORK/err.log"))"
-t1=$(date +%s)
 lines=$(grep -cE '^ *[0-9]+ +[0-9]+ ' "$WORK/d/dut/1/vm.during.txt")
 # vmstat prints a sample at once, then one a second: 3 s sending, the
 # late-frame wait and the start around it
@@ -131,10 +125,4 @@ lines=$(grep -cE '^ *[0-9]+ +[0-9]+ ' "$WORK/d/dut/1/vm.during.txt")
 	fail "$lines vmstat samples in a 3 s trial: $(cat "$WORK/d/dut/1/vm.during.txt")"
 pgrep -f "vmstat 1 $mark" >/dev/null && fail "vmstat 1 $mark left running"
 ok "during: $lines vmstat samples over a 3 s trial, none left running"
-grep -q 'hang,,.*\[dut\] obs2 (hang) = .*sleep 30.*no end within its timeout of 1 s' "$WORK/d/dut.csv" ||
-	fail "the hung observation is not named in dut.csv: $(cat "$WORK/d/dut.csv")"
-grep -q 'obs2 (hang).*the trial goes on' "$WORK/err.log" || fail "no line on stderr for the hung observation"
-expect_equal "trial status" "$(col "$WORK/d/trials.csv" status)" pass
-[ $((t1 - t0)) -lt 20 ] || fail "the trial took $((t1 - t0)) s: the hung observation was not killed at 1 s"
-ok "hung observation killed at [commands] timeout_s = 1, named, the trial passed"
 it_tb_down

@@ -5,6 +5,9 @@
 # count (IpForwDatagrams rose by the frames the tester sent before the
 # signal), the during observation's output written so far is there
 # (vmstat's header and samples) and no observation process is left.
+# A hung snapshot in the same trial: killed at [commands] timeout_s = 1
+# before and after the trial, named in dut.csv and on stderr, the trial
+# going on.
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -23,6 +26,10 @@ obs1_trials = all
 obs2 = fwd: $TB dut-exec -- nstat -az IpForwDatagrams
 obs2_parser = nstat
 obs2_trials = all
+obs3 = hang: sleep 3$mark
+obs3_trials = all
+[commands]
+timeout_s = 1
 EOF
 "$TB" run --name "$TBID" -- trial -c "$ini" --rate 10000 --duration 20 \
 	--timeout 300 -o "$WORK/t" >"$WORK/out.log" 2>"$WORK/err.log" &
@@ -58,4 +65,9 @@ samples=$(grep -cE '^ *[0-9]+ +[0-9]+ ' "$WORK/t/dut/1/vm.during.txt")
 [ "$samples" -ge 1 ] || fail "no vmstat sample kept: $(cat "$WORK/t/dut/1/vm.during.txt")"
 pgrep -f "vmstat 1 $mark" >/dev/null && fail "vmstat 1 $mark left running"
 ok "SIGINT: exit 130, dut.csv complete and the DUT's count, $samples vmstat samples kept, none left"
+expect_equal "hung observation rows" \
+	"$(grep -c "hang,,.*\[dut\] obs3 (hang) = \"\"sleep 3$mark\"\": no end within its timeout of 1 s" "$WORK/t/dut.csv")" 2
+grep -q 'obs3 (hang).*the trial goes on' "$WORK/err.log" || fail "no line on stderr for the hung observation"
+pgrep -f "sleep 3$mark" >/dev/null && fail "sleep 3$mark left running"
+ok "hung observation killed at [commands] timeout_s = 1 before and after the trial, named"
 it_tb_down
