@@ -15,7 +15,8 @@
 
 #include "rdoc_priv.h"
 
-#define RDOC_DUT_TOP 10			/* counters in a table */
+#define RDOC_DUT_TOP 10			/* counters in a trial's table */
+#define RDOC_DUT_CMP_TOP 20		/* counters in the comparison */
 #define RDOC_DUT_OUT_B 16384		/* of an output file, shown */
 #define RDOC_DUT_FILES 64		/* output files of a trial, shown */
 
@@ -275,7 +276,8 @@ rdoc_dut_compare(struct rdoc *d, const struct rdoc_set *a,
 		  "own evidence beside the throughput verdict above).");
 	rdoc_table_begin(d, "Counter rates, this set against the compared one",
 			 5, head);
-	for (i = 0; i < ca.n && i < RDOC_DUT_TOP && ca.v[i].delta != 0; i++) {
+	for (i = 0; i < ca.n && i < RDOC_DUT_CMP_TOP && ca.v[i].delta != 0;
+	     i++) {
 		y = NULL;
 		for (k = 0; k < cb.n && y == NULL; k++)
 			if (strcmp(cb.v[k].obs, ca.v[i].obs) == 0 &&
