@@ -18,7 +18,7 @@
 need_root
 need_dutperf
 command -v nstat >/dev/null && command -v vmstat >/dev/null ||
-	{ echo "skip: needs nstat (iproute2) and vmstat (procps)"; exit 77; }
+	fail "nstat (iproute2) or vmstat (procps) missing (scripts/lib.sh deps_install)"
 
 # A bucket of 1000 frames (0.1 s at C): a 1 s trial passes up to 1.1 C,
 # and a preempted sender's catch-up burst below C does not overflow it.

@@ -10,8 +10,7 @@
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
-need_tools() { command -v nft >/dev/null || { echo "skip: needs nft"; exit 77; }; }
-need_tools
+command -v nft >/dev/null || fail "nft (nftables) missing (scripts/lib.sh deps_install)"
 
 R=10000
 it_tb_up router

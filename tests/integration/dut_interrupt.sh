@@ -12,7 +12,7 @@
 need_root
 need_dutperf
 command -v nstat >/dev/null && command -v vmstat >/dev/null ||
-	{ echo "skip: needs nstat (iproute2) and vmstat (procps)"; exit 77; }
+	fail "nstat (iproute2) or vmstat (procps) missing (scripts/lib.sh deps_install)"
 
 it_tb_up router
 mark=$((900 + $$ % 97))
