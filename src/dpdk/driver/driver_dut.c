@@ -164,34 +164,42 @@ driver_dut_row(const struct dut_row *row, void *arg)
 }
 
 /*
- * An observation that failed: its dut.csv row, a line on stderr; with
- * [dut] required, the run stops (-EIO with err).
+ * An observation that failed (when: "before", "after", "during",
+ * "search"): its dut.csv row, a line on stderr; with [dut] required, the
+ * run stops (-EIO with err).
  */
 static int
 driver_dut_failed(struct mode_ctx *m, const struct dut_obs *o,
-		  const struct dut_capture *cap, struct dut_row *row,
-		  char *err, size_t err_len)
+		  const char *when, const struct dut_capture *cap,
+		  struct dut_row *row, char *err, size_t err_len)
 {
 	struct driver_dut *d = m->dut;
+	char why[sizeof(cap->error) + 16];
 	int rc;
 
 	d->obs_failed++;
+	snprintf(why, sizeof(why), "%s: %s", when, cap->error);
 	row->observation = o->name;
 	row->counter = "";
 	row->has_values = false;
 	row->has_busy = false;
-	row->error = cap->error;
+	row->error = why;
 	rc = driver_dut_row(row, d);
 	if (rc != 0) {
 		snprintf(err, err_len, "dut.csv: cannot write a row");
 		return rc;
 	}
-	fprintf(stderr, "dutperf: trial %u: %s%s\n", d->trial, cap->error,
-		d->plan.required ? "" : " (recorded in dut.csv; [dut] "
-		"required = 0: the trial goes on)");
+	if (row->trial > 0)
+		fprintf(stderr, "dutperf: trial %u, %s%s\n", row->trial, why,
+			d->plan.required ? "" : " (recorded in dut.csv; [dut] "
+			"required = 0: the trial goes on)");
+	else
+		fprintf(stderr, "dutperf: search %u, %s%s\n", row->search, why,
+			d->plan.required ? "" : " (recorded in dut.csv; [dut] "
+			"required = 0: the search goes on)");
 	if (d->plan.required) {
 		snprintf(err, err_len, "%s ([dut] required = 1: the run stops)",
-			 cap->error);
+			 why);
 		return -EIO;
 	}
 	return 0;
@@ -257,7 +265,9 @@ driver_dut_search(struct mode_ctx *m, char *err, size_t err_len)
 			driver_dut_row_init(m, &row);
 			row.trial = 0;
 			row.rate_fps = 0;
-			rc = driver_dut_failed(m, o, &cap, &row, err, err_len);
+			row.phase = "search";
+			rc = driver_dut_failed(m, o, "search", &cap, &row, err,
+					       err_len);
 			if (rc != 0)
 				return rc;
 		}
@@ -311,7 +321,8 @@ driver_dut_before(struct mode_ctx *m, const struct trial_spec *spec,
 			return rc;
 		if (!cap.ok) {
 			driver_dut_row_init(m, &row);
-			rc = driver_dut_failed(m, o, &cap, &row, err, err_len);
+			rc = driver_dut_failed(m, o, "before", &cap, &row, err,
+					       err_len);
 			if (rc != 0)
 				return rc;
 			continue;
@@ -321,7 +332,8 @@ driver_dut_before(struct mode_ctx *m, const struct trial_spec *spec,
 		free(text);
 		if (rc != 0) {
 			driver_dut_row_init(m, &row);
-			rc = driver_dut_failed(m, o, &cap, &row, err, err_len);
+			rc = driver_dut_failed(m, o, "before", &cap, &row, err,
+					       err_len);
 			if (rc != 0)
 				return rc;
 			continue;
@@ -418,8 +430,8 @@ driver_dut_after(struct mode_ctx *m, const struct trial_spec *spec,
 		d->during[i] = NULL;
 		if (!cap.ok && rc == 0) {
 			driver_dut_row_init(m, &row);
-			rc = driver_dut_failed(m, &d->plan.obs[i], &cap, &row,
-					       err, err_len);
+			rc = driver_dut_failed(m, &d->plan.obs[i], "during",
+					       &cap, &row, err, err_len);
 		}
 	}
 	if (rc != 0)
@@ -457,7 +469,8 @@ driver_dut_after(struct mode_ctx *m, const struct trial_spec *spec,
 		driver_dut_row_init(m, &row);
 		row.observation = o->name;
 		if (!cap.ok) {
-			rc = driver_dut_failed(m, o, &cap, &row, err, err_len);
+			rc = driver_dut_failed(m, o, "after", &cap, &row, err,
+					       err_len);
 			if (rc != 0)
 				break;
 			if (d->plan.criterion && d->plan.crit_obs == i) {
