@@ -184,7 +184,8 @@ struct dut_capture {
  * comes, cut at max_output_b with a note at the end).  0 with *cap filled
  * (cap->ok false when it failed: cap->error says how); -errno with err
  * when the file cannot be written.  text/text_len (may be NULL): the
- * output read back for a parser (malloc'd; the caller frees).
+ * output read back for a parser (malloc'd; the caller frees; a cut
+ * output up to its last whole line).
  */
 int dut_run_snapshot(const struct dut_plan *p, const struct dut_obs *o,
 		     const char *path, const volatile sig_atomic_t *stop,

@@ -401,6 +401,54 @@ test_bad_output(void **state)
 	dut_counters_free(&c);
 }
 
+/* An output cut anywhere (max_output_kb, a killed command): each prefix
+ * of each capture parses, or fails with a message naming the observation;
+ * never more counters than the whole output has. */
+static void
+test_cut_outputs(void **state)
+{
+	static const struct {
+		enum dut_parser p;
+		const char *name;
+	} caps[] = {
+		{ DUT_PARSER_CPU, "proc_stat.after" },
+		{ DUT_PARSER_NSTAT, "nstat.txt" },
+		{ DUT_PARSER_ETHTOOL, "ethtool_veth.txt" },
+		{ DUT_PARSER_IPLINK, "iplink.json" },
+		{ DUT_PARSER_KV, "sysctl.txt" },
+		{ DUT_PARSER_OVS, "ovs_dpctl_show.txt" },
+		{ DUT_PARSER_NFT, "nft_counters.txt" },
+	};
+	struct dut_counters c = { 0 };
+	char path[512], err[512];
+	size_t i, len, cut, whole;
+	char *text;
+	int rc;
+
+	(void)state;
+	for (i = 0; i < sizeof(caps) / sizeof(caps[0]); i++) {
+		snprintf(path, sizeof(path), "%s/dut/%s", TEST_DATA_DIR,
+			 caps[i].name);
+		text = read_all(path, &len);
+		assert_int_equal(dut_parse(caps[i].p, "o", text, len, &c, err,
+					   sizeof(err)), 0);
+		whole = c.n;
+		for (cut = 0; cut < len; cut += 1 + cut / 40) {
+			err[0] = '\0';
+			rc = dut_parse(caps[i].p, "o", text, cut, &c, err,
+				       sizeof(err));
+			if (rc == 0)
+				assert_true(c.n <= whole);
+			else if (rc != -EINVAL || strstr(err, "[dut] observation o "
+							 "(parser ") == NULL)
+				fail_msg("%s cut at %zu: %d %s", caps[i].name, cut,
+					 rc, err);
+		}
+		free(text);
+	}
+	dut_counters_free(&c);
+}
+
 /* Deltas of counters in both snapshots; a counter that fell; the
  * criterion within N, above it, and missing. */
 static void
@@ -541,6 +589,16 @@ test_run_snapshot(void **state)
 	assert_int_equal(strncmp(file, "0123456789\n", 11), 0);
 	assert_contains(file + 100, "[dutperf: output cut at 0 KiB");
 	free(file);
+	/* a parser reads it up to its last whole line: 6 lines of 15
+	 * bytes, not the 10 bytes of the 7th ("a = 123456" would read) */
+	run_plan(&p, &o, "yes 'a = 1234567890' | head -c 5000");
+	p.max_output_b = 100;
+	assert_int_equal(dut_run_snapshot(&p, &o, path, NULL, &cap, &text, &len,
+					  err, sizeof(err)), 0);
+	assert_true(cap.truncated);
+	assert_int_equal(len, 90);
+	assert_int_equal(text[89], '\n');
+	free(text);
 
 	/* failing: recorded, named */
 	run_plan(&p, &o, "echo broken; exit 3");
@@ -680,6 +738,7 @@ main(void)
 		cmocka_unit_test(test_cpu),
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_bad_output),
+		cmocka_unit_test(test_cut_outputs),
 		cmocka_unit_test(test_deltas_criterion),
 		cmocka_unit_test(test_row),
 		cmocka_unit_test(test_run_snapshot),

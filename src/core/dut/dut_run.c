@@ -152,10 +152,16 @@ dut_run_snapshot(const struct dut_plan *p, const struct dut_obs *o,
 			 strerror(errno));
 		return rc;
 	}
-	if (text != NULL && cap->ok)
-		return dut_read_back(path, (size_t)cap->written_b, text,
-				     text_len, err, err_len);
-	return 0;
+	if (text == NULL || !cap->ok)
+		return 0;
+	rc = dut_read_back(path, (size_t)cap->written_b, text, text_len, err,
+			   err_len);
+	/* a cut output ends in a cut line: "Name 12" of "Name 1234" would
+	 * read as a counter; up to its last whole line only */
+	while (rc == 0 && cap->truncated && *text_len > 0 &&
+	       (*text)[*text_len - 1] != '\n')
+		(*text)[--*text_len] = '\0';
+	return rc;
 }
 
 struct dut_during {
