@@ -207,10 +207,16 @@ tb_nft_rules() {
 	local family=inet
 	[ "$1" = bridge ] && family=bridge
 	echo "table $family dutperf {"
+	# named counters ([dut] observations, docs/dut.md: nft list
+	# counters): the frames each limit dropped and those it let through
+	[ "$2" -gt 0 ] && echo "	counter fwd_drop { }" && echo "	counter fwd_pass { }"
+	[ "$3" -gt 0 ] && echo "	counter rev_drop { }" && echo "	counter rev_pass { }"
 	echo "	chain capacity {"
 	echo "		type filter hook forward priority 0; policy accept;"
-	[ "$2" -gt 0 ] && echo "		iifname \"d0\" limit rate over $2/second burst $(tb_nft_burst "$2") packets drop"
-	[ "$3" -gt 0 ] && echo "		iifname \"d1\" limit rate over $3/second burst $(tb_nft_burst "$3") packets drop"
+	[ "$2" -gt 0 ] && echo "		iifname \"d0\" limit rate over $2/second burst $(tb_nft_burst "$2") packets counter name fwd_drop drop"
+	[ "$2" -gt 0 ] && echo "		iifname \"d0\" counter name fwd_pass"
+	[ "$3" -gt 0 ] && echo "		iifname \"d1\" limit rate over $3/second burst $(tb_nft_burst "$3") packets counter name rev_drop drop"
+	[ "$3" -gt 0 ] && echo "		iifname \"d1\" counter name rev_pass"
 	echo "	}"
 	echo "}"
 }

@@ -14,6 +14,9 @@
 #                                            (ID default: $TESTBED_ID, set by run)
 #   testbed.sh nat-state --name ID           NAT: connection counts (shell assignments)
 #   testbed.sh exec --name ID -- CMD...      CMD inside the tester namespace
+#   testbed.sh dut-exec [--name ID] -- CMD... CMD inside the DUT namespace, e.g. a
+#                                            [dut] observation (ID default:
+#                                            $TESTBED_ID, set by run)
 #   testbed.sh run  --name ID -- ARGS...     dutperf (or $DUTPERF) on t0/t1
 #   testbed.sh env  --name ID                shell assignments for scripts
 #   testbed.sh list
@@ -133,11 +136,19 @@ exec)
 	[ $# -gt 0 ] || die "exec needs -- CMD..."
 	exec ip netns exec "$TB_TG" "$@"
 	;;
+dut-exec)
+	# a [dut] observation: dutperf runs it with TESTBED_ID set (run)
+	[ -n "$id" ] || { id=${TESTBED_ID:-}; [ -z "$id" ] || tb_check_id "$id"; }
+	need_name
+	[ $# -gt 0 ] || die "dut-exec needs -- CMD..."
+	exec ip netns exec "$TB_DUT" "$@"
+	;;
 run)
 	need_name
 	bin=${DUTPERF:-$SRCDIR/build/src/dpdk/dutperf}
 	[ -x "$bin" ] || die "no dutperf binary at $bin (build it, or set DUTPERF=path)"
-	# For DUT hooks run by dutperf (testbed.sh reset-state).
+	# For DUT hooks and observations run by dutperf (testbed.sh
+	# reset-state, dut-exec).
 	export TESTBED_ID=$id
 	# shellcheck disable=SC2086
 	set -- ip netns exec "$TB_TG" "$bin" $TB_EAL -- "$@"

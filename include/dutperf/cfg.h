@@ -37,7 +37,7 @@
 #define CFG_LCORES_LEN 64		/* send_lcores / recv_lcores text */
 #define CFG_INI_MAX_B (1024 * 1024)	/* larger INI files are rejected */
 #define CFG_INI_LINE_MAX 1000		/* longer lines are rejected (iniparser 4.1: < 1024) */
-#define CFG_NB_KEYS_MAX 160		/* the key table has no more keys */
+#define CFG_NB_KEYS_MAX 200		/* the key table has no more keys */
 #define CFG_OPT_NAME_LEN 32		/* "-s/--size" */
 
 enum cfg_side_id {
@@ -152,6 +152,22 @@ struct cfg_stateful {
 	char teardown_cmd[1024];	/* empties the DUT's table (timed) */
 };
 
+/* [dut] (observations of the DUT, dut.h; the texts parsed there) */
+#define CFG_DUT_OBS 6			/* obs1 .. obs6 */
+struct cfg_dut_obs {
+	char spec[1024];		/* "NAME: COMMAND", "" = slot unused */
+	int when;			/* enum dut_when */
+	int trials;			/* enum dut_trials */
+	int parser;			/* enum dut_parser */
+};
+
+struct cfg_dut {
+	struct cfg_dut_obs obs[CFG_DUT_OBS];
+	uint32_t max_output_kb;		/* each output file at most this */
+	bool required;			/* a failing observation fails the run */
+	char criterion[256];		/* "OBS.COUNTER [<= N]", "" = none */
+};
+
 /* [campaign] (mode campaign, campaign.h; the texts parsed there) */
 struct cfg_campaign {
 	char tests[256];		/* "throughput latency loss b2b" */
@@ -250,6 +266,7 @@ struct cfg {
 
 	struct cfg_stateful st;
 	struct cfg_campaign camp;
+	struct cfg_dut dut;
 };
 
 /* Fill with the documented defaults (the testbed's router addresses). */

@@ -8,14 +8,15 @@
  * /dev/null, stdout and stderr into one pipe that is copied to echo_fd as
  * it comes and whose last bytes are kept for the message.  A command
  * still running after its timeout, or when *stop becomes non-zero (dutperf
- * was interrupted), gets SIGTERM to its group, and SIGKILL to the group
- * grace_ms later (or as soon as the shell is gone).  No DPDK; a plain
+ * was interrupted), gets SIGTERM (or stop_sig) to its group, and SIGKILL
+ * to the group grace_ms later (or as soon as the shell is gone).  No DPDK; a plain
  * POSIX process.  docs/robustness.md "Commands".
  */
 #ifndef DUTPERF_COMMAND_H
 #define DUTPERF_COMMAND_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,12 +37,16 @@ struct command_opts {
 	uint32_t grace_ms;	/* SIGTERM to SIGKILL; 0: COMMAND_GRACE_MS */
 	const volatile sig_atomic_t *stop;	/* NULL: none */
 	int echo_fd;		/* its output is copied here; -1: not */
+	uint64_t echo_max_b;	/* at most this much of it; 0: no limit */
+	int stop_sig;		/* first signal of a kill; 0: SIGTERM */
 };
 
 struct command_result {
 	enum command_end end;
 	int status;
 	uint64_t elapsed_ns;	/* spawn to reaped */
+	uint64_t echoed_b;	/* bytes copied to echo_fd */
+	bool echo_cut;		/* more came than echo_max_b */
 	size_t tail_len;
 	char tail[COMMAND_TAIL_LEN];	/* last bytes of stdout + stderr */
 };

@@ -24,6 +24,7 @@ static const char *const plot_kind_names[PLOT_NB_KINDS] = {
 	[PLOT_LATENCY] = "latency",
 	[PLOT_PDV] = "pdv",
 	[PLOT_MONITOR] = "monitor",
+	[PLOT_CPU_LOAD] = "cpu-load",
 };
 
 int
@@ -381,6 +382,71 @@ plot_loss_load(struct strbuf *b, const struct plot_input *in, size_t n,
 	return 0;
 }
 
+/* --- cpu-load --- */
+
+/*
+ * [dut]'s cpu parser (docs/dut.md): each CPU's busy share over each
+ * observed trial (dut.csv's cpuN.busy rows with busy_pct) against the
+ * trial's offered rate, one line per file and CPU ("cpu": all of them).
+ */
+static int
+plot_cpu_load(struct strbuf *b, const struct plot_input *in, size_t n,
+	      struct plot_set *set, char *err, size_t err_len)
+{
+	static const char *const names[] = { "rate_fps", "counter", "busy_pct" };
+	char title[512];
+	size_t i, r, cpu;
+	long col[3];
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < n; i++) {
+		const struct csv_table *t = in[i].t;
+
+		rc = plot_cols(t, names, 3, col, err, err_len);
+		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
+			struct plot_series *s;
+			const char *ctr;
+			double x, y;
+
+			rc = csv_table_number(t, r, col[2], true, &y, err,
+					      err_len);
+			if (rc == 1) {	/* not a cpuN.busy row */
+				rc = 0;
+				continue;
+			}
+			if (rc == 0)
+				rc = csv_table_number(t, r, col[0], false, &x,
+						      err, err_len);
+			if (rc == 0)
+				rc = csv_table_text(t, r, col[1], &ctr, err,
+						    err_len);
+			if (rc != 0)
+				break;
+			cpu = strcspn(ctr, ".");
+			snprintf(title, sizeof(title), "%s, %.*s", in[i].label,
+				 (int)cpu, ctr);
+			s = plot_series_get(set, title,
+					    "using 1:2 with linespoints", NULL,
+					    0, 2);
+			if (s == NULL || plot_row2(s, x, y) < 0)
+				return -ENOMEM;
+		}
+	}
+	if (rc != 0)
+		return rc;
+	plot_set_compact(set);
+	if (set->n == 0)
+		return plot_fail(-EINVAL, err, err_len,
+				 "%s: no busy_pct values ([dut] obsN_parser = "
+				 "cpu observes no trial)", in[0].t->path);
+	for (i = 0; i < set->n; i++)
+		plot_series_sort(&set->s[i]);
+	plot_data(b, set);
+	strbuf_printf(b, "set format x '%%.1s%%c'\nset yrange [0:100]\n");
+	plot_panel(b, set, 0, "CPU busy share against offered load",
+		   "Offered load (frames/s)", "Busy (%)");
+	return 0;
+}
 
 /* --- searches and compare --- */
 
@@ -713,6 +779,9 @@ plot_script(struct strbuf *b, const struct plot_opts *o,
 		break;
 	case PLOT_MONITOR:
 		rc = plot_monitor(b, in, &set, err, err_len);
+		break;
+	case PLOT_CPU_LOAD:
+		rc = plot_cpu_load(b, in, n, &set, err, err_len);
 		break;
 	default:
 		rc = plot_fail(-EINVAL, err, err_len, "unknown plot kind");

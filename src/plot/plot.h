@@ -22,6 +22,7 @@ enum plot_kind {
 	PLOT_LATENCY,		/* latency.csv files: CDF of per-run values */
 	PLOT_PDV,		/* pdv.csv files: CDF of per-run values */
 	PLOT_MONITOR,		/* one monitor.csv: rates and variation in time */
+	PLOT_CPU_LOAD,		/* dut.csv files: busy % per CPU against fps */
 	PLOT_NB_KINDS,
 };
 

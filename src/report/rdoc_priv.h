@@ -122,5 +122,9 @@ void rdoc_sec_compare(struct rdoc *d, const struct rdoc_opts *o,
 		      const struct rdoc_set *a, const struct rdoc_set *b);
 void rdoc_sec_campaign(struct rdoc *d, const struct rdoc_set *s);
 void rdoc_sec_conditions(struct rdoc *d, const struct rdoc_set *s);
+/* [dut]: each run's telemetry trials, and against b (may be NULL) the
+ * counters whose rates changed most (rdoc_dut.c) */
+void rdoc_sec_dut(struct rdoc *d, const struct rdoc_set *a,
+		  const struct rdoc_set *b);
 
 #endif

@@ -28,6 +28,7 @@ static const char *const rdoc_files[RDOC_NB_FILES] = {
 	[RDOC_RECOVERY] = "recovery.csv",
 	[RDOC_RESET] = "reset.csv",
 	[RDOC_PDV] = "pdv.csv",
+	[RDOC_DUT] = "dut.csv",
 };
 
 const char *

@@ -447,6 +447,7 @@ rdoc_report(struct strbuf *out, const struct rdoc_opts *o,
 	rdoc_sec_recovery(d, a);
 	if (b != NULL)
 		rdoc_sec_compare(d, o, a, b);
+	rdoc_sec_dut(d, a, b);
 	rdoc_sec_conditions(d, a);
 	rdoc_end(d);
 	return out->oom ? -ENOMEM : 0;

@@ -31,6 +31,7 @@ enum rdoc_file {
 	RDOC_RECOVERY,		/* recovery.csv */
 	RDOC_RESET,		/* reset.csv */
 	RDOC_PDV,		/* pdv.csv */
+	RDOC_DUT,		/* dut.csv: [dut] counters (rdoc_dut.c) */
 	RDOC_NB_FILES,
 };
 

@@ -3,7 +3,8 @@
 # Every mode's result files keep their columns: each mode runs on the memif
 # wire, and the header of every file it writes (trials.csv and its own:
 # rate.csv, mlr.csv, latency.csv, pdv.csv, flr.csv, monitor.csv, b2b.csv,
-# recovery.csv, reset.csv, connrate.csv, cttc.csv, teardown.csv) and the
+# recovery.csv, reset.csv, connrate.csv, cttc.csv, teardown.csv; dut.csv
+# of a trial with [dut]) and the
 # keys of run.json are checked against fixtures written by the binary
 # before the change in question (tests/data/columns/FILE.header; the
 # rows' bytes are test_report_fixtures', tests/data/report).  Each data
@@ -45,12 +46,14 @@ for i, r in enumerate(rows[1:], 2):
     assert len(r) == len(rows[0]), (i, len(r), len(rows[0]))
 PY
 	done
-	python3 - "$dir/run.json" "$fx/run.json.keys" "$mode" <<'PY' || fail "$mode: run.json keys"
+	python3 - "$dir/run.json" "$fx/run.json.keys" "$mode" "${DUT_KEY:-0}" <<'PY' || fail "$mode: run.json keys"
 import json, sys
 want = open(sys.argv[2]).read().splitlines()
 for line in open(sys.argv[1]):
     d = json.loads(line)
-    assert ",".join(d.keys()) == want[0], list(d.keys())
+    # with [dut] (DUT_KEY=1) run.json has one more key at the end: dut
+    extra = ",dut" if sys.argv[4] == "1" else ""
+    assert ",".join(d.keys()) == want[0] + extra, list(d.keys())
     for p in d["ports"]:
         assert "ports: " + ",".join(p.keys()) == want[1], list(p.keys())
     assert d["mode"] == sys.argv[3], d["mode"]
@@ -71,6 +74,12 @@ CFG=$SRCDIR/tests/data/wire-main-free.ini WIRE_LCORES=$EAL_MAIN_FREE \
 	run monitor mon monitor.csv --rate 1000 --duration 2
 RC=3 run b2b b2b b2b.csv --max-frames 200 --repetitions 1 --settle 0 \
 	--throughput 20000
+
+# [dut] (docs/dut.md): dut.csv, observed in every trial
+dutini=$WORK/dut.ini
+cp "$SRCDIR/tests/data/wire.ini" "$dutini"
+printf '[dut]\nobs1 = k: echo a = 1\nobs1_parser = kv\nobs1_trials = all\n' >>"$dutini"
+CFG=$dutini DUT_KEY=1 run trial dut dut.csv --rate 1000 --duration 1
 
 ini=$WORK/wire.ini
 cp "$SRCDIR/tests/data/wire.ini" "$ini"

@@ -176,7 +176,7 @@ def bad_values(key, value, comment):
 				("2001:db8::1/64", "prefix length")]
 	if value in ("0", "1") and key in ("jumbo", "promisc", "short_drain",
 					   "repeat_preliminary", "validate", "phases",
-					   "resume"):
+					   "resume", "required"):
 		return "bool", [("2", "not a boolean"), ("maybe", "not a boolean")]
 	if key == "ip_version":
 		return "enum", [("5", "not 4 or 6"), ("IPv4", "wrong type")]

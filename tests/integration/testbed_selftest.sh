@@ -160,13 +160,24 @@ for kind in router bridge siit; do
 			fail "$kind $d limit $lim: $matched of 1000 (want 5..60 %)"
 		[ $((matched * 10)) -ge $((exp * 6)) ] && [ $((matched * 10)) -le $((exp * 14 + 100)) ] ||
 			fail "$kind $d limit $lim: $matched frames, expected about $exp"
+		# the limit's named counters: what it let through, what it
+		# dropped (of the 1000 frames sent; docs/dut.md)
+		fam=inet
+		[ "$kind" = bridge ] && fam=bridge
+		pass=$("$TB" dut-exec --name "$id" -- nft list counter $fam dutperf "${d}_pass" |
+			sed -n 's/.*packets \([0-9]*\) .*/\1/p')
+		drop=$(TESTBED_ID=$id "$TB" dut-exec -- nft list counter $fam dutperf "${d}_drop" |
+			sed -n 's/.*packets \([0-9]*\) .*/\1/p')
+		[ "$pass" = "$matched" ] && [ "$drop" = $((1000 - matched)) ] ||
+			fail "$kind $d: counters ${d}_pass $pass, ${d}_drop $drop; received $matched of 1000"
 	done
+	echo "  counters fwd_pass/fwd_drop, rev_pass/rev_drop: the frames received and lost"
 	down
 done
 # 3. --limit-burst B sets the bucket's depth (mode b2b's known answer).
 up --limit-fwd-fps 1000 --limit-burst 77
 ip netns exec "dpt-$id-dut" nft list ruleset |
-	grep -q 'iifname "d0" limit rate over 1000/second burst 77 packets drop' ||
+	grep -q 'iifname "d0" limit rate over 1000/second burst 77 packets counter name "fwd_drop" drop' ||
 	fail "--limit-burst 77: $(ip netns exec "dpt-$id-dut" nft list ruleset)"
 down
 "$TB" up --limit-burst 0 >/dev/null 2>&1 && fail "--limit-burst 0 accepted"

@@ -17,7 +17,8 @@ any chain; an edge to any other layer is an arrow back up, also one
 sideways to a layer that is neither above nor below):
   the core (src/core/<layer>/, each header of include/dutperf in the
   layer of the module of its name):
-    base < cfg < frame < results < rx < proc < mlr, stateful < campaign < cli
+    base < cfg < frame < results < rx < proc < dut, mlr, stateful < campaign
+    < cli
   the DPDK layer above the core (src/dpdk/<layer>/):
     trial < driver < modes < main (src/dpdk/main.c)
   the offline tools above the core, beside the DPDK layer:
@@ -51,8 +52,8 @@ import sys
 LAYERS = [
     ("base", []), ("cfg", ["base"]), ("frame", ["cfg"]),
     ("results", ["frame"]), ("rx", ["results"]), ("proc", ["rx"]),
-    ("mlr", ["proc"]), ("stateful", ["proc"]),
-    ("campaign", ["mlr", "stateful"]), ("cli", ["campaign"]),
+    ("dut", ["proc"]), ("mlr", ["proc"]), ("stateful", ["proc"]),
+    ("campaign", ["mlr", "stateful", "dut"]), ("cli", ["campaign"]),
     ("trial", ["cli"]), ("driver", ["trial"]), ("modes", ["driver"]),
     ("main", ["modes"]),
     ("tool", ["cli"]), ("plot", ["tool"]), ("report", ["plot"]),

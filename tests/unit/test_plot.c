@@ -135,7 +135,7 @@ test_names_and_formats(void **state)
 {
 	static const char *const names[] = {
 		"tput-size", "loss-load", "searches", "compare", "latency", "pdv",
-		"monitor",
+		"monitor", "cpu-load",
 	};
 	enum plot_format f;
 	enum plot_kind k;
@@ -320,6 +320,24 @@ test_loss_load(void **state)
 	assert_contains(script.s, "set xlabel \"Offered load (frames/s)\"");
 	assert_contains(script.s, "set ylabel \"Frame loss rate (%)\"");
 	assert_null(strstr(script.s, "$d4 << EOD"));
+}
+
+/* [dut]'s cpu rows of a loss sweep (dut.csv): each CPU's busy share
+ * against the offered load, ascending; other rows and a failed
+ * observation's row are no points. */
+static void
+test_cpu_load(void **state)
+{
+	static const char *const names[] = { "dut-sweep.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_CPU_LOAD, 1, names), 0);
+	assert_string_equal(block(0), "10000 20\n20000 40\n");
+	assert_string_equal(block(1), "10000 35\n20000 70\n");
+	assert_string_equal(block(2), "10000 5\n20000 10\n");
+	assert_contains(script.s, "title \"dut-sweep.csv, cpu1\"");
+	assert_contains(script.s, "set ylabel \"Busy (%)\"");
+	assert_null(strstr(script.s, "$d3 << EOD"));
 }
 
 static void
@@ -736,6 +754,7 @@ main(void)
 		cmocka_unit_test_teardown(test_tput_size, teardown),
 		cmocka_unit_test_teardown(test_tput_size_imix, teardown),
 		cmocka_unit_test_teardown(test_loss_load, teardown),
+		cmocka_unit_test_teardown(test_cpu_load, teardown),
 		cmocka_unit_test_teardown(test_searches, teardown),
 		cmocka_unit_test_teardown(test_result_kinds, teardown),
 		cmocka_unit_test_teardown(test_link_speed, teardown),

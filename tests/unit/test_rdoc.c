@@ -194,6 +194,99 @@ make_run(const char *dir, const char *name, const double *rates, size_t n)
 	strbuf_free(&b);
 }
 
+/* DIR/NAME a throughput run with [dut]: telemetry trial 3 at 10000 fps
+ * whose nft counter rose by drop and IpForwDatagrams by 10000 over 2 s,
+ * cpu1 60 % busy; its outputs in dut/3/. */
+static void
+make_dut_run(const char *dir, const char *name, unsigned drop)
+{
+	char path[4200], text[2048];
+	static const double rates[] = { 10000 };
+
+	make_run(dir, name, rates, 1);
+	snprintf(path, sizeof(path), "%s/%s/run.json", dir, name);
+	snprintf(text, sizeof(text), "%.*s,\"dut\":{\"telemetry\":[{\"trial\":3,"
+		 "\"search\":1,\"rate_fps\":10000,\"largest_deltas\":[]}]}}\n",
+		 (int)(strlen(run_json) - 2), run_json);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	unit_write_file(path, "run.json", text);
+	snprintf(text, sizeof(text),
+		 "trial,search,iteration,phase,observation,counter,before,after,"
+		 "delta,interval_s,rate_per_second,busy_pct,error\n"
+		 "1,1,1,trial,nft,fwd_drop.packets,0,5,5,2.000,2.5,,\"\"\n"
+		 "3,1,3,telemetry,fwd,IpForwDatagrams,100,10100,10000,2.000,"
+		 "5000.0,,\"\"\n"
+		 "3,1,3,telemetry,nft,fwd_drop.packets,5,%u,%u,2.000,%.1f,,\"\"\n"
+		 "3,1,3,telemetry,cpu,cpu1.busy,40,100,60,2.000,30.0,60.0,\"\"\n"
+		 "3,1,3,telemetry,cpu,cpu1.idle,60,100,40,2.000,20.0,,\"\"\n"
+		 "3,1,3,telemetry,nft,flat,7,7,0,2.000,0.0,,\"\"\n",
+		 5 + drop, drop, drop / 2.0);
+	unit_write_file(path, "dut.csv", text);
+	snprintf(path, sizeof(path), "%s/%s/dut", dir, name);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/%s/dut/3", dir, name);
+	assert_int_equal(mkdir(path, 0755), 0);
+	unit_write_file(path, "vm.during.txt", "procs <b>\n 1 0\n");
+	unit_write_file(path, "fwd.after.txt", "IpForwDatagrams 10100 0.0\n");
+}
+
+/* The DUT section: a telemetry trial's largest rises (a counter that did
+ * not move left out), a CPU's busy share, its outputs folded in order;
+ * against a second set the counter whose rate changed. */
+static void
+report_dut(void **state)
+{
+	struct rdoc_opts o = { .fmt = RDOC_HTML, .title = "d",
+			       .conf_pct = 95 };
+	struct strbuf b = { 0 };
+	struct rdoc_set s, t;
+	char dir[4200], dir2[4200], err[512];
+	const char *p, *q;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/dut1", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	make_dut_run(dir, "a", 100);
+	snprintf(dir2, sizeof(dir2), "%s/dut2", tmp);
+	assert_int_equal(mkdir(dir2, 0755), 0);
+	make_dut_run(dir2, "a", 400);
+	if (rdoc_set_read(dir, &s, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(rdoc_set_read(dir2, &t, err, sizeof(err)), 0);
+	assert_int_equal(rdoc_report(&b, &o, &s, &t), 0);
+	text_of(&b);
+	assert_contains(b.s, "<h2 id=\"dut\">Inside the DUT");
+	assert_contains(b.s, "<caption>Run a, search 1: telemetry trial 3 at "
+			"10000 frames/s: the largest counter rises</caption>");
+	/* by rise: 10000, 100, 60, 40; the flat counter not shown */
+	p = strstr(b.s, "<td>IpForwDatagrams</td><td class=\"n\">10000</td>"
+		   "<td class=\"n\">5000.0</td>");
+	q = strstr(b.s, "<td>fwd_drop.packets</td><td class=\"n\">100</td>"
+		   "<td class=\"n\">50.0</td>");
+	assert_non_null(p);
+	assert_non_null(q);
+	assert_true(p < q);
+	assert_null(strstr(b.s, "<td>flat</td>"));
+	/* trial 1 is not a telemetry trial */
+	assert_null(strstr(b.s, "<td class=\"n\">2.5</td>"));
+	assert_contains(b.s, "<tr><td>cpu1</td><td class=\"n\">60.0</td></tr>");
+	p = strstr(b.s, "<details><summary>fwd.after.txt (26 bytes shown)"
+		   "</summary>\n<pre>IpForwDatagrams 10100 0.0\n</pre>");
+	q = strstr(b.s, "<details><summary>vm.during.txt");
+	assert_non_null(p);
+	assert_non_null(q);
+	assert_true(p < q);
+	assert_contains(b.s, "<pre>procs &lt;b&gt;\n 1 0\n</pre>");
+	/* 50 -> 200 per second: +300 %; the others did not change */
+	assert_contains(b.s, "<tr><td>nft</td><td>fwd_drop.packets</td>"
+			"<td class=\"n\">50.0</td><td class=\"n\">200.0</td>"
+			"<td class=\"n\">300.0</td></tr>");
+	assert_null(strstr(b.s, "<td>IpForwDatagrams</td><td class=\"n\">5000.0"));
+	strbuf_free(&b);
+	rdoc_set_free(&t);
+	rdoc_set_free(&s);
+}
+
 static int
 setup(void **state)
 {
@@ -521,6 +614,7 @@ main(void)
 		cmocka_unit_test(report_campaign),
 		cmocka_unit_test(report_latency_b2b),
 		cmocka_unit_test(report_imix),
+		cmocka_unit_test(report_dut),
 		cmocka_unit_test(empty_dir),
 	};
 

@@ -20,6 +20,7 @@
 
 #include "dutperf/b2b.h"
 #include "dutperf/csv.h"
+#include "dutperf/dut.h"
 #include "dutperf/mlr.h"
 #include "dutperf/monitor.h"
 #include "dutperf/recovery.h"
@@ -459,6 +460,29 @@ static const struct stateful_teardown_row teardown_rows[] = {
 	  .result = REPORT_RESULT_NONE },
 };
 
+/* dut.csv ([dut], docs/dut.md): a counter, a cpu row with its busy
+ * share, a counter that fell, a failed observation. */
+static const struct dut_row dut_rows[] = {
+	{ .trial = 1, .search = 1, .iteration = 1, .phase = "trial",
+	  .rate_fps = 14000, .observation = "fwd", .counter = "IpForwDatagrams",
+	  .has_values = true, .before = 1200, .after = 15200, .delta = 14000,
+	  .interval_s = 1.4567, .rate_per_s = 9610.76, .error = "" },
+	{ .trial = 4, .search = 1, .iteration = 4, .phase = "telemetry",
+	  .rate_fps = UINT64_MAX, .observation = "cpu", .counter = "cpu1.busy", .has_values = true,
+	  .before = UINT64_MAX - 10, .after = UINT64_MAX, .delta = 10,
+	  .interval_s = 1.5, .rate_per_s = 6.67, .has_busy = true,
+	  .busy_pct = 12.345, .error = "" },
+	{ .trial = 5, .search = 2, .iteration = 1, .phase = "trial",
+	  .observation = "nft", .counter = "fwd_drop.packets",
+	  .has_values = true, .before = 7, .after = 0, .delta = -7,
+	  .interval_s = 0.001, .rate_per_s = -7000, .error = "" },
+	{ .trial = 6, .search = 2, .iteration = 2, .phase = "trial",
+	  .observation = "hang", .counter = "",
+	  .error = "[dut] obs2 (hang) = \"sleep 30\": no end within its "
+		   "timeout of 1 s ([commands] timeout_s): its process group "
+		   "was killed; no output" },
+};
+
 #define FIXTURE(name_, tbl, rows_) { .name = (name_), .table = (tbl), \
 	.rows = (rows_), .size = sizeof((rows_)[0]), \
 	.n = sizeof(rows_) / sizeof((rows_)[0]) }
@@ -483,6 +507,7 @@ static const struct fixture {
 	FIXTURE("connrate.csv", &stateful_cr_table, connrate_rows),
 	FIXTURE("cttc.csv", &stateful_cttc_table, cttc_rows),
 	FIXTURE("teardown.csv", &stateful_teardown_table, teardown_rows),
+	FIXTURE("dut.csv", &dut_table, dut_rows),
 };
 
 #define NB_FIXTURES (sizeof(fixtures) / sizeof(fixtures[0]))

@@ -69,16 +69,22 @@ command_read(int fd, const struct command_opts *o, struct command_result *r)
 {
 	char buf[4096];
 	ssize_t n, w;
-	size_t off;
+	size_t off, copy;
 
 	n = read(fd, buf, sizeof(buf));
 	if (n < 0)
 		return errno == EAGAIN || errno == EINTR ? -1 : 0;
 	command_keep(r, buf, (size_t)n);
-	for (off = 0; o->echo_fd >= 0 && off < (size_t)n; off += (size_t)w) {
-		w = write(o->echo_fd, buf + off, (size_t)n - off);
+	copy = (size_t)n;
+	if (o->echo_max_b > 0 && r->echoed_b + copy > o->echo_max_b) {
+		copy = (size_t)(o->echo_max_b - r->echoed_b);
+		r->echo_cut = true;
+	}
+	for (off = 0; o->echo_fd >= 0 && off < copy; off += (size_t)w) {
+		w = write(o->echo_fd, buf + off, copy - off);
 		if (w <= 0)
 			break;	/* a lost terminal loses the copy only */
+		r->echoed_b += (uint64_t)w;
 	}
 	return n;
 }
@@ -181,7 +187,7 @@ command_run(const char *cmd, const struct command_opts *o,
 				 (deadline && now >= deadline))) {
 			why = o->stop != NULL && *o->stop ? COMMAND_STOPPED :
 			      COMMAND_TIMED_OUT;
-			kill(-pid, SIGTERM);
+			kill(-pid, o->stop_sig ? o->stop_sig : SIGTERM);
 			killing = true;
 			kill_at = now + grace_ns;
 		}

@@ -76,6 +76,38 @@ static const struct cfg_enum_name direction_names[] = {
 
 #define CFG_RATE_MAX_FPS 1000000000ULL
 
+/* enum dut_when, dut_trials, dut_parser (dut.h) */
+static const struct cfg_enum_name dut_when_names[] = {
+	{ "snapshot", 0 }, { "during", 1 }, { "search", 2 }, { NULL, 0 }
+};
+
+static const struct cfg_enum_name dut_trials_names[] = {
+	{ "result", 0 }, { "all", 1 }, { NULL, 0 }
+};
+
+static const struct cfg_enum_name dut_parser_names[] = {
+	{ "none", 0 }, { "kv", 1 }, { "nstat", 2 }, { "ethtool", 3 },
+	{ "iplink", 4 }, { "ovs", 5 }, { "cpu", 6 }, { "nft", 7 }, { NULL, 0 }
+};
+
+/* [dut] obsN: one observation's four keys (docs/dut.md) */
+#define OBS(n) \
+	KEY("dut", "obs" #n, dut.obs[n - 1].spec, CFG_KEY_STR, 0, 0, "", "", \
+	    "observation " #n ": NAME: COMMAND, run with /bin/sh -c (\"\" = " \
+	    "none)", NULL), \
+	KEY("dut", "obs" #n "_when", dut.obs[n - 1].when, CFG_KEY_ENUM, 0, 0, \
+	    "snapshot", "", "observation " #n ": snapshot (before and after " \
+	    "each trial it observes), during (while it sends) or search " \
+	    "(once before each search)", dut_when_names), \
+	KEY("dut", "obs" #n "_trials", dut.obs[n - 1].trials, CFG_KEY_ENUM, \
+	    0, 0, "result", "", "observation " #n ": the trials it observes: " \
+	    "result (the telemetry trial after each search) or all (every " \
+	    "trial; it may load the DUT)", dut_trials_names), \
+	KEY("dut", "obs" #n "_parser", dut.obs[n - 1].parser, CFG_KEY_ENUM, \
+	    0, 0, "none", "", "observation " #n ": how its output is read as " \
+	    "counters: none, kv, nstat, ethtool, iplink, ovs, cpu or nft", \
+	    dut_parser_names)
+
 static const struct cfg_key cfg_keys[] = {
 	SIDE("port_id", port_id, CFG_KEY_U, 0, 1023, "0", "1", "",
 	     "DPDK port id of the tester port on this side", NULL),
@@ -305,6 +337,17 @@ static const struct cfg_key cfg_keys[] = {
 	    "teardown_cmd, [reset] command) still running after this is killed "
 	    "(its process group) and the run stops (exit status 1)", NULL),
 
+	OBS(1), OBS(2), OBS(3), OBS(4), OBS(5), OBS(6),
+	KEY("dut", "max_output_kb", dut.max_output_kb, CFG_KEY_U, 1, 1048576,
+	    "1024", "KiB", "each observation output file is cut at this size "
+	    "(the cut noted at its end)", NULL),
+	KEY("dut", "required", dut.required, CFG_KEY_BOOL, 0, 0, "0", "",
+	    "a failing observation stops the run (exit status 1); 0: recorded "
+	    "in dut.csv, the trial goes on", NULL),
+	KEY("dut", "criterion", dut.criterion, CFG_KEY_STR, 0, 0, "", "",
+	    "OBS.COUNTER [<= N]: a trial passes only when the tester lost "
+	    "nothing and that DUT counter rose by at most N (default 0)", NULL),
+
 	/* RFC 9693 stateful NATxy tests (docs/stateful.md) */
 	KEY("stateful", "initiator", st.initiator, CFG_KEY_ENUM, 0, 0, "left", "",
 	    "side of the Initiator (private side); the other side, IPv4, responds",
@@ -368,7 +411,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
 	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output",
-	"commands", "stateful", "campaign"
+	"commands", "stateful", "campaign", "dut"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dutperf/cli.h"
+#include "dutperf/dut.h"
 #include "cli_priv.h"
 
 #ifndef DUTPERF_VERSION
@@ -275,6 +276,8 @@ cli_parse(struct cli *cli, struct cfg *cfg,
 	if (cli->mode->check != NULL && cli->mode->check(cfg, err, err_len) != 0)
 		return -EINVAL;
 	if (cli_check_phases(cli->mode, cfg, err, err_len) != 0)
+		return -EINVAL;
+	if (dut_check(cfg, err, err_len) != 0)
 		return -EINVAL;
 	if (eal != NULL && (cli_check_eal(cfg, eal, err, err_len) != 0 ||
 			    cli_check_main_lcore(cli->mode, cfg, eal, err,

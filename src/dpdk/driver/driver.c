@@ -272,10 +272,11 @@ driver_sizes(struct mode_ctx *m, const struct report_trial *r)
 		}
 }
 
-/* One trial of spec and its trials.csv row. */
+/* One trial of spec and its trials.csv row (telemetry: a [dut]
+ * telemetry trial, observed, recorded by no procedure). */
 static int
-driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
-	     size_t err_len)
+driver_trial(struct mode_ctx *m, const struct trial_spec *spec,
+	     bool telemetry, char *err, size_t err_len)
 {
 	struct report_trial *r = &m->last;
 	struct driver_live live;
@@ -291,11 +292,21 @@ driver_trial(struct mode_ctx *m, const struct trial_spec *spec, char *err,
 		live_on = m->trial->watch == NULL &&
 			  driver_live_start(&live, m, spec) == 0;
 	}
+	rc = driver_dut_before(m, spec, telemetry, err, err_len);
+	if (rc != 0) {
+		if (live_on)
+			driver_live_stop(&live);
+		return rc;
+	}
 	t0 = driver_now_s();
 	rc = trial_run(m->trial, spec, r, m->last_why, sizeof(m->last_why), err,
 		       err_len);
 	if (live_on)
 		driver_live_stop(&live);
+	if (rc == 0)
+		rc = driver_dut_after(m, spec, r, err, err_len);
+	else
+		driver_dut_abort(m);
 	driver_step_timed(m, driver_now_s() - t0, m->cfg->settle_ms / 1e3);
 	if (rc == 0)
 		rc = driver_watch_trial(m, spec, r, err, err_len);
@@ -370,6 +381,44 @@ driver_phases_start(struct mode_ctx *m, char *err, size_t err_len)
 	return 0;
 }
 
+/*
+ * [dut] telemetry trials (CSIT's telemetry after the search): after a
+ * complete run, one trial at each rate it found (the mode's
+ * telemetry_values of m->value[]), observed, its trials.csv row marked
+ * phase telemetry; no procedure records it, so no result changes.
+ */
+static int
+driver_telemetry(struct mode_ctx *m, char *err, size_t err_len)
+{
+	struct trial_spec spec;
+	unsigned k;
+	int rc;
+
+	if (!driver_dut_wants_telemetry(m))
+		return 0;
+	for (k = 0; k < MODE_MAX_VALUES && !engine_stop; k++) {
+		if (!(m->ops->telemetry_values & (1u << k)) ||
+		    !(m->value[k] >= 1))
+			continue;
+		trial_spec_from_cfg(&spec, m->cfg, (uint64_t)m->value[k]);
+		engine_sleep_ms(m->cfg->settle_ms);
+		if (engine_stop)
+			break;
+		m->iteration++;
+		rc = driver_trial(m, &spec, true, err, err_len);
+		if (rc != 0)
+			return rc;
+		if (!m->cli->quiet)
+			fprintf(stderr, "%s %u/%u telemetry trial at %" PRIu64
+				" fps: %s%s%s (recorded, not counted)\n",
+				m->ops->run_name, m->no, m->repeat,
+				m->last.rate_fps, verdict_name(m->last.verdict),
+				m->last.reason && *m->last.reason ? ": " : "",
+				m->last.reason ? m->last.reason : "");
+	}
+	return 0;
+}
+
 /* One run: start, the procedure's steps, run_end. */
 static int
 driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
@@ -390,6 +439,8 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		rc = ops->start(m, err, err_len);
 	if (rc == 0 && m->phased)
 		rc = driver_phases_start(m, err, err_len);
+	if (rc == 0)
+		rc = driver_dut_search(m, err, err_len);
 	if (rc != 0)
 		return rc;
 	if (m->no == 1)
@@ -419,7 +470,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		if (engine_stop)
 			break;
 		m->iteration++;
-		rc = driver_trial(m, &spec, err, err_len);
+		rc = driver_trial(m, &spec, false, err, err_len);
 		if (rc != 0)
 			return rc;
 		m->trials_done++;
@@ -454,6 +505,12 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 		complete = proc_dut_gone(&m->proc);
 	if (ops->run_end != NULL) {
 		rc = ops->run_end(m, complete, err, err_len);
+		if (rc != 0)
+			return rc;
+	}
+	if (complete && !m->dut_gone) {
+		driver_dut_say(m);
+		rc = driver_telemetry(m, err, err_len);
 		if (rc != 0)
 			return rc;
 	}
@@ -534,8 +591,11 @@ driver_open(struct mode_ctx *m, char *err, size_t err_len)
 		if (rc != 0)
 			return rc;
 	}
-	rc = runinfo_open_csv(m->cfg, driver_trials.name, driver_trials.table,
-			      &m->trials, err, err_len);
+	rc = driver_dut_open(m, err, err_len);
+	if (rc == 0)
+		rc = runinfo_open_csv(m->cfg, driver_trials.name,
+				      driver_trials.table, &m->trials, err,
+				      err_len);
 	for (k = 0; rc == 0 && k < MODE_MAX_FILES && ops->files[k].name; k++)
 		rc = runinfo_open_csv(m->cfg, ops->files[k].name,
 				      ops->files[k].table, &m->out[k], err,
@@ -550,6 +610,7 @@ driver_close(struct mode_ctx *m)
 
 	if (m->ops->teardown != NULL)
 		m->ops->teardown(m);
+	driver_dut_close(m);
 	if (m->trials.fd >= 0)
 		csv_close(&m->trials);
 	for (k = 0; k < MODE_MAX_FILES; k++)

@@ -65,6 +65,9 @@ struct mode_ops {
 	 * largest frame) before trial_ctx_init; run replaces driver_run. */
 	void (*ports_cfg)(struct cfg *c);
 	int (*run)(struct mode_ctx *m, char *err, size_t err_len);
+	/* [dut]: the bits k of m->value[k] that are rates (fps) a complete
+	 * run found: a telemetry trial runs at each (driver_dut.c) */
+	unsigned telemetry_values;
 };
 
 struct mode_ctx {
@@ -121,6 +124,7 @@ struct mode_ctx {
 	enum dutwatch_step watch_step;	/* for the last trial */
 	bool dut_gone;			/* a run ended so: no further runs */
 	char gone_why[192];		/* how it went, for the messages */
+	struct driver_dut *dut;		/* [dut] observations; NULL: none */
 };
 
 /* Run the mode m->ops with m's configuration on m->trial: every run,
@@ -143,6 +147,34 @@ int driver_watch_trial(struct mode_ctx *m, const struct trial_spec *spec,
  * (ops->files[k]).  0, or -ENOSPC ("FILE row too long") or csv_append's. */
 int mode_write(struct mode_ctx *m, unsigned k, const void *row, char *err,
 	       size_t err_len);
+
+/* ---- [dut] observations around the trials (driver_dut.c) ---- */
+
+struct driver_dut;
+struct json_t;
+
+/* [dut] resolved and dut.csv opened (m->dut NULL when [dut] is empty). */
+int driver_dut_open(struct mode_ctx *m, char *err, size_t err_len);
+void driver_dut_close(struct mode_ctx *m);
+/* A search begins: its search observations. */
+int driver_dut_search(struct mode_ctx *m, char *err, size_t err_len);
+/* Right before trial_run: the snapshots, then the during observations
+ * started.  telemetry: the trial is a telemetry trial. */
+int driver_dut_before(struct mode_ctx *m, const struct trial_spec *spec,
+		      bool telemetry, char *err, size_t err_len);
+/* Right after it: the during ones stopped, the snapshots, dut.csv's
+ * rows, the criterion's verdict into r (a pass may become a fail) and a
+ * telemetry trial's phase. */
+int driver_dut_after(struct mode_ctx *m, const struct trial_spec *spec,
+		     struct report_trial *r, char *err, size_t err_len);
+/* trial_run failed: the during observations stopped. */
+void driver_dut_abort(struct mode_ctx *m);
+/* Does [dut] ask for telemetry trials? */
+bool driver_dut_wants_telemetry(const struct mode_ctx *m);
+/* After a search's result line: what the criterion did (stdout). */
+void driver_dut_say(const struct mode_ctx *m);
+/* run.json's "dut" (NULL: no [dut]). */
+struct json_t *driver_dut_json(const struct mode_ctx *m);
 
 /* ---- run record ---- */
 

@@ -351,6 +351,9 @@ runinfo_object(const struct mode_ctx *m, time_t end, const char *result)
 	     runinfo_set(o, "runs", runinfo_runs(m)) &&
 	     runinfo_set(o, "imix", runinfo_imix(&m->trial->res, mbps)) &&
 	     runinfo_set(o, "frames_by_size", runinfo_sizes(m));
+	/* [dut]: only when configured (driver_dut.c) */
+	if (ok && m->dut != NULL)
+		ok = runinfo_set(o, "dut", driver_dut_json(m));
 	free(cfgtext);
 	if (!ok) {
 		json_decref(o);

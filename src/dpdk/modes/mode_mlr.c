@@ -264,5 +264,6 @@ const struct mode_ops mode_mlr = {
 	.start = mlr_mode_start,
 	.trial_done = mlr_trial_done,
 	.run_end = mlr_run_end,
+	.telemetry_values = (1u << MODE_MAX_VALUES) - 1,	/* each goal's rate */
 	.summary = mlr_summary,
 };

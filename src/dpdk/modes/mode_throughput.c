@@ -232,5 +232,6 @@ const struct mode_ops mode_throughput = {
 	.start = tput_start,
 	.trial_done = tput_trial_done,
 	.run_end = tput_run_end,
+	.telemetry_values = 1u << 0,	/* the throughput: [dut] telemetry */
 	.summary = tput_summary,
 };
