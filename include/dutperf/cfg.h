@@ -172,6 +172,8 @@ struct cfg {
 	bool jumbo;			/* allow frames above 1518 bytes */
 	char imix[IMIX_TEXT_MAX];	/* RFC 6985 genome or preset; "": one size
 					 * (frame_size_b), else frame_size_b unused */
+	char imix_sizes[IMIX_TEXT_MAX];	/* RFC 6985 5: custom letters' sizes */
+	uint32_t mtu_b;			/* RFC 6985 4: z's frame size; 0 none */
 	uint64_t rate_fps;		/* frames per second per direction */
 	uint32_t duration_s;		/* trial duration */
 	uint32_t timeout_ms;		/* wait for late frames after sending */
@@ -310,6 +312,14 @@ uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);
  * translating, the IPv4 frames 20 bytes shorter as with frame_size_b).
  */
 int cfg_imix(const struct cfg *c, struct imix *m);
+
+/* What c's genomes' letters stand for (imix.h): [traffic] imix_sizes,
+ * mtu_b, sizes within CFG_MIN_FRAME_B..CFG_MAX_JUMBO_B. */
+struct imix_env cfg_imix_env(const struct cfg *c);
+
+/* trials.csv imix: c's mix in RFC 6985's notation with its table
+ * (imix_note); "" without a mix. */
+void cfg_imix_note(const struct cfg *c, char *buf, size_t len);
 
 /* The largest frame any direction sends, incl. FCS (buffers, MTU). */
 uint32_t cfg_frame_size_max_b(const struct cfg *c);

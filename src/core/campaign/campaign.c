@@ -75,6 +75,8 @@ void
 campaign_plan_span(const struct campaign_plan *p, uint32_t *min_b,
 		   uint32_t *max_b)
 {
+	struct imix_env e = { .sizes = p->imix_sizes, .mtu_b = p->mtu_b,
+			      .min_b = 0, .max_b = UINT32_MAX };
 	struct imix m;
 	uint32_t lo, hi;
 	unsigned i;
@@ -84,7 +86,7 @@ campaign_plan_span(const struct campaign_plan *p, uint32_t *min_b,
 	for (i = 0; i < p->nb_sizes; i++) {
 		lo = hi = p->sizes[i];
 		if (p->imix[i][0] != '\0' &&
-		    imix_parse(&m, p->imix[i], 0, UINT32_MAX, NULL, 0) == 0) {
+		    imix_parse(&m, p->imix[i], &e, NULL, 0) == 0) {
 			lo = imix_min_b(&m);
 			hi = imix_max_b(&m);
 		}
@@ -124,11 +126,15 @@ campaign_plan_make(const struct cfg *c, struct campaign_plan *p, char *why,
 	unsigned s, t;
 	int rc;
 
+	struct imix_env env = cfg_imix_env(c);
+
 	memset(p, 0, sizeof(*p));
+	snprintf(p->imix_sizes, sizeof(p->imix_sizes), "%s", c->imix_sizes);
+	p->mtu_b = c->mtu_b;
 	rc = campaign_parse_tests(c->camp.tests, true, p->tests, &p->nb_tests,
 				  why, why_len);
 	if (rc == 0)
-		rc = campaign_parse_sizes(c->camp.sizes, c->jumbo, p->sizes,
+		rc = campaign_parse_sizes(c->camp.sizes, c->jumbo, &env, p->sizes,
 					  p->imix, &p->nb_sizes, why, why_len);
 	if (rc == 0)
 		rc = campaign_parse_directions(c->camp.directions, &dir_set,

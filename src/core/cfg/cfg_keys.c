@@ -139,9 +139,18 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("traffic", "jumbo", jumbo, CFG_KEY_BOOL, 0, 0, "0", "",
 	    "allow frames above 1518 bytes", NULL),
 	KEY("traffic", "imix", imix, CFG_KEY_STR, 0, 0, "", "",
-	    "mixed sizes: an RFC 6985 IMIX genome (a=64 b=128 c=256 d=512 "
-	    "e=1024 f=1280 g=1518, custom x=BYTES after a colon) or a preset "
-	    "(csit); \"\" = frame_size_b alone", NULL),
+	    "mixed sizes: an RFC 6985 IMIX genome (4: a=64 b=128 c=256 d=512 "
+	    "e=1024 f=1280 g=1518 h=2112 i=9000 j=16000 z=mtu_b; 5: custom "
+	    "upper-case letters A..Z with imix_sizes; 6.1: a count of repeats "
+	    "before a group, 20abcd5ggga) or a preset (csit); \"\" = "
+	    "frame_size_b alone", NULL),
+	KEY("traffic", "imix_sizes", imix_sizes, CFG_KEY_STR, 0, 0, "", "",
+	    "RFC 6985 5: the sizes of a custom IMIX's upper-case letters, "
+	    "LETTER:BYTES (A:570 B:9000)", NULL),
+	KEY("traffic", "mtu_b", mtu_b, CFG_KEY_U, 0, CFG_MAX_JUMBO_B, "0",
+	    "bytes", "RFC 6985 4: the frame size (incl. FCS) that IMIX letter "
+	    "z, the MTU, stands for; reported with the genome (0 = z refused)",
+	    NULL),
 	KEY("traffic", "rate_fps", rate_fps, CFG_KEY_U, 1, CFG_RATE_MAX_FPS, "10000",
 	    "frames/s", "frame rate per direction", NULL),
 	KEY("traffic", "duration_s", duration_s, CFG_KEY_U, 1, 86400, "60", "s",

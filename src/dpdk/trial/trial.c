@@ -426,7 +426,8 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 		return rc;
 	trial_spec_report(spec, out);
 	out->frame_size_b = cfg_report_size_b(c);
-	out->imix = c->imix;
+	cfg_imix_note(c, out->imix_note, sizeof(out->imix_note));
+	out->imix = out->imix_note;	/* RFC 6985's notation */
 	cfg_rate_mbps(c, out->rate_fps, &out->rate_l2_mbps, &out->rate_l1_mbps);
 	out->seed = c->seed;
 
