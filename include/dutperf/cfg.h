@@ -241,6 +241,7 @@ struct cfg {
 	uint64_t b2b_throughput_fps;	/* DUT throughput X for the corrected
 					 * buffer time; 0: not given */
 	uint32_t b2b_flows;		/* K distinct port pairs, cycled */
+	uint64_t b2b_actual_fps;	/* RFC 9004 7: rate of interest, 0 none */
 
 	/* [output] */
 	char outdir[CFG_PATH_LEN];

@@ -278,10 +278,15 @@ static const struct cfg_key cfg_keys[] = {
 	    NULL),
 	KEY("b2b", "throughput_fps", b2b_throughput_fps, CFG_KEY_U, 0,
 	    CFG_RATE_MAX_FPS, "0", "frames/s", "b2b: the DUT's measured "
-	    "throughput, for the corrected buffer time (0 = not given)", NULL),
+	    "throughput, for the corrected buffer time (0 = not given: the "
+	    "test's received frame rate, RFC 9004 6.4)", NULL),
 	KEY("b2b", "flows", b2b_flows, CFG_KEY_U, 1, 65535, "1", "",
 	    "b2b: K distinct source ports (port pairs) cycled in the burst",
 	    NULL),
+	KEY("b2b", "actual_rate_fps", b2b_actual_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "0", "frames/s", "b2b: a frame rate of interest "
+	    "for RFC 9004 7's actual buffer time, corrected x burst rate / "
+	    "this (0 = none)", NULL),
 
 	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
 	    "directory for results (CSV files)", NULL),
