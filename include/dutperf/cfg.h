@@ -198,6 +198,9 @@ struct cfg {
 	/* [loss] (RFC 2544 26.3) */
 	uint32_t loss_step_pct;		/* rate step, % of the maximum */
 	char loss_rates[1024];		/* explicit rates "r1,r2,..." ("" = stepped) */
+	/* not a key: a rate the stepped sweep also offers in its place, a
+	 * campaign's carried throughput (0: none; sweep_rates) */
+	uint64_t loss_extra_fps;
 
 	/* [mlr] (mode mlr, RFC 9971 MLRsearch) */
 	char mlr_goals[512];		/* goal list (mlr_goals_parse) */

@@ -23,6 +23,7 @@
 
 #include "dutperf/campaign.h"
 #include "dutperf/cfg.h"
+#include "dutperf/sweep.h"
 #include "unit_util.h"
 
 UNIT_TMPDIR("test_campaign")
@@ -369,11 +370,37 @@ test_item_cfg(void **state)
 	assert_int_equal(used.kind, CAMPAIGN_TPUT_MEASURED);
 	assert_string_equal(note, "at the throughput 15000 fps");
 
-	/* loss from 100 % (20000) down in 2000 steps to it */
+	/* RFC 2544 26.3: loss from 100 % (20000) down in 2000 steps until
+	 * two successive lossless trials, the throughput one step more in
+	 * its place (not the end of the sweep) */
 	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[2], "/r", &t, &out,
 					   &used, note, sizeof(note)), 0);
-	assert_string_equal(out.loss_rates, "20000,18000,16000,15000");
-	assert_contains(note, "loss from 100 % down to the throughput 15000");
+	assert_string_equal(out.loss_rates, "");
+	assert_int_equal(out.loss_extra_fps, 15000);
+	assert_contains(note, "loss from 100 % down in steps until two "
+			"successive lossless trials, the throughput 15000 fps "
+			"one step more");
+	{
+		uint64_t r[SWEEP_MAX_RATES];
+		bool stepped;
+		int n;
+
+		n = sweep_rates(&out, r, SWEEP_MAX_RATES, &stepped, why,
+				sizeof(why));
+		assert_true(stepped);
+		/* 20000 .. 2000 in 2000 steps (10), 15000 between 16000 and
+		 * 14000 */
+		assert_int_equal(n, 11);
+		assert_int_equal(r[0], 20000);
+		assert_int_equal(r[2], 16000);
+		assert_int_equal(r[3], 15000);
+		assert_int_equal(r[4], 14000);
+		assert_int_equal(r[10], 2000);
+		/* a throughput on a step adds none */
+		out.loss_extra_fps = 16000;
+		assert_int_equal(sweep_rates(&out, r, SWEEP_MAX_RATES, &stepped,
+					     why, sizeof(why)), 10);
+	}
 
 	/* b2b and recovery take it; a lower bound is said so */
 	t = tput(CAMPAIGN_TPUT_LOWER_BOUND, 9000, 9000);
