@@ -207,8 +207,11 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("recovery", "overload_pct", rec_overload_pct, CFG_KEY_U, 101, 1000,
 	    "110", "%", "recovery: the overload rate, % of the throughput "
 	    "(RFC 2544 26.5: 110)", NULL),
-	KEY("recovery", "after_pct", rec_after_pct, CFG_KEY_U, 1, 99, "50", "%",
-	    "recovery: the reduced rate after it (RFC 2544 26.5: 50)", NULL),
+	/* RFC 2544 26.5: "reduce the frame rate to 50% of the above rate",
+	 * the 110 % one: 55 % of the throughput */
+	KEY("recovery", "after_pct", rec_after_pct, CFG_KEY_U, 1, 99, "55", "%",
+	    "recovery: the reduced rate after it, % of the throughput (RFC "
+	    "2544 26.5: 50 % of the 110 % rate, 55)", NULL),
 	KEY("recovery", "overload_s", rec_overload_s, CFG_KEY_U, 1, 86400, "60",
 	    "s", "recovery: how long the overload lasts (RFC 2544 26.5: at "
 	    "least 60)", NULL),
