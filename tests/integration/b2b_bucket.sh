@@ -134,9 +134,10 @@ sed "s/^repetitions = 3/repetitions = 1/; s/^throughput_fps = .*/actual_rate_fps
 dut b2b -c "$WORK/rx.ini" --direction forward --settle 200 -o "$WORK/rx" >/dev/null
 rc=$?
 [ $rc -eq 0 ] || fail "no throughput: exit status $rc ($(tail -3 "$WORK/err.log"))"
-python3 - "$WORK/rx/b2b.csv" $A <<'PY' || fail "received-rate figures (above)"
-import csv, statistics, sys
+python3 - "$WORK/rx/b2b.csv" $A "$WORK/rx/run.json" <<'PY' || fail "received-rate figures (above)"
+import csv, json, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
+run = json.loads(open(sys.argv[3]).readlines()[-1])["result"]
 A = float(sys.argv[2])
 rx = [float(r["received_rate_fps"]) for r in rows
       if r["row"] == "trial" and r["received_rate_fps"]]
@@ -152,6 +153,8 @@ if x < r:
     act = cor * r / A
     assert abs(float(s["corrected_buffer_us"]) - cor) <= 1e-3 * cor + 0.001, (s, cor)
     assert abs(float(s["actual_buffer_us"]) - act) <= 1e-3 * act + 0.001, (s, act)
+    assert run.endswith(f"corrected {float(s['corrected_buffer_us']):.3f} us "
+                        "(received rate, RFC 9004 6.4)"), run
     print(f"received {x:.1f} fps (median of {len(rx)} bursts), burst {r:.1f} fps: "
           f"corrected {cor:.3f} us, actual {act:.3f} us at {A:.0f} fps")
 else:

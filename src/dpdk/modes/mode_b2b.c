@@ -265,6 +265,7 @@ b2b_run_end(struct mode_ctx *mode, bool complete, char *err, size_t err_len)
 	const struct b2b *search = &b2b->search;
 	struct b2b_summary sum;
 	struct b2b_row row;
+	size_t n;
 	int rc;
 
 	if (!complete || search->interrupted) {
@@ -328,15 +329,16 @@ b2b_run_end(struct mode_ctx *mode, bool complete, char *err, size_t err_len)
 			       sum.actual_s * 1e6, sum.actual_fps);
 		b2b_note_kernel_port(mode);
 		snprintf(mode->result, sizeof(mode->result), "%s%.2f frames, "
-			 "implied buffer %.3f us%s%.3f%s%s", search->kind ==
+			 "implied buffer %.3f us", search->kind ==
 			 REPORT_RESULT_MEASURED ? "" : "not measured: ",
-			 sum.avg_frames, sum.implied_s * 1e6,
-			 isnan(sum.corrected_s) ? "" : ", corrected ",
-			 isnan(sum.corrected_s) ? 0 : sum.corrected_s * 1e6,
-			 isnan(sum.corrected_s) ? "" : " us",
-			 isnan(sum.corrected_s) ? "" : sum.x_from ==
-			 B2B_X_RECEIVED ? " (throughput: this test's received "
-			 "frame rate, RFC 9004 6.4)" : " (throughput given)");
+			 sum.avg_frames, sum.implied_s * 1e6);
+		/* the corrected time and where its throughput comes from */
+		n = strlen(mode->result);
+		if (!isnan(sum.corrected_s) && n < sizeof(mode->result))
+			snprintf(mode->result + n, sizeof(mode->result) - n,
+				 ", corrected %.3f us (%s)", sum.corrected_s * 1e6,
+				 sum.x_from == B2B_X_RECEIVED ? "received rate, "
+				 "RFC 9004 6.4" : "throughput given");
 	}
 	if (search->kind != REPORT_RESULT_MEASURED)
 		fprintf(stderr, "dutperf: b2b run %u: %u of %u repetitions not "
