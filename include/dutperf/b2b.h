@@ -21,8 +21,14 @@
  * dutperf uses the MEASURED burst rate, the median over the run's
  * bursts, which equals it when the tester keeps the line rate; a
  * preempted burst is an outlier the median ignores) and X the DUT's measured throughput (RFC 2544
- * 26.1), given by the user.  L_avg - X * L_avg / R is what the buffer
- * held: the burst less the frames the DUT forwarded while it arrived.
+ * 26.1), given by the user, or without one (RFC 9004 6.4: "an acceptable
+ * approximation") the received frame rate measured during this test: the
+ * median over the run's bursts of each burst's arrivals over the time
+ * from its first to its last arrival (b2b_rx_fps; the slowest active
+ * direction), labelled as such (b2b_summary.x_from).  L_avg - X * L_avg
+ * / R is what the buffer held: the burst less the frames the DUT
+ * forwarded while it arrived.  RFC 9004 7's actual buffer time at a frame
+ * rate of interest A ([b2b] actual_rate_fps) is corrected * R / A.
  *
  * A repetition's result is MEASURED, or LOWER_BOUND when the longest
  * burst allowed (hi_frames) passed (the DUT's tolerance is at least that)
@@ -46,6 +52,13 @@
 #define B2B_MIN_DRAIN_MS 2000
 /* Burst rates kept per run for the summary's median (the first ones). */
 #define B2B_RATE_SAMPLES 4096
+
+/* Where the summary's X comes from (b2b.csv throughput_from). */
+enum b2b_x_from {
+	B2B_X_NONE,		/* no X: no corrected time */
+	B2B_X_GIVEN,		/* [b2b] throughput_fps (or a campaign's) */
+	B2B_X_RECEIVED,		/* RFC 9004 6.4: this test's received rate */
+};
 
 struct b2b_params {
 	uint64_t lo_frames;		/* lower bound, never tried (0: none) */
@@ -87,6 +100,10 @@ struct b2b {
 	 * (the first B2B_RATE_SAMPLES): the summary's R is their median */
 	double rates[B2B_RATE_SAMPLES];
 	uint32_t nb_rates;
+	/* the received frame rate of every burst that had one (the first
+	 * B2B_RATE_SAMPLES, b2b_add_rx_fps): the median is X without one */
+	double rx_rates[B2B_RATE_SAMPLES];
+	uint32_t nb_rx_rates;
 	enum report_result kind;	/* worst of the complete repetitions */
 	enum result_case why;		/* the case behind that kind */
 };
@@ -97,10 +114,14 @@ struct b2b_summary {
 	double avg_frames, min_frames, max_frames, stddev_frames;
 	double burst_fps;		/* R: median of the run's measured
 					 * burst rates */
-	double throughput_fps;		/* X; 0: not given */
+	double throughput_fps;		/* X used; 0: none */
+	enum b2b_x_from x_from;		/* where X comes from */
+	double rx_fps;			/* median received rate; NaN: none */
 	double implied_s;		/* L_avg / R */
 	double corrected_s;		/* (L_avg - X L_avg / R) / R */
 	double buffer_frames;		/* L_avg - X L_avg / R */
+	double actual_fps;		/* A: [b2b] actual_rate_fps; 0 none */
+	double actual_s;		/* RFC 9004 7: corrected R / A */
 };
 
 /*
@@ -126,9 +147,18 @@ struct b2b_row {
 	const char *result;		/* pass/fail/invalid; measured/... */
 	uint32_t repetitions;		/* summary: measured ones summarised */
 	double avg_frames, min_frames, max_frames, stddev_frames;
-	double throughput_fps;		/* X; empty when not given */
+	double throughput_fps;		/* X; empty when none */
 	double implied_buffer_us, corrected_buffer_us, buffer_frames;
 	time_t date;
+	/* after date: the received frame rate (trial: its burst's,
+	 * b2b_rx_fps; summary: the median), where X comes from ("given",
+	 * "received": RFC 9004 6.4's approximation; "" none), RFC 9004 7's
+	 * actual buffer time */
+	bool has_rx;
+	double rx_rate_fps;
+	const char *throughput_from;
+	bool has_actual;
+	double actual_buffer_us;
 };
 
 extern const struct report_table b2b_table;	/* b2b.csv */
@@ -146,9 +176,22 @@ extern const struct proc_ops b2b_ops;
 int b2b_start(struct b2b *b, const struct b2b_params *p,
 	      const struct trial_spec *base, char *err, size_t err_len);
 
-/* The summary of the repetitions so far, with throughput X (0: none). */
+/* The summary of the repetitions so far, with throughput X (0: none,
+ * then the median received rate if any) and the actual frame rate A of
+ * RFC 9004 7 (0: none). */
 void b2b_summarize(const struct b2b *b, double throughput_fps,
-		   struct b2b_summary *s);
+		   double actual_fps, struct b2b_summary *s);
+
+/* A burst's received frame rate (b2b_rx_fps), for the summary. */
+void b2b_add_rx_fps(struct b2b *b, double fps);
+
+/* The received frame rate of one direction's burst: n arrivals over
+ * span_s from the first to the last, (n - 1) / span_s; 0 when n < 2 or
+ * span_s <= 0. */
+double b2b_rx_fps(uint64_t n, double span_s);
+
+/* Name of x_from in b2b.csv: "", "given", "received". */
+const char *b2b_x_from_name(enum b2b_x_from x);
 
 /* RFC 9004 6.4, in seconds; NaN when burst_fps <= 0, and the corrected
  * time also when throughput >= burst rate (no buffer needed) or not given
@@ -156,6 +199,10 @@ void b2b_summarize(const struct b2b *b, double throughput_fps,
 double b2b_implied_buffer_s(double avg_frames, double burst_fps);
 double b2b_corrected_buffer_s(double avg_frames, double burst_fps,
 			      double throughput_fps);
+/* RFC 9004 7: corrected_s * burst_fps / actual_fps; NaN when either is
+ * unknown or actual_fps <= 0. */
+double b2b_actual_buffer_s(double corrected_s, double burst_fps,
+			   double actual_fps);
 
 /* The burst rate a trial measured: the slowest active direction's
  * achieved_fps; 0 when unknown (a burst of one TX burst). */

@@ -61,14 +61,19 @@ bool campaign_test_needs_tput(enum campaign_test t);
 int campaign_parse_tests(const char *s, bool stateful_ok,
 			 enum campaign_test out[CAMPAIGN_NB_TESTS], unsigned *nb,
 			 char *why, size_t why_len);
-/* sizes: numbers and presets (rfc2544 = 64 128 256 512 1024 1280 1518;
- * rfc5180 = 78 128 256 512 1024 1280 1518, RFC 5180 5.1.1; both with
- * jumbo also 2048 4096 8192 9216), each size once, ascending into out;
- * then the mixes, imix:GENOME (a preset or an RFC 6985 genome, imix.h),
+/* sizes: numbers and presets (rfc2544 = 64 128 256 512 1024 1280 1518,
+ * RFC 2544 9.1 and RFC 5180 5.1.1; rfc5180 = the same with 78 for 64,
+ * dutperf's compensation for IPv6's minimum (RFC 5180 5.1); both with
+ * jumbo also RFC 5180 5.1.1's jumbo examples 4096 8192 9216; rfc8219 =
+ * 84 128 256 512 768 1024 1280 1518, with jumbo also 2048 4096 8192 9216,
+ * RFC 8219 5.1.1 without 1522), each size once, ascending into out;
+ * then the mixes, imix:GENOME (a preset or an RFC 6985 genome, imix.h,
+ * with env's custom sizes and MTU; env may be NULL: none),
  * each genome once, in the order given: out[i] its mean L2 size rounded
  * (as trials.csv's frame_size_b), mix[i] the GENOME as given; mix[i] ""
  * for a fixed size.  mix may be NULL. */
 int campaign_parse_sizes(const char *s, bool jumbo,
+			 const struct imix_env *env,
 			 uint32_t out[CAMPAIGN_MAX_SIZES],
 			 char mix[][IMIX_TEXT_MAX], unsigned *nb,
 			 char *why, size_t why_len);
@@ -99,6 +104,8 @@ struct campaign_item {
 struct campaign_plan {
 	uint32_t sizes[CAMPAIGN_MAX_SIZES];
 	char imix[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX];	/* "": a fixed size */
+	char imix_sizes[IMIX_TEXT_MAX];	/* [traffic] imix_sizes (the mixes') */
+	uint32_t mtu_b;			/* [traffic] mtu_b (z of the mixes) */
 	unsigned nb_sizes;
 	enum campaign_test tests[CAMPAIGN_NB_TESTS];
 	unsigned nb_tests;

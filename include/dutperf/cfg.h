@@ -190,6 +190,8 @@ struct cfg {
 	bool jumbo;			/* allow frames above 1518 bytes */
 	char imix[IMIX_TEXT_MAX];	/* RFC 6985 genome or preset; "": one size
 					 * (frame_size_b), else frame_size_b unused */
+	char imix_sizes[IMIX_TEXT_MAX];	/* RFC 6985 5: custom letters' sizes */
+	uint32_t mtu_b;			/* RFC 6985 4: z's frame size; 0 none */
 	uint64_t rate_fps;		/* frames per second per direction */
 	uint32_t duration_s;		/* trial duration */
 	uint32_t timeout_ms;		/* wait for late frames after sending */
@@ -214,6 +216,9 @@ struct cfg {
 	/* [loss] (RFC 2544 26.3) */
 	uint32_t loss_step_pct;		/* rate step, % of the maximum */
 	char loss_rates[1024];		/* explicit rates "r1,r2,..." ("" = stepped) */
+	/* not a key: a rate the stepped sweep also offers in its place, a
+	 * campaign's carried throughput (0: none; sweep_rates) */
+	uint64_t loss_extra_fps;
 
 	/* [mlr] (mode mlr, RFC 9971 MLRsearch) */
 	char mlr_goals[512];		/* goal list (mlr_goals_parse) */
@@ -257,6 +262,7 @@ struct cfg {
 	uint64_t b2b_throughput_fps;	/* DUT throughput X for the corrected
 					 * buffer time; 0: not given */
 	uint32_t b2b_flows;		/* K distinct port pairs, cycled */
+	uint64_t b2b_actual_fps;	/* RFC 9004 7: rate of interest, 0 none */
 
 	/* [output] */
 	char outdir[CFG_PATH_LEN];
@@ -356,6 +362,14 @@ uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);
  * translating, the IPv4 frames 20 bytes shorter as with frame_size_b).
  */
 int cfg_imix(const struct cfg *c, struct imix *m);
+
+/* What c's genomes' letters stand for (imix.h): [traffic] imix_sizes,
+ * mtu_b, sizes within CFG_MIN_FRAME_B..CFG_MAX_JUMBO_B. */
+struct imix_env cfg_imix_env(const struct cfg *c);
+
+/* trials.csv imix: c's mix in RFC 6985's notation with its table
+ * (imix_note); "" without a mix. */
+void cfg_imix_note(const struct cfg *c, char *buf, size_t len);
 
 /* The largest frame any direction sends, incl. FCS (buffers, MTU). */
 uint32_t cfg_frame_size_max_b(const struct cfg *c);

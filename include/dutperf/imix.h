@@ -2,21 +2,31 @@
 /*
  * imix: mixed frame sizes named as an RFC 6985 IMIX genome
  * (docs/frames.md, "Mixed sizes").  A genome is the exact repeating
- * sequence of sizes, one letter a frame: a 64, b 128, c 256, d 512,
- * e 1024, f 1280, g 1518 (RFC 6985's fixed sizes); any other lowercase
- * letter is a custom size the genome defines after a colon ("aaaaaaaxxxxg:
- * x=570").  A preset name (imix_presets) stands for its genome.  Sizes
- * count the FCS, as frame_size_b does.  DPDK-free.
+ * sequence of sizes, one letter a frame.  RFC 6985 4: lower-case letters
+ * a 64, b 128, c 256, d 512, e 1024, f 1280, g 1518, h 2112, i 9000,
+ * j 16000 and z the MTU (the caller's mtu_b, reported in the genome's
+ * table), written "IMIX - aaafg".  RFC 6985 5: a custom IMIX is all
+ * upper-case letters whose sizes a table gives ("A:570 B:9000"), written
+ * "CUSTOM IMIX - AAABB" with its table.  RFC 6985 6.1: a group of letters
+ * may carry a count of repeats before it ("20abcd5ggga10dcba": the
+ * RFC's table of repeating sequences on one line).  A preset name
+ * (imix_presets) stands for its genome and table.  Sizes count the FCS,
+ * as frame_size_b does.  DPDK-free.
  */
 #ifndef DUTPERF_IMIX_H
 #define DUTPERF_IMIX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define IMIX_MAX_LEN 64		/* letters in a sequence */
+#define IMIX_MAX_LEN 255		/* frames in one pass (repeats expanded) */
 #define IMIX_MAX_SIZES 8	/* distinct sizes in one genome */
 #define IMIX_TEXT_MAX 128	/* a genome's text, NUL included */
+/* a genome in RFC 6985's notation with its table of sizes */
+#define IMIX_NOTE_MAX 256
+/* RFC 6985 4's z: the MTU's frame size when the caller gives none */
+#define IMIX_NO_MTU 0
 /* Ethernet preamble + SFD (8 B) and the smallest interframe gap (12 B):
  * what a frame takes on the wire besides itself. */
 #define IMIX_L1_EXTRA_B 20
@@ -27,13 +37,28 @@ struct imix {
 	char letter[IMIX_MAX_SIZES];
 	uint32_t size_b[IMIX_MAX_SIZES];
 	uint8_t seq[IMIX_MAX_LEN];	/* frame i: size_b[seq[i % len]] */
-	char genome[IMIX_TEXT_MAX];	/* written out ("aaaaaaaxxxxg:x=570") */
+	bool custom;			/* RFC 6985 5: upper-case letters */
+	/* written out in RFC 6985's notation: "IMIX - aaafg",
+	 * "CUSTOM IMIX - 7A4XG" (repeats as given, RFC 6985 6.1) */
+	char genome[IMIX_TEXT_MAX + 16];
+	/* the letters whose size the genome does not fix: a custom IMIX's
+	 * letters in letter order, z with the MTU ("A:64 G:1518 X:570",
+	 * "z:1518"); "" for none */
+	char table[IMIX_TEXT_MAX];
 	char name[IMIX_TEXT_MAX];	/* as given: a preset's name or genome */
+};
+
+/* What a genome's letters stand for besides RFC 6985 4's fixed sizes. */
+struct imix_env {
+	const char *sizes;	/* custom letters: "A:570 B:9000" (NULL: none) */
+	uint32_t mtu_b;		/* z's frame size; IMIX_NO_MTU: z refused */
+	uint32_t min_b, max_b;	/* every size within these */
 };
 
 struct imix_preset {
 	const char *name;
 	const char *genome;
+	const char *sizes;		/* its custom letters' sizes */
 	const char *source;		/* where the mix comes from */
 };
 
@@ -41,12 +66,26 @@ struct imix_preset {
 extern const struct imix_preset imix_presets[];
 
 /*
- * Parse text (a preset name or a genome) into *m, every size within
- * min_b..max_b.  0, or -EINVAL with err saying what is wrong (the caller
- * names the key and value).  On error *m is zeroed.
+ * Parse text (a preset name or a genome, optionally after "IMIX - " or
+ * "CUSTOM IMIX - ") into *m with env's sizes.  0, or -EINVAL with err
+ * saying what is wrong (the caller names the key and value); the old
+ * custom form "aaaaaaaxxxxg:x=570" is refused with its RFC spelling.  On
+ * error *m is zeroed.
  */
-int imix_parse(struct imix *m, const char *text, uint32_t min_b,
-	       uint32_t max_b, char *err, size_t err_len);
+int imix_parse(struct imix *m, const char *text, const struct imix_env *env,
+	       char *err, size_t err_len);
+
+/*
+ * Parse a table of custom sizes ("A:570 B:9000", letters A..Z, blanks or
+ * commas between entries) into size_b[letter - 'A'] (0: not given), each
+ * within min_b..max_b.  0, or -EINVAL with err.
+ */
+int imix_sizes_parse(const char *text, uint32_t size_b[26], uint32_t min_b,
+		     uint32_t max_b, char *err, size_t err_len);
+
+/* m in RFC 6985's notation with its table: "CUSTOM IMIX - AAAGG (A:64
+ * G:1020)", "IMIX - aaz (z:1518)", "IMIX - aaafg"; "" without a mix. */
+void imix_note(const struct imix *m, char *buf, size_t len);
 
 /* Size of frame i of the sequence (i counted from 0, repeating). */
 static inline uint32_t

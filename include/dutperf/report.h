@@ -68,10 +68,12 @@ struct report_trial {
 	/* after the foreign groups: the sending time exactly (duration_s
 	 * rounds it up to whole seconds: 1 for a 0.5 s trial) */
 	uint64_t duration_ms;
-	/* after duration_ms: [traffic] imix as given ("" one size), the
+	/* after duration_ms: [traffic] imix in RFC 6985's notation with its
+	 * table ("" one size; imix_note, kept in imix_note[]), the
 	 * offered rate in Mb/s of the configured sizes (L2 with FCS, L1 with
 	 * 20 B of preamble and gap a frame), then the dirs' sent_b */
 	const char *imix;
+	char imix_note[IMIX_NOTE_MAX];
 	double rate_l2_mbps, rate_l1_mbps;
 	/* not in trials.csv (yet): for procedures */
 	double loss_ratio;		/* lost / sent over the active dirs */

@@ -35,7 +35,10 @@ extern const struct proc_ops sweep_ops;
 /*
  * The rates of the configuration into out[0..max-1]: [loss] rates, or the
  * stepped series from max_fps (trial_spec_max_rate_fps) down to
- * [search] rate_min_fps (1 when 0).  Returns how many (>= 1), or -EINVAL
+ * [search] rate_min_fps (1 when 0), with cfg.loss_extra_fps (a campaign's
+ * throughput) added in its place when inside and not a step already (the
+ * sweep still stops at two lossless trials: RFC 2544 26.3).  Returns how
+ * many (>= 1), or -EINVAL
  * with err naming the key (bad [loss] rates, no rate to offer).
  * *stepped tells which kind.
  */

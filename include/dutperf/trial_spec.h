@@ -182,6 +182,7 @@ struct trial_res {
 	uint16_t sport_base[CFG_NB_DIRS];	/* frame_sport_base: flows */
 	bool has_imix;				/* [traffic] imix set ... */
 	struct imix imix;			/* ... parsed, once */
+	char imix_note[IMIX_NOTE_MAX];		/* cfg_imix_note: RFC 6985's */
 	uint32_t report_size_b;			/* cfg_report_size_b */
 	double mean_l2_b;			/* cfg_mean_l2_b: the Mb/s */
 };

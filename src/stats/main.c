@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dutperf/csv.h"
+#include "dutperf/imix.h"
 #include "dutperf/stats.h"
 #include "tool.h"
 
@@ -57,7 +58,7 @@ usage(FILE *out)
 struct group {
 	/* "" where the file has no column; a mix (trials.csv imix not
 	 * empty): "imix NAME", a size of its own (docs/statistics.md) */
-	char size[160], dir[16];
+	char size[IMIX_NOTE_MAX + 8], dir[16];
 	double *v;
 	size_t n, cap;
 	struct stats_summary sum;
@@ -160,7 +161,7 @@ load(const char *path, const char *column, struct sample *sm)
 	struct csv_table t;
 	char err[2048];
 	long col, kcol, scol, dcol, icol;
-	char size[160];
+	char size[IMIX_NOTE_MAX + 8];
 	const char *mix;
 	size_t mix_len;
 	const char *kind;
@@ -217,7 +218,12 @@ load(const char *path, const char *column, struct sample *sm)
 			mix++;
 			mix_len -= 2;
 		}
-		if (mix_len > 0)
+		/* RFC 6985's notation ("IMIX - aaafg") names itself; a
+		 * file before it holds the genome or preset as given */
+		if (mix_len > 0 && (strncmp(mix, "IMIX - ", 7) == 0 ||
+				    strncmp(mix, "CUSTOM IMIX - ", 14) == 0))
+			snprintf(size, sizeof(size), "%.*s", (int)mix_len, mix);
+		else if (mix_len > 0)
 			snprintf(size, sizeof(size), "imix %.*s", (int)mix_len,
 				 mix);
 		else
@@ -257,7 +263,7 @@ static int
 one_group(const struct sample *a, const struct sample *b)
 {
 	const struct sample *sm[2] = { a, b };
-	char la[64], lb[64];
+	char la[IMIX_NOTE_MAX + 64], lb[IMIX_NOTE_MAX + 64];
 	size_t k;
 
 	for (k = 0; k < 2; k++) {
@@ -292,7 +298,7 @@ cmd_summary(const char *path, const struct opts *o)
 	const size_t nb = sizeof(names) / sizeof(names[0]);
 	struct sample sm;
 	double vals[8];
-	char num[64], label[64];
+	char num[64], label[IMIX_NOTE_MAX + 64];
 	size_t i, k;
 	int rc;
 

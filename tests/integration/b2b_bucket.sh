@@ -123,6 +123,48 @@ grep -E 'repetition 3/3: longest lossless burst' "$WORK/err.log" >/dev/null ||
 	fail "no per-repetition progress line"
 ok "b2b: longest lossless burst through a bucket of $B at $X fps as predicted"
 
+# No throughput given (RFC 9004 6.4): the corrected time from this test's
+# received frame rate, labelled, and RFC 9004 7's actual buffer time at
+# [b2b] actual_rate_fps, both recomputed by hand from b2b.csv's columns:
+# X = the median of the trial rows' received_rate_fps, corrected = (avg
+# - X avg / R) / R (none when X >= R), actual = corrected R / A.
+A=1000
+sed "s/^repetitions = 3/repetitions = 1/; s/^throughput_fps = .*/actual_rate_fps = $A/" \
+	"$ini" >"$WORK/rx.ini"
+dut b2b -c "$WORK/rx.ini" --direction forward --settle 200 -o "$WORK/rx" >/dev/null
+rc=$?
+[ $rc -eq 0 ] || fail "no throughput: exit status $rc ($(tail -3 "$WORK/err.log"))"
+python3 - "$WORK/rx/b2b.csv" $A "$WORK/rx/run.json" <<'PY' || fail "received-rate figures (above)"
+import csv, json, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+run = json.loads(open(sys.argv[3]).readlines()[-1])["result"]
+A = float(sys.argv[2])
+rx = [float(r["received_rate_fps"]) for r in rows
+      if r["row"] == "trial" and r["received_rate_fps"]]
+s = [r for r in rows if r["row"] == "summary"][0]
+assert rx, "no trial with a received rate"
+x = statistics.median(rx)
+assert s["throughput_from"] == "received", s
+assert abs(float(s["throughput_fps"]) - x) <= 0.06, (s["throughput_fps"], x)
+assert abs(float(s["received_rate_fps"]) - x) <= 0.06, (s["received_rate_fps"], x)
+avg, r = float(s["avg_frames"]), float(s["burst_rate_fps"])
+if x < r:
+    cor = (avg - x * avg / r) / r * 1e6
+    act = cor * r / A
+    assert abs(float(s["corrected_buffer_us"]) - cor) <= 1e-3 * cor + 0.001, (s, cor)
+    assert abs(float(s["actual_buffer_us"]) - act) <= 1e-3 * act + 0.001, (s, act)
+    assert run.endswith(f"corrected {float(s['corrected_buffer_us']):.3f} us "
+                        "(received rate, RFC 9004 6.4)"), run
+    print(f"received {x:.1f} fps (median of {len(rx)} bursts), burst {r:.1f} fps: "
+          f"corrected {cor:.3f} us, actual {act:.3f} us at {A:.0f} fps")
+else:
+    assert s["corrected_buffer_us"] == "" and s["actual_buffer_us"] == "", s
+    print(f"received {x:.1f} fps not below the burst rate {r:.1f}: no corrected time")
+PY
+grep -qE "^b2b run 1: implied DUT buffer time .*(with this test's received frame rate .* fps for the throughput, none given|no corrected time: the received frame rate)" \
+	"$WORK/out.log" || fail "no labelled corrected time: $(cat "$WORK/out.log")"
+ok "b2b without a throughput: corrected and actual buffer times from the received rate, labelled, as computed by hand"
+
 # K = 3 flows through a bucket per UDP source port (an nftables meter, as
 # a flow cache per flow): each flow has its own B, the answer is ~ K * B;
 # without the flows the random source ports would never fill a bucket.

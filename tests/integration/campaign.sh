@@ -8,7 +8,9 @@
 # directory (the cut one in cut/), and the result has the structure of
 # an uninterrupted campaign: the same item directories, files and CSV
 # headers.  The throughput of each size reaches latency (rate_fps), loss
-# (from it upward) and b2b (throughput_fps).
+# (one step more of RFC 2544 26.3's sweep) and b2b (throughput_fps); each
+# loss sweep runs from 100 % down and ends with two successive lossless
+# trials (RFC 2544 26.3), not at the carried throughput.
 . "$(dirname "$0")/common.sh"
 campaign_testbed
 cat >>"$ini" <<'EOF'
@@ -156,6 +158,32 @@ ls "$full" | tr '\n' ' ' | grep -qx "001-throughput-64 002-latency-64 003-loss-6
 [ "$(ls "$out" | grep -v '^cut$' | tr '\n' ' ')" = "$(ls "$full" | tr '\n' ' ')" ] ||
 	fail "resumed directory: $(ls "$out" | tr '\n' ' ')"
 ok "resumed = uninterrupted in structure: items $items"
+
+# RFC 2544 26.3 in both campaigns' loss items: rates descending from 100 %
+# (rate_max_fps), the carried throughput among them when below it, and
+# the sweep ends with its first two successive lossless valid trials.
+python3 - "$out" "$full" <<'PY' || fail "loss sweep (above)"
+import csv, json, os, sys
+for top in sys.argv[1:]:
+    recs = [json.loads(l) for l in open(os.path.join(top, "campaign.jsonl"))]
+    last = {r["item"]: r for r in recs}
+    for tp, item, d in ((1, 3, "003-loss-64"), (5, 7, "007-loss-1518")):
+        rows = list(csv.DictReader(open(os.path.join(top, d, "trials.csv"))))
+        rates = [int(r["rate_fps"]) for r in rows]
+        clean = [r["status"] != "invalid" and
+                 sum(int(r[k] or 0) for k in ("fwd_lost", "rev_lost")) == 0
+                 for r in rows]
+        assert rates[0] == 12000 and rates == sorted(rates, reverse=True), (d, rates)
+        assert len(rows) >= 2 and clean[-2:] == [True, True], (d, rates, clean)
+        assert not any(clean[i] and clean[i + 1] for i in range(len(rows) - 2)), (d, rates, clean)
+        t = last[tp]
+        if t["throughput_kind"] in ("measured", "lower_bound"):
+            rate = int(min(t["throughput_fps"].values()))
+            if rate < 12000 and rate >= rates[-1]:
+                assert rate in rates, (d, rate, rates)
+        print(top.split("/")[-1], d, "rates", rates, "lossless", clean)
+PY
+ok "loss items: from 100 % down until two successive lossless trials (RFC 2544 26.3)"
 
 # 3. --resume on a finished campaign runs nothing; without it: refused
 "$TB" run --name "$TBID" -- campaign -c "$ini" -o "$full" --resume -q >/dev/null 2>&1

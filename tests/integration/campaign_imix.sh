@@ -4,10 +4,12 @@
 # sizes"): sizes = 64 imix:csit, throughput and latency, on the router
 # testbed.  The mix's items run after the fixed size's, in directories
 # that name it; campaign.json and campaign.jsonl name the genome; the
-# mix's trials.csv rows are the mix (imix csit, frame_size_b 354, the
+# mix's trials.csv rows are the mix (imix in RFC 6985 5's notation,
+# "CUSTOM IMIX - AAAAAAAXXXXG (A:64 G:1518 X:570)", frame_size_b 354, the
 # rounded mean of 4246 B / 12) and the fixed size's are not; the mix's
 # throughput reaches its latency item; --resume of the finished campaign
-# runs nothing; a bad mix is refused (exit 2, nothing written).
+# runs nothing; a bad mix, and one in the old lower-case custom form, are
+# refused (exit 2, nothing written; the old form with its RFC spelling).
 . "$(dirname "$0")/common.sh"
 campaign_testbed
 cat >>"$ini" <<'INI'
@@ -22,9 +24,16 @@ sed 's/^sizes = .*/sizes = 64 imix:aaq/' "$ini" >"$WORK/bad.ini"
 "$TB" run --name "$TBID" -- campaign -c "$WORK/bad.ini" -o "$WORK/bad" -q \
 	>/dev/null 2>"$WORK/bad.err"
 expect_equal "exit status for imix:aaq" $? 2
-grep -qF "bad.ini: [campaign] sizes = 64 imix:aaq: \"imix:aaq\": q has no size" "$WORK/bad.err" ||
+grep -qF "bad.ini: [campaign] sizes = 64 imix:aaq: \"imix:aaq\": 'q' at 3: not an RFC 6985 letter" "$WORK/bad.err" ||
 	fail "imix:aaq: message $(cat "$WORK/bad.err")"
 [ ! -e "$WORK/bad" ] || fail "imix:aaq: $WORK/bad written"
+sed 's/^sizes = .*/sizes = 64 imix:aaaaaaaxxxxg:x=570/' "$ini" >"$WORK/bad.ini"
+"$TB" run --name "$TBID" -- campaign -c "$WORK/bad.ini" -o "$WORK/bad" -q \
+	>/dev/null 2>"$WORK/bad.err"
+expect_equal "exit status for the old custom form" $? 2
+grep -qF "write AAAAAAAXXXXG with the sizes A:64 G:1518 X:570 (imix_sizes; RFC 6985 5: \"CUSTOM IMIX - AAAAAAAXXXXG\")" "$WORK/bad.err" ||
+	fail "old form: message $(cat "$WORK/bad.err")"
+[ ! -e "$WORK/bad" ] || fail "old form: $WORK/bad written"
 "$TB" run --name "$TBID" -- campaign -c "$ini" --imix csit -o "$WORK/bad" -q \
 	>/dev/null 2>"$WORK/bad.err"
 expect_equal "exit status for --imix" $? 2
@@ -45,6 +54,7 @@ grep -E '^campaign: item' "$WORK/camp.err"
 python3 - "$out" <<'PY' || fail "campaign record (above)"
 import csv, json, os, sys
 out = sys.argv[1]
+NOTE = "CUSTOM IMIX - AAAAAAAXXXXG (A:64 G:1518 X:570)"
 j = json.load(open(os.path.join(out, "campaign.json")))
 assert j["sizes"] == [64, "imix:csit"], j["sizes"]
 assert [it.get("imix") for it in j["items"]] == [None, None, "csit", "csit"], j["items"]
@@ -56,14 +66,16 @@ for i in (1, 2, 3, 4):
     assert last[i]["state"] == "done", last[i]
     assert last[i].get("imix") == (None if i < 3 else "csit"), last[i]
 for d, mix, size in (("001-throughput-64", "", "64"), ("002-latency-64", "", "64"),
-                     ("003-throughput-imix-csit", "csit", "354"),
-                     ("004-latency-imix-csit", "csit", "354")):
+                     ("003-throughput-imix-csit", NOTE, "354"),
+                     ("004-latency-imix-csit", NOTE, "354")):
     rows = list(csv.DictReader(open(os.path.join(out, d, "trials.csv"))))
     assert rows, d
     assert {r["imix"] for r in rows} == {mix}, (d, {r["imix"] for r in rows})
     assert {r["frame_size_b"] for r in rows} == {size}, (d, {r["frame_size_b"] for r in rows})
     ri = json.loads(open(os.path.join(out, d, "run.json")).readlines()[-1])
-    assert (ri["imix"] or {}).get("genome") == ("aaaaaaaxxxxg:x=570" if mix else None), (d, ri["imix"])
+    assert (ri["imix"] or {}).get("genome") == ("CUSTOM IMIX - AAAAAAAXXXXG" if mix else None), (d, ri["imix"])
+    if mix:
+        assert [(s["letter"], s["size_b"]) for s in ri["imix"]["sizes"]] == [("A", 64), ("X", 570), ("G", 1518)], ri["imix"]
 # the mix's throughput carried to the mix's latency item, not the 64's
 t = last[3]
 if t["throughput_kind"] in ("measured", "lower_bound"):
@@ -75,7 +87,7 @@ if t["throughput_kind"] in ("measured", "lower_bound"):
 else:
     print("note: no throughput for the mix:", t["throughput_kind"])
 PY
-ok "sizes = imix:csit 64: four items, the mix's after 64's, named by it; trials.csv imix csit, frame_size_b 354"
+ok "sizes = imix:csit 64: four items, the mix's after 64's, named by it; trials.csv imix in RFC 6985's notation, frame_size_b 354"
 
 n=$(wc -l < "$out/campaign.jsonl")
 "$TB" run --name "$TBID" -- campaign -c "$ini" -o "$out" --resume -q >/dev/null 2>&1

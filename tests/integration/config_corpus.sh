@@ -183,9 +183,17 @@ def bad_values(key, value, comment):
 	if key == "dir":
 		return "str", [('""', "empty")]
 	if key == "imix":
-		# an RFC 6985 genome (docs/frames.md): letters a-g, custom sizes
-		return "genome", [("aah", "a letter without a size"),
-				  ("a1", "not a letter"), ("aax:x=5", "custom size below 64")]
+		# an RFC 6985 genome (docs/frames.md): letters a-j and z,
+		# custom upper-case letters with imix_sizes, counts of repeats
+		return "genome", [("aaq", "not an RFC 6985 letter"),
+				  ("a1", "a count without letters"),
+				  ("aax:x=570", "the old custom form"),
+				  ("AAX", "a custom letter without a size"),
+				  ("aah", "2112 B without jumbo")]
+	if key == "imix_sizes":
+		# RFC 6985 5's table: upper-case LETTER:BYTES
+		return "sizes", [("a:64", "lower-case letter"), ("A:63", "below 64"),
+				 ("A:64 A:65", "letter twice"), ("A64", "no colon")]
 	if value == "" and "," in comment:
 		# a list of numbers ([loss] rates = "r1,r2,..."; empty = unset)
 		return "list", [("abc", "not a number"), ("5,x", "bad item"), ("5,,6", "empty item")]

@@ -61,7 +61,9 @@ search() {
 search "CSIT IMIX" 349.8333 --imix csit
 mix=$found
 t=$out/trials.csv
-expect_equal "trials.csv imix" "$(col "$t" imix)" csit
+# the preset in RFC 6985 5's notation, with its table
+expect_equal "trials.csv imix" "$(col "$t" imix)" \
+	"CUSTOM IMIX - AAAAAAAXXXXG (A:64 G:1518 X:570)"
 # Size of a mix: its mean, 4246 / 12 = 353.83, rounded
 expect_equal "rate.csv Size" "$(col "$out/rate.csv" Size)" 354
 # the offered Mb/s of the first trial: rate x 353.83 B x 8 (L2), +20 B (L1)

@@ -49,7 +49,8 @@ csv=$WORK/rec/recovery.csv
 expect_equal "recovery rows" "$(($(wc -l <"$csv") - 1))" 2
 expect_equal "result kinds" "$(col "$csv" result_kind all | sort -u)" none
 expect_equal "overload rate" "$(col "$csv" overload_fps 1)" 1100
-expect_equal "reduced rate" "$(col "$csv" after_fps 1)" 500
+# RFC 2544 26.5: 50 % of the 110 % rate, 55 % of the throughput (default)
+expect_equal "reduced rate" "$(col "$csv" after_fps 1)" 550
 grep -q "not overloaded" "$WORK/out.log" || fail "no 'not overloaded': $(cat "$WORK/out.log")"
 [ "$(jq -r '.runs[0].result_kind' "$WORK/rec/run.json")" = none ] || fail "run.json result_kind"
 ok "recovery on a wire: nothing lost at 110 %: no recovery time, exit 3"

@@ -215,7 +215,7 @@ test_search_bucket(void **state)
 	assert_int_equal(dut.timeouts[1], 2000 + 50);	/* 50000 frames */
 	for (i = 0; i < dut.trials; i++)
 		assert_true(dut.frames[i] <= 100000);
-	b2b_summarize(&b, 5e5, &s);
+	b2b_summarize(&b, 5e5, 0, &s);
 	assert_int_equal(b.nb_rates, dut.trials);
 	assert_int_equal(s.repetitions, 3);
 	assert_true(s.avg_frames == 1999 && s.min_frames == 1999 &&
@@ -226,9 +226,52 @@ test_search_bucket(void **state)
 	assert_true(fabs(s.corrected_s - 999.5e-6) < 1e-12);
 	assert_true(fabs(s.buffer_frames - 999.5) < 1e-6);
 	/* without a throughput: no corrected time */
-	b2b_summarize(&b, 0, &s);
+	b2b_summarize(&b, 0, 0, &s);
 	assert_true(isnan(s.corrected_s));
+	assert_int_equal(s.x_from, B2B_X_NONE);
 	assert_true(fabs(s.implied_s - 1999e-6) < 1e-12);
+
+	/*
+	 * RFC 9004 6.4 without a throughput: this test's received frame
+	 * rate.  Bursts received at (n - 1) / span: 1001 arrivals over 2 ms
+	 * = 500,000 fps; 801 over 2 ms = 400,000; 1201 over 2 ms = 600,000;
+	 * median 500,000 = X, the DUT's drain rate here.  By hand: corrected
+	 * = (1999 - 5e5 * 1999 / 1e6) / 1e6 = 999.5 us as with X given;
+	 * RFC 9004 7's actual buffer time at A = 250,000 fps: 999.5 us *
+	 * 1e6 / 2.5e5 = 3998 us.
+	 */
+	assert_true(fabs(b2b_rx_fps(1001, 0.002) - 5e5) < 1e-6);
+	assert_true(b2b_rx_fps(1, 0.002) == 0);
+	assert_true(b2b_rx_fps(10, 0) == 0);
+	b2b_add_rx_fps(&b, b2b_rx_fps(801, 0.002));
+	b2b_add_rx_fps(&b, b2b_rx_fps(1201, 0.002));
+	b2b_add_rx_fps(&b, b2b_rx_fps(1001, 0.002));
+	b2b_add_rx_fps(&b, 0);		/* no rate: not a sample */
+	assert_int_equal(b.nb_rx_rates, 3);
+	b2b_summarize(&b, 0, 2.5e5, &s);
+	assert_int_equal(s.x_from, B2B_X_RECEIVED);
+	assert_string_equal(b2b_x_from_name(s.x_from), "received");
+	assert_true(fabs(s.rx_fps - 5e5) < 1e-6);
+	assert_true(fabs(s.throughput_fps - 5e5) < 1e-6);
+	assert_true(fabs(s.corrected_s - 999.5e-6) < 1e-12);
+	assert_true(fabs(s.actual_s - 3998e-6) < 1e-12);
+	{
+		struct b2b_row row;
+
+		memset(&row, 0, sizeof(row));
+		b2b_summary_row(&s, &row);
+		assert_string_equal(row.throughput_from, "received");
+		assert_true(row.has_actual && row.has_rx && row.has_corrected);
+		assert_true(fabs(row.actual_buffer_us - 3998) < 1e-6);
+	}
+	/* a given throughput wins over the received rate, and is labelled */
+	b2b_summarize(&b, 4e5, 0, &s);
+	assert_int_equal(s.x_from, B2B_X_GIVEN);
+	assert_true(s.throughput_fps == 4e5);
+	/* (1999 - 4e5 * 1999e-6) / 1e6 = 1199.4 us */
+	assert_true(fabs(s.corrected_s - 1199.4e-6) < 1e-12);
+	assert_true(isnan(s.actual_s));		/* no A */
+	assert_true(isnan(b2b_actual_buffer_s(NAN, 1e6, 1)));
 }
 
 /* A pure buffer (X = 0) that changes between repetitions: L = B each
@@ -252,7 +295,7 @@ test_summary_stats(void **state)
 	b2b_ops.describe(&b, desc, sizeof(desc));
 	assert_non_null(strstr(desc, "repetition 1/3"));
 	run_b2b(&b, &dut);
-	b2b_summarize(&b, 0, &s);
+	b2b_summarize(&b, 0, 0, &s);
 	assert_int_equal(s.repetitions, 3);
 	assert_true(s.avg_frames == 1100);
 	assert_true(s.min_frames == 1000);
@@ -285,7 +328,7 @@ test_sender_limit(void **state)
 	assert_int_equal(b.why, RESULT_TESTER_LIMIT);
 	assert_int_equal(b.kind, REPORT_RESULT_LOWER_BOUND);
 	assert_true(b.s.invalid >= p.max_retries + 1);
-	b2b_summarize(&b, 0, &s);
+	b2b_summarize(&b, 0, 0, &s);
 	assert_int_equal(s.repetitions, 0);
 	assert_true(isnan(s.implied_s));
 }
@@ -304,7 +347,7 @@ test_rate_median(void **state)
 	(void)state;
 	run_forward(&b, &p, &dut);
 	assert_true(dut.trials >= 8);
-	b2b_summarize(&b, 0, &s);
+	b2b_summarize(&b, 0, 0, &s);
 	assert_true(s.avg_frames == 1000);
 	assert_true(s.burst_fps == 1e6);
 	assert_true(fabs(s.implied_s - 1e-3) < 1e-12);
@@ -347,7 +390,7 @@ test_max_passes(void **state)
 	assert_int_equal(b.last.why, RESULT_TOP_PASSED);
 	assert_int_equal(b.why, RESULT_TOP_PASSED);
 	assert_int_equal(b.kind, REPORT_RESULT_LOWER_BOUND);
-	b2b_summarize(&b, 0, &s);
+	b2b_summarize(&b, 0, 0, &s);
 	assert_int_equal(s.repetitions, 0);
 	assert_true(isnan(s.avg_frames) && isnan(s.implied_s));
 

@@ -24,6 +24,7 @@
 #include "dutperf/cli.h"
 #include "dutperf/campaign.h"
 #include "dutperf/cfg.h"
+#include "dutperf/sweep.h"
 #include "unit_util.h"
 
 UNIT_TMPDIR("test_campaign")
@@ -35,7 +36,7 @@ sizes_are(const char *s, bool jumbo, const uint32_t *want, unsigned n)
 	char why[256];
 	unsigned nb, i;
 
-	if (campaign_parse_sizes(s, jumbo, got, NULL, &nb, why, sizeof(why)) != 0)
+	if (campaign_parse_sizes(s, jumbo, NULL, got, NULL, &nb, why, sizeof(why)) != 0)
 		fail_msg("%s: %s", s, why);
 	assert_int_equal(nb, n);
 	for (i = 0; i < n; i++)
@@ -49,7 +50,7 @@ sizes_bad(const char *s, bool jumbo, const char *text)
 	char why[256];
 	unsigned nb;
 
-	assert_int_equal(campaign_parse_sizes(s, jumbo, got, NULL, &nb, why, sizeof(why)),
+	assert_int_equal(campaign_parse_sizes(s, jumbo, NULL, got, NULL, &nb, why, sizeof(why)),
 			 -EINVAL);
 	assert_contains(why, text);
 }
@@ -59,14 +60,28 @@ test_sizes(void **state)
 {
 	static const uint32_t rfc2544[] = { 64, 128, 256, 512, 1024, 1280, 1518 };
 	static const uint32_t rfc5180[] = { 78, 128, 256, 512, 1024, 1280, 1518 };
+	/* RFC 5180 5.1.1's jumbo examples: 4096, 8192, 9216 (2048 is no
+	 * jumbo size there) */
 	static const uint32_t jumbo[] = { 64, 128, 256, 512, 1024, 1280, 1518,
-					  2048, 4096, 8192, 9216 };
+					  4096, 8192, 9216 };
+	static const uint32_t jumbo5180[] = { 78, 128, 256, 512, 1024, 1280,
+					      1518, 4096, 8192, 9216 };
+	/* RFC 8219 5.1.1: 64 128 256 512 768 1024 1280 1518 1522 2048 4096
+	 * 8192 9216, 84 for 64 (IPv6 -> IPv4), 1522 (tagged) left out */
+	static const uint32_t rfc8219[] = { 84, 128, 256, 512, 768, 1024, 1280,
+					    1518 };
+	static const uint32_t jumbo8219[] = { 84, 128, 256, 512, 768, 1024,
+					      1280, 1518, 2048, 4096, 8192,
+					      9216 };
 	static const uint32_t mixed[] = { 64, 128, 1518 };
 
 	(void)state;
 	sizes_are("rfc2544", false, rfc2544, 7);
 	sizes_are("rfc5180", false, rfc5180, 7);
-	sizes_are("rfc2544", true, jumbo, 11);
+	sizes_are("rfc2544", true, jumbo, 10);
+	sizes_are("rfc5180", true, jumbo5180, 10);
+	sizes_are("rfc8219", false, rfc8219, 8);
+	sizes_are("rfc8219", true, jumbo8219, 12);
 	sizes_are("1518, 64 128", false, mixed, 3);
 	sizes_bad("64 64", false, "size 64 named twice");
 	sizes_bad("rfc2544 128", false, "size 128 named twice");
@@ -87,11 +102,14 @@ test_sizes_imix(void **state)
 	uint32_t got[CAMPAIGN_MAX_SIZES];
 	char mix[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX], why[512];
 	uint64_t g[CAMPAIGN_MAX_SIZES];
+	struct imix_env env = { .sizes = "A:64 X:570 G:1518 H:2000",
+				.mtu_b = 1518 };
 	unsigned nb;
 
 	(void)state;
 	assert_int_equal(campaign_parse_sizes("imix:csit 1518, 64 imix:ag", false,
-					      got, mix, &nb, why, sizeof(why)), 0);
+					      NULL, got, mix, &nb, why,
+					      sizeof(why)), 0);
 	assert_int_equal(nb, 4);
 	assert_int_equal(got[0], 64);
 	assert_string_equal(mix[0], "");
@@ -101,34 +119,46 @@ test_sizes_imix(void **state)
 	assert_string_equal(mix[2], "csit");
 	assert_int_equal(got[3], 791);
 	assert_string_equal(mix[3], "ag");
-	/* a genome with a custom size: its colons are no separators */
-	assert_int_equal(campaign_parse_sizes("imix:aaaaaaaxxxxg:x=570", false,
+	/* a custom IMIX (RFC 6985 5): its sizes from env (imix_sizes) */
+	assert_int_equal(campaign_parse_sizes("imix:AAAAAAAXXXXG", false, &env,
 					      got, mix, &nb, why, sizeof(why)), 0);
 	assert_int_equal(nb, 1);
 	assert_int_equal(got[0], 354);
-	assert_string_equal(mix[0], "aaaaaaaxxxxg:x=570");
+	assert_string_equal(mix[0], "AAAAAAAXXXXG");
 	/* the mix's own size and a fixed one of the same value: two sizes */
-	assert_int_equal(campaign_parse_sizes("354 imix:csit", false, got, mix,
-					      &nb, why, sizeof(why)), 0);
+	assert_int_equal(campaign_parse_sizes("354 imix:csit", false, NULL, got,
+					      mix, &nb, why, sizeof(why)), 0);
 	assert_int_equal(nb, 2);
 	assert_int_equal(got[0], 354);
 	assert_int_equal(got[1], 354);
-	sizes_bad("imix:csit imix:aaaaaaaxxxxg:x=570", false, "\"imix:aaaaaaa"
-		  "xxxxg:x=570\": the mix csit named twice (genome "
-		  "aaaaaaaxxxxg:x=570)");
-	sizes_bad("imix:nope", false, "\"imix:nope\": n has no size");
+	assert_int_equal(campaign_parse_sizes("imix:csit imix:AAAAAAAXXXXG",
+					      false, &env, got, mix, &nb, why,
+					      sizeof(why)), -EINVAL);
+	assert_contains(why, "\"imix:AAAAAAAXXXXG\": the mix csit named twice "
+			"(genome CUSTOM IMIX - AAAAAAAXXXXG)");
+	sizes_bad("imix:nope", false, "\"imix:nope\": 'n' at 1: not an RFC 6985 "
+		  "letter");
 	sizes_bad("imix:", false, "\"imix:\": no sequence");
-	sizes_bad("imix:ah:h=2000", false, "h=2000: outside 64..1518 bytes");
-	assert_int_equal(campaign_parse_sizes("imix:ah:h=2000", true, got, mix,
+	/* the old form: refused with its RFC spelling */
+	sizes_bad("imix:aaaaaaaxxxxg:x=570", false, "write AAAAAAAXXXXG with "
+		  "the sizes A:64 G:1518 X:570");
+	assert_int_equal(campaign_parse_sizes("imix:AH", false, &env, got, mix,
+					      &nb, why, sizeof(why)), -EINVAL);
+	assert_contains(why, "H (2000 bytes): outside 64..1518 bytes");
+	assert_int_equal(campaign_parse_sizes("imix:AH", true, &env, got, mix,
 					      &nb, why, sizeof(why)), 0);
 	assert_int_equal(got[0], 1032);
+	/* z: the MTU from env */
+	assert_int_equal(campaign_parse_sizes("imix:az", false, &env, got, mix,
+					      &nb, why, sizeof(why)), 0);
+	assert_int_equal(got[0], 791);
 
 	/* throughput_fps for a mix: imix:GENOME:FPS, the last colon */
-	assert_int_equal(campaign_parse_sizes("64 imix:csit imix:aaaaxg:x=570",
-					      false, got, mix, &nb, why,
+	assert_int_equal(campaign_parse_sizes("64 imix:csit imix:AAAAXG",
+					      false, &env, got, mix, &nb, why,
 					      sizeof(why)), 0);
 	assert_int_equal(campaign_parse_throughput("imix:csit:700 64:900 "
-						   "imix:aaaaxg:x=570:800", got,
+						   "imix:AAAAXG:800", got,
 						   mix, nb, g, why, sizeof(why)),
 			 0);
 	assert_int_equal(g[0], 900);
@@ -341,11 +371,37 @@ test_item_cfg(void **state)
 	assert_int_equal(used.kind, CAMPAIGN_TPUT_MEASURED);
 	assert_string_equal(note, "at the throughput 15000 fps");
 
-	/* loss from 100 % (20000) down in 2000 steps to it */
+	/* RFC 2544 26.3: loss from 100 % (20000) down in 2000 steps until
+	 * two successive lossless trials, the throughput one step more in
+	 * its place (not the end of the sweep) */
 	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[2], "/r", &t, &out,
 					   &used, note, sizeof(note)), 0);
-	assert_string_equal(out.loss_rates, "20000,18000,16000,15000");
-	assert_contains(note, "loss from 100 % down to the throughput 15000");
+	assert_string_equal(out.loss_rates, "");
+	assert_int_equal(out.loss_extra_fps, 15000);
+	assert_contains(note, "loss from 100 % down in steps until two "
+			"successive lossless trials, the throughput 15000 fps "
+			"one step more");
+	{
+		uint64_t r[SWEEP_MAX_RATES];
+		bool stepped;
+		int n;
+
+		n = sweep_rates(&out, r, SWEEP_MAX_RATES, &stepped, why,
+				sizeof(why));
+		assert_true(stepped);
+		/* 20000 .. 2000 in 2000 steps (10), 15000 between 16000 and
+		 * 14000 */
+		assert_int_equal(n, 11);
+		assert_int_equal(r[0], 20000);
+		assert_int_equal(r[2], 16000);
+		assert_int_equal(r[3], 15000);
+		assert_int_equal(r[4], 14000);
+		assert_int_equal(r[10], 2000);
+		/* a throughput on a step adds none */
+		out.loss_extra_fps = 16000;
+		assert_int_equal(sweep_rates(&out, r, SWEEP_MAX_RATES, &stepped,
+					     why, sizeof(why)), 10);
+	}
 
 	/* b2b and recovery take it; a lower bound is said so */
 	t = tput(CAMPAIGN_TPUT_LOWER_BOUND, 9000, 9000);
@@ -548,18 +604,20 @@ test_plan_imix(void **state)
 	FILE *f;
 
 	(void)state;
-	camp_cfg(&c, "throughput latency", "imix:aaaaaaaxxxxg:x=570 128 imix:csit");
+	camp_cfg(&c, "throughput latency", "imix:AAAAAAAXXXXG 128 imix:csit");
+	snprintf(c.imix_sizes, sizeof(c.imix_sizes), "A:64 X:570 G:1518");
 	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), -EINVAL);
 	assert_contains(why, "named twice");
-	camp_cfg(&c, "throughput latency", "imix:aaaaaaaaxxxg:x=570 128 imix:csit");
+	camp_cfg(&c, "throughput latency", "imix:AAAAAAAAXXXG 128 imix:csit");
+	snprintf(c.imix_sizes, sizeof(c.imix_sizes), "A:64 X:570 G:1518");
 	snprintf(c.imix, sizeof(c.imix), "ag");	/* not the campaign's */
 	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
 	assert_int_equal(plan.nb_items, 6);
 	assert_string_equal(plan.items[0].dir, "001-throughput-128");
 	assert_string_equal(plan.items[0].imix, "");
 	assert_string_equal(plan.items[2].dir,
-			    "003-throughput-imix-aaaaaaaaxxxg-x=570");
-	assert_string_equal(plan.items[2].imix, "aaaaaaaaxxxg:x=570");
+			    "003-throughput-imix-AAAAAAAAXXXG");
+	assert_string_equal(plan.items[2].imix, "AAAAAAAAXXXG");
 	/* 8 * 64 + 3 * 570 + 1518 = 3740 B / 12 = 311.67 */
 	assert_int_equal(plan.items[2].size_b, 312);
 	assert_string_equal(plan.items[5].dir, "006-latency-imix-csit");
@@ -587,7 +645,7 @@ test_plan_imix(void **state)
 	t = tput(CAMPAIGN_TPUT_MISSING, 0, 0);
 	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[3], "/r", &t,
 					   &out, &used, note, sizeof(note)), 1);
-	assert_contains(note, "no throughput for IMIX aaaaaaaaxxxg:x=570 (its");
+	assert_contains(note, "no throughput for IMIX AAAAAAAAXXXG (its");
 
 	/* the record names the mix; a fixed size's has no imix key */
 	{
@@ -607,8 +665,8 @@ test_plan_imix(void **state)
 	 * back by a resume of the same plan, refused by another mix */
 	text = campaign_json_text(&plan, "1.0", "abc", 3, argv, "x.ini");
 	assert_non_null(text);
-	assert_contains(text, "\"sizes\": [\n  128,\n  \"imix:aaaaaaaaxxxg:"
-			"x=570\",\n  \"imix:csit\"\n ]");
+	assert_contains(text, "\"sizes\": [\n  128,\n  \"imix:AAAAAAAAXXXG"
+			"\",\n  \"imix:csit\"\n ]");
 	assert_contains(text, "\"size\": 354,\n   \"dir\": \"006-latency-"
 			"imix-csit\",\n   \"imix\": \"csit\"");
 	snprintf(path, sizeof(path), "%s", unit_write_file(tmpdir, "campaign.json",
@@ -625,7 +683,8 @@ test_plan_imix(void **state)
 			 0);
 	assert_int_equal(st[2].state, CAMPAIGN_DONE);
 	assert_int_equal(st[5].state, CAMPAIGN_INTERRUPTED);
-	camp_cfg(&c, "throughput latency", "imix:aaaaaaaaxxxg:x=570 128 imix:ag");
+	camp_cfg(&c, "throughput latency", "imix:AAAAAAAAXXXG 128 imix:ag");
+	snprintf(c.imix_sizes, sizeof(c.imix_sizes), "A:64 X:570 G:1518");
 	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
 	assert_int_equal(campaign_json_check(path, &plan, why, sizeof(why)),
 			 -EINVAL);
@@ -653,7 +712,7 @@ test_imix_file_errors(void **state)
 	assert_int_equal(cfg_load_ini(&c, ini, err, sizeof(err)), 0);
 	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
 	assert_contains(err, "bad-mix.ini: [campaign] sizes = 64 imix:aaq: ");
-	assert_contains(err, "\"imix:aaq\": q has no size");
+	assert_contains(err, "\"imix:aaq\": 'q' at 3: not an RFC 6985 letter");
 	ini = unit_write_file(tmpdir, "bad-mix6.ini", "[left]\nip_version = 6\n"
 			      "[right]\nip_version = 6\n[traffic]\nframe_size_b = 78\n[campaign]\n"
 			      "tests = throughput\nsizes = 128 imix:ab\n");

@@ -34,76 +34,190 @@
 #define MIN_B 64
 #define MAX_B 9216
 
+/* No custom sizes, z = 1518 (an Ethernet MTU of 1500), jumbo allowed. */
+static const struct imix_env env_std = {
+	.sizes = NULL, .mtu_b = 1518, .min_b = MIN_B, .max_b = MAX_B,
+};
+
+static int
+parse(struct imix *m, const char *text, const char *sizes, char *err,
+      size_t err_len)
+{
+	struct imix_env e = env_std;
+
+	e.sizes = sizes;
+	return imix_parse(m, text, &e, err, err_len);
+}
+
 static void
 test_letters(void **state)
 {
-	/* RFC 6985's letters, each alone */
-	static const uint32_t want[] = { 64, 128, 256, 512, 1024, 1280, 1518 };
+	/* RFC 6985 4's table: a..j, and z the MTU (1518 here) */
+	static const uint32_t want[] = { 64, 128, 256, 512, 1024, 1280, 1518,
+					 2112, 9000, 16000 };
 	struct imix m;
-	char err[256], g[2] = "a";
+	char err[512], g[2] = "a", note[IMIX_NOTE_MAX];
 	unsigned int i;
 
 	(void)state;
-	for (i = 0; i < 7; i++) {
+	for (i = 0; i < 10; i++) {
 		g[0] = (char)('a' + i);
-		assert_int_equal(imix_parse(&m, g, MIN_B, MAX_B, err, sizeof(err)), 0);
+		if (want[i] > MAX_B) {
+			/* j: 16000 B, more than any port here takes */
+			assert_int_equal(parse(&m, g, NULL, err, sizeof(err)),
+					 -EINVAL);
+			assert_non_null(strstr(err, "j (16000 bytes): outside 64..9216"));
+			continue;
+		}
+		assert_int_equal(parse(&m, g, NULL, err, sizeof(err)), 0);
 		assert_int_equal(m.len, 1);
 		assert_int_equal(m.nb_sizes, 1);
 		assert_int_equal(m.size_b[0], want[i]);
 		assert_int_equal(imix_size_at(&m, 12345), want[i]);
-		assert_string_equal(m.genome, g);
+		assert_false(m.custom);
+		assert_string_equal(m.table, "");
+	}
+	/* j with a (made-up) bound that takes it */
+	{
+		struct imix_env e = env_std;
+
+		e.max_b = 16000;
+		assert_int_equal(imix_parse(&m, "j", &e, err, sizeof(err)), 0);
+		assert_int_equal(m.size_b[0], 16000);
+	}
+	/* z: the MTU, reported in the table (RFC 6985 4: MUST) */
+	assert_int_equal(parse(&m, "aaz", NULL, err, sizeof(err)), 0);
+	assert_int_equal(imix_size_at(&m, 2), 1518);
+	assert_string_equal(m.genome, "IMIX - aaz");
+	assert_string_equal(m.table, "z:1518");
+	imix_note(&m, note, sizeof(note));
+	assert_string_equal(note, "IMIX - aaz (z:1518)");
+	/* without an MTU, z is refused */
+	{
+		struct imix_env e = env_std;
+
+		e.mtu_b = IMIX_NO_MTU;
+		assert_int_equal(imix_parse(&m, "az", &e, err, sizeof(err)),
+				 -EINVAL);
+		assert_non_null(strstr(err, "z is the MTU (RFC 6985 4): give its "
+				       "frame size in [traffic] mtu_b"));
 	}
 }
 
 static void
-test_sequence_order(void **state)
+test_rfc_example(void **state)
 {
-	/* RFC 6985's kind of example: 64, 64, 128, 64, 1518 repeating */
-	static const uint32_t want[] = { 64, 64, 128, 64, 1518 };
+	/* RFC 6985 4: "a five-packet sequence with sizes 64,64,64,1280,1518
+	 * would be designated: IMIX - aaafg" */
+	static const uint32_t want[] = { 64, 64, 64, 1280, 1518 };
 	struct imix m;
-	char err[256];
+	char err[512], note[IMIX_NOTE_MAX];
 	unsigned int i;
 
 	(void)state;
-	assert_int_equal(imix_parse(&m, "aabag", MIN_B, MAX_B, err, sizeof(err)), 0);
+	assert_int_equal(parse(&m, "aaafg", NULL, err, sizeof(err)), 0);
 	assert_int_equal(m.len, 5);
-	assert_int_equal(m.nb_sizes, 3);	/* 64, 128, 1518 */
+	assert_int_equal(m.nb_sizes, 3);	/* 64, 1280, 1518 */
 	for (i = 0; i < 20; i++)
 		assert_int_equal(imix_size_at(&m, i), want[i % 5]);
-	assert_int_equal(imix_pass_b(&m), 64 * 3 + 128 + 1518);	/* 1838 */
-	assert_true(imix_mean_l2_b(&m) == 1838.0 / 5);
+	/* 3 x 64 + 1280 + 1518 = 2990 */
+	assert_int_equal(imix_pass_b(&m), 2990);
+	assert_true(imix_mean_l2_b(&m) == 2990.0 / 5);
 	assert_int_equal(imix_min_b(&m), 64);
 	assert_int_equal(imix_max_b(&m), 1518);
+	assert_string_equal(m.genome, "IMIX - aaafg");
+	imix_note(&m, note, sizeof(note));
+	assert_string_equal(note, "IMIX - aaafg");
+	/* the RFC's whole designation reads the same */
+	assert_int_equal(parse(&m, "IMIX - aaafg", NULL, err, sizeof(err)), 0);
+	assert_int_equal(m.len, 5);
+	assert_string_equal(m.genome, "IMIX - aaafg");
+	assert_string_equal(m.name, "IMIX - aaafg");
 }
 
 static void
 test_custom(void **state)
 {
+	/* RFC 6985 5: "aaa=64,aaa=64,aaa=64,ggg=1020,ggg=1020 would be
+	 * designated: CUSTOM IMIX - AAAGG", with the table A 64, G 1020 */
+	static const uint32_t want[] = { 64, 64, 64, 1020, 1020 };
 	struct imix m;
-	char err[256];
+	char err[512], note[IMIX_NOTE_MAX];
+	unsigned int i;
 
 	(void)state;
-	assert_int_equal(imix_parse(&m, "hahz:z=100:h=9000", MIN_B, MAX_B, err,
-				    sizeof(err)), 0);
-	assert_int_equal(imix_size_at(&m, 0), 9000);
-	assert_int_equal(imix_size_at(&m, 1), 64);
-	assert_int_equal(imix_size_at(&m, 3), 100);
-	/* written out with the definitions in letter order */
-	assert_string_equal(m.genome, "hahz:h=9000:z=100");
-	assert_string_equal(m.name, "hahz:z=100:h=9000");
+	assert_int_equal(parse(&m, "AAAGG", "G:1020 A:64", err, sizeof(err)), 0);
+	assert_true(m.custom);
+	assert_int_equal(m.len, 5);
+	for (i = 0; i < 10; i++)
+		assert_int_equal(imix_size_at(&m, i), want[i % 5]);
+	assert_string_equal(m.genome, "CUSTOM IMIX - AAAGG");
+	/* the table of the letters used, in letter order */
+	assert_string_equal(m.table, "A:64 G:1020");
+	imix_note(&m, note, sizeof(note));
+	assert_string_equal(note, "CUSTOM IMIX - AAAGG (A:64 G:1020)");
+	assert_int_equal(parse(&m, "CUSTOM IMIX - AAAGG", "A:64, G:1020, Z:9000",
+			       err, sizeof(err)), 0);
+	assert_string_equal(m.table, "A:64 G:1020");	/* Z not used */
+	assert_int_equal(imix_pass_b(&m), 3 * 64 + 2 * 1020);
+}
+
+static void
+test_run_length(void **state)
+{
+	/* RFC 6985 6.1's table: 20 x abcd, 5 x ggga, 10 x dcba, one pass of
+	 * 80 + 20 + 40 = 140 frames */
+	struct imix m;
+	char err[512];
+	unsigned int i;
+	uint32_t want[140];
+	static const uint32_t abcd[] = { 64, 128, 256, 512 };
+	static const uint32_t ggga[] = { 1518, 1518, 1518, 64 };
+
+	(void)state;
+	for (i = 0; i < 80; i++)
+		want[i] = abcd[i % 4];
+	for (i = 0; i < 20; i++)
+		want[80 + i] = ggga[i % 4];
+	for (i = 0; i < 40; i++)
+		want[100 + i] = abcd[3 - i % 4];
+	assert_int_equal(parse(&m, "20abcd5ggga10dcba", NULL, err, sizeof(err)), 0);
+	assert_int_equal(m.len, 140);
+	for (i = 0; i < 280; i++)
+		assert_int_equal(imix_size_at(&m, i), want[i % 140]);
+	assert_string_equal(m.genome, "IMIX - 20abcd5ggga10dcba");
+	/* commas between groups; a group without a count is one pass of it */
+	assert_int_equal(parse(&m, "2ab,cd", NULL, err, sizeof(err)), 0);
+	assert_int_equal(m.len, 6);	/* a b a b c d */
+	assert_int_equal(imix_size_at(&m, 2), 64);
+	assert_int_equal(imix_size_at(&m, 4), 256);
+	assert_string_equal(m.genome, "IMIX - 2ab1cd");
+	/* custom letters (RFC 6985 6.1: "the single upper-case letter Genome
+	 * Codes would be used instead"): CSIT's 7:4:1 */
+	assert_int_equal(parse(&m, "7A4X1G", "A:64 X:570 G:1518", err,
+			       sizeof(err)), 0);
+	assert_int_equal(m.len, 12);
+	assert_int_equal(imix_pass_b(&m), 4246);
+	assert_int_equal(imix_size_at(&m, 6), 64);
+	assert_int_equal(imix_size_at(&m, 7), 570);
+	assert_int_equal(imix_size_at(&m, 11), 1518);
+	assert_string_equal(m.genome, "CUSTOM IMIX - 7A4X1G");
 }
 
 static void
 test_preset_csit(void **state)
 {
 	struct imix m;
-	char err[256];
+	char err[512], note[IMIX_NOTE_MAX];
 	uint64_t f[IMIX_MAX_SIZES], b[IMIX_MAX_SIZES];
 
 	(void)state;
-	assert_int_equal(imix_parse(&m, "csit", MIN_B, MAX_B, err, sizeof(err)), 0);
+	/* the preset brings its own table: imix_sizes does not matter */
+	assert_int_equal(parse(&m, "csit", "A:100", err, sizeof(err)), 0);
 	assert_string_equal(m.name, "csit");
-	assert_string_equal(m.genome, "aaaaaaaxxxxg:x=570");
+	assert_string_equal(m.genome, "CUSTOM IMIX - AAAAAAAXXXXG");
+	imix_note(&m, note, sizeof(note));
+	assert_string_equal(note, "CUSTOM IMIX - AAAAAAAXXXXG (A:64 G:1518 X:570)");
 	assert_int_equal(m.len, 12);
 	assert_int_equal(m.nb_sizes, 3);
 	/* 7 x 64 + 4 x 570 + 1 x 1518 = 448 + 2280 + 1518 = 4246 B */
@@ -122,18 +236,18 @@ static void
 test_line_rate(void **state)
 {
 	struct imix m;
-	char err[256];
+	char err[512];
 
 	(void)state;
 	/* 10 Gb/s, 64 B: 1e10 / (84 * 8) = 14,880,952.4 */
-	assert_int_equal(imix_parse(&m, "a", MIN_B, MAX_B, err, sizeof(err)), 0);
+	assert_int_equal(parse(&m, "a", NULL, err, sizeof(err)), 0);
 	assert_int_equal(imix_line_rate_fps(&m, 10000), 14880952);
 	/* 1518 B: 1e10 / (1538 * 8) = 812,743.8 */
-	assert_int_equal(imix_parse(&m, "g", MIN_B, MAX_B, err, sizeof(err)), 0);
+	assert_int_equal(parse(&m, "g", NULL, err, sizeof(err)), 0);
 	assert_int_equal(imix_line_rate_fps(&m, 10000), 812743);
 	/* CSIT: 1e10 * 12 / ((4246 + 12 * 20) * 8) = 1.2e11 / 35888
 	 * = 3,343,736.07 */
-	assert_int_equal(imix_parse(&m, "csit", MIN_B, MAX_B, err, sizeof(err)), 0);
+	assert_int_equal(parse(&m, "csit", NULL, err, sizeof(err)), 0);
 	assert_int_equal(imix_line_rate_fps(&m, 10000), 3343736);
 	/* the link speed over the mean L1 length, to within rounding */
 	assert_true(imix_line_rate_fps(&m, 10000) ==
@@ -144,65 +258,89 @@ static void
 test_bad(void **state)
 {
 	static const struct {
-		const char *in, *why;
+		const char *in, *sizes, *why;
 	} cases[] = {
-		{ "", "no sequence" },
-		{ ":x=570", "no sequence" },
-		{ "aAg", "'A' at 2" },
-		{ "a g", "' ' at 2" },
-		{ "aah", "h has no size" },
-		{ "ax:x=570:x=600", "x defined twice" },
-		{ "ab:b=100", "b is RFC 6985's 128 bytes" },
-		{ "ax:x=63", "x=63: outside 64..9216" },
-		{ "ax:x=9217", "outside 64..9216" },
-		{ "ax:x=05", "not a size" },
-		{ "ax:x=5a0", "not a size" },
-		{ "ax:x=", "LETTER=BYTES" },
-		{ "ax:", "LETTER=BYTES" },
-		{ "ax:x570", "LETTER=BYTES" },
-		{ "a:x=570", "x=570 is defined but not in the sequence" },
-		{ "abcdefghi:h=100:i=200", "more than 8 distinct sizes" },
-		{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-		  "65 letters: at most 64" },
-		{ "CSIT", "'C' at 1" },
+		{ "", NULL, "no sequence" },
+		{ "IMIX - ", NULL, "no sequence" },
+		{ "aAg", "A:64", "'A' at 2: a genome is lower-case letters" },
+		{ "IMIX - AG", "A:64 G:1518", "'A' at 1: a genome is lower-case" },
+		{ "CUSTOM IMIX - ag", NULL, "'a' at 1: a genome is lower-case" },
+		{ "a g", NULL, "' ' at 2" },
+		{ "aaq", NULL, "'q' at 3: not an RFC 6985 letter (a..j, z); a "
+		  "custom size is an upper-case letter with its size in "
+		  "imix_sizes (Q:BYTES" },
+		{ "AAQ", "A:64", "Q has no size" },
+		{ "AX", "X:570 X:600", "X given twice" },
+		{ "AX", "x:570", "custom letters are upper-case" },
+		{ "AX", "A:64 X:05", "\"X:05\": not a size" },
+		{ "AX", "A:64 X:5a0", "\"X:5a0\": not a size" },
+		{ "AX", "A:64 X", "\"X\": a custom size is LETTER:BYTES" },
+		{ "AX", "A:64 X:63", "X (63 bytes): outside 64..9216" },
+		{ "AX", "A:64 X:9217", "outside 64..9216" },
+		{ "ABCDEFGHI", "A:64 B:65 C:66 D:67 E:68 F:69 G:70 H:71 I:72",
+		  "more than 8 distinct sizes" },
+		{ "0a", NULL, "\"0\" at 1: a count of repeats is 1..255" },
+		{ "256a", NULL, "\"256\" at 1: a count of repeats is 1..255" },
+		{ "20", NULL, "' ' at 3" },
+		{ "a,", NULL, "',' at 2" },
+		{ "128ab", NULL, "more than 255 frames in one pass" },
+		{ "CSIT", NULL, "C has no size" },
+		/* the old custom form: its RFC 6985 5 spelling shown */
+		{ "aaaaaaaxxxxg:x=570", NULL, "custom letters after a colon are "
+		  "not RFC 6985's spelling: write AAAAAAAXXXXG with the sizes "
+		  "A:64 G:1518 X:570 (imix_sizes; RFC 6985 5: \"CUSTOM IMIX - "
+		  "AAAAAAAXXXXG\")" },
+		{ "hahz:z=100:h=9000", NULL, "write HAHZ with the sizes A:64 "
+		  "H:9000 Z:100" },
+		{ ":x=570", NULL, "not RFC 6985's spelling" },
 	};
 	struct imix m;
-	char err[256];
+	char err[512];
 	unsigned int i;
 
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		err[0] = '\0';
-		assert_int_equal(imix_parse(&m, cases[i].in, MIN_B, MAX_B, err,
-					    sizeof(err)), -EINVAL);
+		assert_int_equal(parse(&m, cases[i].in, cases[i].sizes, err,
+				       sizeof(err)), -EINVAL);
 		if (strstr(err, cases[i].why) == NULL)
 			fail_msg("\"%s\": \"%s\" lacks \"%s\"", cases[i].in,
 				 err, cases[i].why);
 		assert_int_equal(m.len, 0);
 	}
 	/* a standard size outside the caller's bounds (no jumbo: 1518) */
-	assert_int_equal(imix_parse(&m, "ag", 64, 1280, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "g (1518 bytes): outside 64..1280"));
+	{
+		struct imix_env e = env_std;
+
+		e.max_b = 1280;
+		assert_int_equal(imix_parse(&m, "ag", &e, err, sizeof(err)),
+				 -EINVAL);
+		assert_non_null(strstr(err, "g (1518 bytes): outside 64..1280"));
+	}
 }
 
 /* One mix configuration of the frames tests. */
 struct mix_case {
-	const char *name, *genome;
+	const char *name, *genome, *sizes;
 	uint8_t left_v, right_v;
 	uint32_t n, m;
 };
 
+/* B..G at RFC 6985 4's sizes, X at x */
+#define IMIX_STD_SIZES(x) "X:" x " B:128 C:256 D:512 E:1024 F:1280 G:1518"
+
 static const struct mix_case mix_cases[] = {
 	/* every RFC 6985 letter once, IPv4 */
-	{ "imix_ipv4", "abcdefg", 4, 4, 2, 2 },
-	/* IPv6: 78 B (compact stamp) and the letters above 64 */
-	{ "imix_ipv6", "xbcdefg:x=78", 6, 6, 2, 2 },
+	{ "imix_ipv4", "abcdefg", NULL, 4, 4, 2, 2 },
+	/* IPv6: 78 B (compact stamp) and RFC 6985's sizes above 64, a
+	 * custom IMIX (RFC 6985 5) */
+	{ "imix_ipv6", "XBCDEFG", IMIX_STD_SIZES("78"), 6, 6, 2, 2 },
 	/* SIIT: the IPv6 side sends the configured sizes, the IPv4 side
 	 * frames 20 B shorter (RFC 8219 5.1.1) */
-	{ "imix_siit", "xbcdefg:x=84", 6, 4, 2, 2 },
-	{ "imix_siit_v4", "xbcdefg:x=84", 4, 6, 2, 2 },
+	{ "imix_siit", "XBCDEFG", IMIX_STD_SIZES("84"), 6, 4, 2, 2 },
+	{ "imix_siit_v4", "XBCDEFG", IMIX_STD_SIZES("84"), 4, 6, 2, 2 },
 	/* IPv4 with RFC 8219 5.3 background IPv6 frames, 1 of every 3 */
-	{ "imix_ipv4_bg", "xbcdefg:x=84", 4, 4, 3, 2 },
+	{ "imix_ipv4_bg", "XBCDEFG", IMIX_STD_SIZES("84"), 4, 4, 3, 2 },
 };
 
 #define MIX_SPORT 49184		/* RFC 2544 C.2.6.4's fixed ports */
@@ -223,6 +361,8 @@ mix_cfg(struct cfg *c, const struct mix_case *mc)
 	c->dir[CFG_FWD].sport_fixed = MIX_SPORT;
 	c->dir[CFG_FWD].dport_fixed = MIX_DPORT;
 	snprintf(c->imix, sizeof(c->imix), "%s", mc->genome);
+	snprintf(c->imix_sizes, sizeof(c->imix_sizes), "%s",
+		 mc->sizes != NULL ? mc->sizes : "");
 }
 
 static void
@@ -348,7 +488,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_letters),
-		cmocka_unit_test(test_sequence_order),
+		cmocka_unit_test(test_rfc_example),
+		cmocka_unit_test(test_run_length),
 		cmocka_unit_test(test_custom),
 		cmocka_unit_test(test_preset_csit),
 		cmocka_unit_test(test_line_rate),

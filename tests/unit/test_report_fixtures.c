@@ -286,7 +286,8 @@ static const struct b2b_row b2b_rows[] = {
 		.has_frames = true, .has_counts = true, .has_rate = true,
 		.burst_frames = 1000, .sent = 2000, .received = 1999,
 		.lost = 1, .burst_rate_fps = 14880951.96, .result = "fail",
-		.date = T_2026_11_30 + 30 },
+		.date = T_2026_11_30 + 30, .has_rx = true,
+		.rx_rate_fps = 1234567.89 },
 	{ /* a repetition without a measured rate */
 		.no = 1, .kind = "repetition", .repetition = 2,
 		.iteration = 9, .frame_size_b = 1518,
@@ -304,7 +305,9 @@ static const struct b2b_row b2b_rows[] = {
 		.min_frames = 990, .max_frames = 1010, .stddev_frames = 4.005,
 		.throughput_fps = 1000000.05, .implied_buffer_us = 672.0005,
 		.corrected_buffer_us = 220.8, .buffer_frames = 328.6,
-		.date = 0 },
+		.date = 0, .has_rx = true, .rx_rate_fps = 1000000.05,
+		.throughput_from = "received", .has_actual = true,
+		.actual_buffer_us = 441.6005 },
 	{ /* a summary of nothing: no throughput */
 		.no = 2, .kind = "summary", .direction = CFG_DIRECTION_BOTH,
 		.result = "none", .avg_frames = NAN, .throughput_fps = 0,

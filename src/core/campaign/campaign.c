@@ -75,6 +75,8 @@ void
 campaign_plan_span(const struct campaign_plan *p, uint32_t *min_b,
 		   uint32_t *max_b)
 {
+	struct imix_env e = { .sizes = p->imix_sizes, .mtu_b = p->mtu_b,
+			      .min_b = 0, .max_b = UINT32_MAX };
 	struct imix m;
 	uint32_t lo, hi;
 	unsigned i;
@@ -84,7 +86,7 @@ campaign_plan_span(const struct campaign_plan *p, uint32_t *min_b,
 	for (i = 0; i < p->nb_sizes; i++) {
 		lo = hi = p->sizes[i];
 		if (p->imix[i][0] != '\0' &&
-		    imix_parse(&m, p->imix[i], 0, UINT32_MAX, NULL, 0) == 0) {
+		    imix_parse(&m, p->imix[i], &e, NULL, 0) == 0) {
 			lo = imix_min_b(&m);
 			hi = imix_max_b(&m);
 		}
@@ -124,11 +126,15 @@ campaign_plan_make(const struct cfg *c, struct campaign_plan *p, char *why,
 	unsigned s, t;
 	int rc;
 
+	struct imix_env env = cfg_imix_env(c);
+
 	memset(p, 0, sizeof(*p));
+	snprintf(p->imix_sizes, sizeof(p->imix_sizes), "%s", c->imix_sizes);
+	p->mtu_b = c->mtu_b;
 	rc = campaign_parse_tests(c->camp.tests, true, p->tests, &p->nb_tests,
 				  why, why_len);
 	if (rc == 0)
-		rc = campaign_parse_sizes(c->camp.sizes, c->jumbo, p->sizes,
+		rc = campaign_parse_sizes(c->camp.sizes, c->jumbo, &env, p->sizes,
 					  p->imix, &p->nb_sizes, why, why_len);
 	if (rc == 0)
 		rc = campaign_parse_directions(c->camp.directions, &dir_set,
@@ -243,31 +249,21 @@ campaign_tput_rate(const struct campaign_tput *t)
 	return r > 0 ? (uint64_t)floor(r) : 0;
 }
 
-/* The loss sweep "from it upward" (RFC 2544 26.3 from 100 % down in
- * steps, where the throughput already says the loss ends): the maximum,
- * down by step_pct % of it while above T, then T.  false: no room. */
+/* RFC 2544 26.3's sweep with the throughput T: from 100 % down in
+ * step_pct steps until two successive lossless trials, T one step more
+ * in its place (sweep_rates: loss_extra_fps); T does not end the sweep.
+ * false: T is no rate the sweep could add (not below the maximum). */
 static bool
 campaign_loss_rates(struct cfg *c, uint64_t tput_fps)
 {
-	uint64_t top = trial_spec_max_rate_fps(c), step, r;
-	size_t used = 0;
-	int n;
+	uint64_t top = trial_spec_max_rate_fps(c);
 
-	if (top == 0 || tput_fps == 0 || tput_fps >= top || c->loss_step_pct == 0)
+	c->loss_rates[0] = '\0';
+	c->loss_extra_fps = 0;
+	if (top == 0 || tput_fps == 0 || tput_fps >= top)
 		return false;
-	step = top * c->loss_step_pct / 100;
-	if (step == 0)
-		step = 1;
-	for (r = top; r > tput_fps; r = r > step ? r - step : 0) {
-		n = snprintf(c->loss_rates + used, sizeof(c->loss_rates) - used,
-			     "%" PRIu64 ",", r);
-		if (n < 0 || (size_t)n >= sizeof(c->loss_rates) - used)
-			return false;
-		used += (size_t)n;
-	}
-	n = snprintf(c->loss_rates + used, sizeof(c->loss_rates) - used,
-		     "%" PRIu64, tput_fps);
-	return n > 0 && (size_t)n < sizeof(c->loss_rates) - used;
+	c->loss_extra_fps = tput_fps;
+	return true;
 }
 
 int
@@ -367,8 +363,10 @@ campaign_item_cfg(const struct cfg *base, const struct campaign_plan *p,
 			snprintf(note, note_len, "the [loss] rates given; "
 				 "throughput %" PRIu64 " fps%s", rate, kind);
 		} else if (campaign_loss_rates(out, rate)) {
-			snprintf(note, note_len, "loss from 100 %% down to the "
-				 "throughput %" PRIu64 " fps%s", rate, kind);
+			snprintf(note, note_len, "loss from 100 %% down in "
+				 "steps until two successive lossless trials, "
+				 "the throughput %" PRIu64 " fps%s one step "
+				 "more", rate, kind);
 		} else {
 			out->loss_rates[0] = '\0';
 			snprintf(note, note_len, "throughput %" PRIu64 " fps%s: "
@@ -421,8 +419,8 @@ campaign_item_bound_s(const struct cfg *c, enum campaign_test t,
 			for (q = c->loss_rates; *q; q++)
 				n_rates += *q == ',';
 		} else {
-			n_rates = c->loss_step_pct ? 100.0 / c->loss_step_pct + 1 :
-				  1;
+			n_rates = (c->loss_step_pct ? 100.0 / c->loss_step_pct +
+				   1 : 1) + (c->loss_extra_fps > 0);
 		}
 		return runs * n_rates * tries * trial_s;
 	case CAMPAIGN_B2B:

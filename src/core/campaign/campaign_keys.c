@@ -28,14 +28,28 @@ static const char *const campaign_names[CAMPAIGN_NB_TESTS] = {
 	[CAMPAIGN_TEARDOWN] = "teardown",
 };
 
-/* RFC 2544 9.1: the Ethernet sizes of the tests */
+/* RFC 2544 9.1: the Ethernet sizes of the tests (RFC 5180 5.1.1 lists
+ * the same) */
 static const uint32_t campaign_rfc2544[] = { 64, 128, 256, 512, 1024, 1280,
 					     1518 };
-/* RFC 5180 5.1.1: the same with 78 as the smallest IPv6 frame */
+/* dutperf's IPv6 set: RFC 5180 5.1.1's list (64 .. 1518, the same as
+ * rfc2544) with 78 in place of 64.  RFC 5180 5.1 says tests should
+ * compensate for IPv6's larger minimum packet and names no size; 78 is
+ * dutperf's smallest IPv6 frame (14 + 40 + 8 UDP + 12 stamp + 4 FCS). */
 static const uint32_t campaign_rfc5180[] = { 78, 128, 256, 512, 1024, 1280,
 					     1518 };
-/* RFC 5180 5.1.1's jumbo sizes, added to a preset when [traffic] jumbo */
-static const uint32_t campaign_jumbo[] = { 2048, 4096, 8192, 9216 };
+/* RFC 8219 5.1.1's list up to 1518 with 84 in place of 64 (its note for
+ * the IPv6 -> IPv4 direction of single translation: a size here is the
+ * IPv6 frame's, the IPv4 frames 20 B shorter, so 84 sends 84 B IPv6 and
+ * 64 B IPv4 frames); 1522 needs a VLAN tag dutperf does not send. */
+static const uint32_t campaign_rfc8219[] = { 84, 128, 256, 512, 768, 1024,
+					     1280, 1518 };
+/* RFC 5180 5.1.1's examples of jumbo sizes, added to rfc2544 and rfc5180
+ * with [traffic] jumbo (2048 is 802.3as's limit for tagged frames there,
+ * not a jumbo size) */
+static const uint32_t campaign_jumbo[] = { 4096, 8192, 9216 };
+/* RFC 8219 5.1.1's sizes above 1518 (1522 left out as above) */
+static const uint32_t campaign_jumbo8219[] = { 2048, 4096, 8192, 9216 };
 
 #define CAMPAIGN_SEPS " \t,"
 /* room for "imix:" and a genome */
@@ -125,37 +139,39 @@ campaign_add_size(bool *seen, uint32_t v, char *why, size_t why_len)
 }
 
 static int
-campaign_add_preset(bool *seen, const uint32_t *v, unsigned n, bool jumbo,
-		    char *why, size_t why_len)
+campaign_add_preset(bool *seen, const uint32_t *v, unsigned n,
+		    const uint32_t *jv, unsigned jn, bool jumbo, char *why,
+		    size_t why_len)
 {
 	unsigned i;
 
 	for (i = 0; i < n; i++)
 		if (campaign_add_size(seen, v[i], why, why_len))
 			return -EINVAL;
-	for (i = 0; jumbo && i < sizeof(campaign_jumbo) / sizeof(*campaign_jumbo);
-	     i++)
-		if (campaign_add_size(seen, campaign_jumbo[i], why, why_len))
+	for (i = 0; jumbo && i < jn; i++)
+		if (campaign_add_size(seen, jv[i], why, why_len))
 			return -EINVAL;
 	return 0;
 }
 
+#define CAMPAIGN_N(a) (unsigned)(sizeof(a) / sizeof(*(a)))
+
 /* Mix "imix:GENOME" tok (GENOME at text) once into out/mix at *nb_mix
  * of nb_mix_max; -EINVAL with why. */
 static int
-campaign_add_mix(const char *tok, uint32_t max_b, struct imix *seen,
-		 unsigned *nb_mix, uint32_t *out_b, char *out_mix, char *why,
-		 size_t why_len)
+campaign_add_mix(const char *tok, const struct imix_env *env,
+		 struct imix *seen, unsigned *nb_mix, uint32_t *out_b,
+		 char *out_mix, char *why, size_t why_len)
 {
 	const char *text = tok + strlen(CAMPAIGN_MIX);
-	char r[256];
+	char r[512];
 	unsigned i;
 
-	if (imix_parse(&seen[*nb_mix], text, CFG_MIN_FRAME_B, max_b, r,
-		       sizeof(r)) != 0)
+	if (imix_parse(&seen[*nb_mix], text, env, r, sizeof(r)) != 0)
 		return cfg_errf(why, why_len, "\"%s\": %s (imix:GENOME: a "
 				"preset such as csit, or an RFC 6985 genome "
-				"such as aaaaaaaxxxxg:x=570)", tok, r);
+				"such as aaafg, or AAAAAAAXXXXG with [traffic] "
+				"imix_sizes)", tok, r);
 	for (i = 0; i < *nb_mix; i++)
 		if (strcmp(seen[i].genome, seen[*nb_mix].genome) == 0)
 			return cfg_errf(why, why_len, "\"%s\": the mix %s named "
@@ -168,12 +184,13 @@ campaign_add_mix(const char *tok, uint32_t max_b, struct imix *seen,
 }
 
 int
-campaign_parse_sizes(const char *s, bool jumbo,
+campaign_parse_sizes(const char *s, bool jumbo, const struct imix_env *env,
 		     uint32_t out[CAMPAIGN_MAX_SIZES],
 		     char mix[][IMIX_TEXT_MAX], unsigned *nb, char *why,
 		     size_t why_len)
 {
 	uint32_t max = jumbo ? CFG_MAX_JUMBO_B : CFG_MAX_FRAME_B;
+	struct imix_env e = { .mtu_b = IMIX_NO_MTU };
 	uint32_t mix_b[CAMPAIGN_MAX_SIZES];
 	char mix_text[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX];
 	bool *seen = calloc(CFG_MAX_JUMBO_B + 1, sizeof(*seen));
@@ -189,25 +206,41 @@ campaign_parse_sizes(const char *s, bool jumbo,
 		free(mixes);
 		return cfg_errf_rc(-ENOMEM, why, why_len, "no memory");
 	}
+	if (env != NULL)
+		e = *env;
+	e.min_b = CFG_MIN_FRAME_B;
+	e.max_b = max;
 	while (rc == 0 && campaign_token(&p, tok, &rc, why, why_len)) {
 		if (strcmp(tok, "rfc2544") == 0)
-			rc = campaign_add_preset(seen, campaign_rfc2544, 7, jumbo,
-						 why, why_len);
+			rc = campaign_add_preset(seen, campaign_rfc2544,
+						 CAMPAIGN_N(campaign_rfc2544),
+						 campaign_jumbo,
+						 CAMPAIGN_N(campaign_jumbo),
+						 jumbo, why, why_len);
 		else if (strcmp(tok, "rfc5180") == 0)
-			rc = campaign_add_preset(seen, campaign_rfc5180, 7, jumbo,
-						 why, why_len);
+			rc = campaign_add_preset(seen, campaign_rfc5180,
+						 CAMPAIGN_N(campaign_rfc5180),
+						 campaign_jumbo,
+						 CAMPAIGN_N(campaign_jumbo),
+						 jumbo, why, why_len);
+		else if (strcmp(tok, "rfc8219") == 0)
+			rc = campaign_add_preset(seen, campaign_rfc8219,
+						 CAMPAIGN_N(campaign_rfc8219),
+						 campaign_jumbo8219,
+						 CAMPAIGN_N(campaign_jumbo8219),
+						 jumbo, why, why_len);
 		else if (strncmp(tok, CAMPAIGN_MIX, strlen(CAMPAIGN_MIX)) == 0 &&
 			 nb_mix == CAMPAIGN_MAX_SIZES)
 			rc = cfg_errf(why, why_len, "more than %u sizes",
 				      CAMPAIGN_MAX_SIZES);
 		else if (strncmp(tok, CAMPAIGN_MIX, strlen(CAMPAIGN_MIX)) == 0)
-			rc = campaign_add_mix(tok, max, mixes, &nb_mix,
+			rc = campaign_add_mix(tok, &e, mixes, &nb_mix,
 					      &mix_b[nb_mix], mix_text[nb_mix],
 					      why, why_len);
 		else if (cfg_parse_u64(tok, CFG_MIN_FRAME_B, max, &v, r,
 				       sizeof(r)) != 0)
 			rc = cfg_errf(why, why_len, "\"%s\": %s%s (a frame size, "
-				      "rfc2544, rfc5180 or imix:GENOME)", tok, r,
+				      "rfc2544, rfc5180, rfc8219 or imix:GENOME)", tok, r,
 				      jumbo || strspn(tok, "0123456789") !=
 				      strlen(tok) ? "" : "; above 1518 needs "
 				      "[traffic] jumbo = 1");
@@ -357,6 +390,7 @@ stateful_configured(const struct cfg *c)
 int
 campaign_cfg_check(const struct cfg *c, char *err, size_t err_len)
 {
+	struct imix_env env;
 	enum campaign_test tests[CAMPAIGN_NB_TESTS];
 	uint32_t sizes[CAMPAIGN_MAX_SIZES];
 	char mix[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX], size[IMIX_TEXT_MAX + 16];
@@ -374,7 +408,8 @@ campaign_cfg_check(const struct cfg *c, char *err, size_t err_len)
 				 &nb, why, sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
 				"campaign", "tests", lead, sizeof(lead)), why);
-	if (campaign_parse_sizes(c->camp.sizes, c->jumbo, sizes, mix, &nb_sizes,
+	env = cfg_imix_env(c);
+	if (campaign_parse_sizes(c->camp.sizes, c->jumbo, &env, sizes, mix, &nb_sizes,
 				 why, sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
 				"campaign", "sizes", lead, sizeof(lead)), why);

@@ -119,19 +119,28 @@ int
 cfg_check_frame_size(const struct cfg *c, char *err, size_t err_len)
 {
 	char size[CFG_PATH_LEN + 2 * IMIX_TEXT_MAX + 96];
+	struct imix_env env = cfg_imix_env(c);
+	uint32_t custom_b[26];
 	struct imix m;
-	char why[256];
+	char why[512];
 	unsigned int i;
 	size_t n;
 
+	/* RFC 6985 5's table of custom sizes, also without a mix (a
+	 * campaign's imix:GENOME take theirs from it) */
+	if (c->imix_sizes[0] != '\0' &&
+	    imix_sizes_parse(c->imix_sizes, custom_b, CFG_MIN_FRAME_B,
+			     CFG_MAX_JUMBO_B, why, sizeof(why)) != 0)
+		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
+				"traffic", "imix_sizes", size, sizeof(size)),
+				why);
 	if (c->imix[0] == '\0') {
 		cfg_key_blame(c, "traffic", "frame_size_b", size, sizeof(size));
 		return check_one_size(c, c->frame_size_b, size, sizeof(size),
 				      err, err_len);
 	}
 	cfg_key_blame(c, "traffic", "imix", size, sizeof(size));
-	if (imix_parse(&m, c->imix, CFG_MIN_FRAME_B, CFG_MAX_JUMBO_B, why,
-		       sizeof(why)) != 0)
+	if (imix_parse(&m, c->imix, &env, why, sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s", size, why);
 	n = strlen(size);
 	for (i = 0; i < m.nb_sizes; i++) {

@@ -172,9 +172,18 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("traffic", "jumbo", jumbo, CFG_KEY_BOOL, 0, 0, "0", "",
 	    "allow frames above 1518 bytes", NULL),
 	KEY("traffic", "imix", imix, CFG_KEY_STR, 0, 0, "", "",
-	    "mixed sizes: an RFC 6985 IMIX genome (a=64 b=128 c=256 d=512 "
-	    "e=1024 f=1280 g=1518, custom x=BYTES after a colon) or a preset "
-	    "(csit); \"\" = frame_size_b alone", NULL),
+	    "mixed sizes: an RFC 6985 IMIX genome (4: a=64 b=128 c=256 d=512 "
+	    "e=1024 f=1280 g=1518 h=2112 i=9000 j=16000 z=mtu_b; 5: custom "
+	    "upper-case letters A..Z with imix_sizes; 6.1: a count of repeats "
+	    "before a group, 20abcd5ggga) or a preset (csit); \"\" = "
+	    "frame_size_b alone", NULL),
+	KEY("traffic", "imix_sizes", imix_sizes, CFG_KEY_STR, 0, 0, "", "",
+	    "RFC 6985 5: the sizes of a custom IMIX's upper-case letters, "
+	    "LETTER:BYTES (A:570 B:9000)", NULL),
+	KEY("traffic", "mtu_b", mtu_b, CFG_KEY_U, 0, CFG_MAX_JUMBO_B, "0",
+	    "bytes", "RFC 6985 4: the frame size (incl. FCS) that IMIX letter "
+	    "z, the MTU, stands for; reported with the genome (0 = z refused)",
+	    NULL),
 	KEY("traffic", "rate_fps", rate_fps, CFG_KEY_U, 1, CFG_RATE_MAX_FPS, "10000",
 	    "frames/s", "frame rate per direction", NULL),
 	KEY("traffic", "duration_s", duration_s, CFG_KEY_U, 1, 86400, "60", "s",
@@ -231,8 +240,11 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("recovery", "overload_pct", rec_overload_pct, CFG_KEY_U, 101, 1000,
 	    "110", "%", "recovery: the overload rate, % of the throughput "
 	    "(RFC 2544 26.5: 110)", NULL),
-	KEY("recovery", "after_pct", rec_after_pct, CFG_KEY_U, 1, 99, "50", "%",
-	    "recovery: the reduced rate after it (RFC 2544 26.5: 50)", NULL),
+	/* RFC 2544 26.5: "reduce the frame rate to 50% of the above rate",
+	 * the 110 % one: 55 % of the throughput */
+	KEY("recovery", "after_pct", rec_after_pct, CFG_KEY_U, 1, 99, "55", "%",
+	    "recovery: the reduced rate after it, % of the throughput (RFC "
+	    "2544 26.5: 50 % of the 110 % rate, 55)", NULL),
 	KEY("recovery", "overload_s", rec_overload_s, CFG_KEY_U, 1, 86400, "60",
 	    "s", "recovery: how long the overload lasts (RFC 2544 26.5: at "
 	    "least 60)", NULL),
@@ -302,10 +314,15 @@ static const struct cfg_key cfg_keys[] = {
 	    NULL),
 	KEY("b2b", "throughput_fps", b2b_throughput_fps, CFG_KEY_U, 0,
 	    CFG_RATE_MAX_FPS, "0", "frames/s", "b2b: the DUT's measured "
-	    "throughput, for the corrected buffer time (0 = not given)", NULL),
+	    "throughput, for the corrected buffer time (0 = not given: the "
+	    "test's received frame rate, RFC 9004 6.4)", NULL),
 	KEY("b2b", "flows", b2b_flows, CFG_KEY_U, 1, 65535, "1", "",
 	    "b2b: K distinct source ports (port pairs) cycled in the burst",
 	    NULL),
+	KEY("b2b", "actual_rate_fps", b2b_actual_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "0", "frames/s", "b2b: a frame rate of interest "
+	    "for RFC 9004 7's actual buffer time, corrected x burst rate / "
+	    "this (0 = none)", NULL),
 
 	KEY("output", "dir", outdir, CFG_KEY_STR, 0, 0, "results", "",
 	    "directory for results (CSV files)", NULL),

@@ -112,14 +112,35 @@ cfg_traffic_line_rate_fps(const struct cfg *c, uint32_t speed_mbps,
 	return cfg_line_rate_fps(big, speed_mbps);
 }
 
+struct imix_env
+cfg_imix_env(const struct cfg *c)
+{
+	struct imix_env e = {
+		.sizes = c->imix_sizes, .mtu_b = c->mtu_b,
+		.min_b = CFG_MIN_FRAME_B, .max_b = CFG_MAX_JUMBO_B,
+	};
+
+	return e;
+}
+
 int
 cfg_imix(const struct cfg *c, struct imix *m)
 {
+	struct imix_env e = cfg_imix_env(c);
+
 	memset(m, 0, sizeof(*m));
-	if (c->imix[0] == '\0' ||
-	    imix_parse(m, c->imix, CFG_MIN_FRAME_B, CFG_MAX_JUMBO_B, NULL, 0) != 0)
+	if (c->imix[0] == '\0' || imix_parse(m, c->imix, &e, NULL, 0) != 0)
 		return 0;
 	return 1;
+}
+
+void
+cfg_imix_note(const struct cfg *c, char *buf, size_t len)
+{
+	struct imix m;
+
+	cfg_imix(c, &m);
+	imix_note(&m, buf, len);
 }
 
 uint32_t

@@ -10,20 +10,30 @@
 
 #include "dutperf/imix.h"
 
-/* RFC 6985's letters for the usual fixed sizes (RFC 2544 9.1's 64..1518,
- * with 1280, the IPv6 minimum MTU). */
-static const uint32_t imix_std_b['g' - 'a' + 1] = {
-	64, 128, 256, 512, 1024, 1280, 1518
+/* RFC 6985 4's letters: RFC 2544 9.1's sizes with 1280 (f), the jumbo
+ * sizes h, i, j; z is the MTU (the caller's). */
+static const uint32_t imix_std_b[26] = {
+	['a' - 'a'] = 64, ['b' - 'a'] = 128, ['c' - 'a'] = 256,
+	['d' - 'a'] = 512, ['e' - 'a'] = 1024, ['f' - 'a'] = 1280,
+	['g' - 'a'] = 1518, ['h' - 'a'] = 2112, ['i' - 'a'] = 9000,
+	['j' - 'a'] = 16000,
 };
+
+/* The sizes before RFC 6985 4's jumbo letters: a custom size was h..z. */
+#define IMIX_OLD_STD 'g'
+
+#define IMIX_PRE "IMIX - "
+#define IMIX_PRE_CUSTOM "CUSTOM IMIX - "
 
 const struct imix_preset imix_presets[] = {
 	/* FD.io CSIT's IMIX: 64, 570 and 1518 B in 7:4:1 (CSIT reports every
 	 * test at 64 B, IMIX and 1518 B).  CSIT sends them as three streams
 	 * at rates 7:4:1 and fixes no order; this genome writes the 12 frames
-	 * of one pass in size order, 570 B as the custom letter x. */
-	{ "csit", "aaaaaaaxxxxg:x=570",
+	 * of one pass in size order, a custom IMIX (RFC 6985 5: 570 B has no
+	 * letter of its own) whose letters A and G keep RFC 6985 4's sizes. */
+	{ "csit", "AAAAAAAXXXXG", "A:64 G:1518 X:570",
 	  "FD.io CSIT IMIX: 64/570/1518 B in 7:4:1" },
-	{ NULL, NULL, NULL }
+	{ NULL, NULL, NULL, NULL }
 };
 
 static int
@@ -41,45 +51,77 @@ imix_err(struct imix *m, char *err, size_t err_len, const char *fmt, ...)
 }
 
 static bool
-imix_std(char l)
+imix_lower(char l)
 {
-	return l >= 'a' && l <= 'g';
+	return l >= 'a' && l <= 'z';
 }
 
-/* One "x=SIZE" definition of text at p (up to end) into def_b. */
-static int
-imix_def(struct imix *m, const char *p, const char *end, uint32_t *def_b,
-	 uint32_t min_b, uint32_t max_b, char *err, size_t err_len)
+static bool
+imix_upper(char l)
 {
-	int len = (int)(end - p);
-	uint32_t v = 0;
-	const char *q;
-	char l = p[0];
+	return l >= 'A' && l <= 'Z';
+}
 
-	if (len < 3 || l < 'a' || l > 'z' || p[1] != '=')
-		return imix_err(m, err, err_len,
-				"\"%.*s\": a custom size is LETTER=BYTES (x=570)",
-				len, p);
-	if (imix_std(l))
-		return imix_err(m, err, err_len,
-				"\"%.*s\": %c is RFC 6985's %u bytes; a custom size takes one of the letters h..z",
-				len, p, l, imix_std_b[l - 'a']);
-	if (def_b[l - 'a'] != 0)
-		return imix_err(m, err, err_len, "%c defined twice", l);
-	if (len > 2 + 5 || p[2] == '0')
-		return imix_err(m, err, err_len, "\"%.*s\": not a size in bytes",
-				len, p);
-	for (q = p + 2; q < end; q++) {
-		if (*q < '0' || *q > '9')
-			return imix_err(m, err, err_len,
-					"\"%.*s\": not a size in bytes", len, p);
+/* A decimal of at most digits digits at *p (no leading zero), *p moved
+ * past it; false when none or malformed. */
+static bool
+imix_num(const char **p, unsigned int digits, uint32_t *out)
+{
+	const char *q = *p;
+	uint32_t v = 0;
+
+	if (*q < '1' || *q > '9')
+		return false;
+	for (; *q >= '0' && *q <= '9'; q++) {
+		if ((unsigned int)(q - *p) == digits)
+			return false;
 		v = v * 10 + (uint32_t)(*q - '0');
 	}
-	if (v < min_b || v > max_b)
-		return imix_err(m, err, err_len,
-				"%c=%u: outside %u..%u bytes", l, v, min_b, max_b);
-	def_b[l - 'a'] = v;
-	return 0;
+	*out = v;
+	*p = q;
+	return true;
+}
+
+int
+imix_sizes_parse(const char *text, uint32_t size_b[26], uint32_t min_b,
+		 uint32_t max_b, char *err, size_t err_len)
+{
+	const char *p = text != NULL ? text : "", *tok;
+	struct imix dummy;
+	uint32_t v;
+	char l;
+
+	memset(size_b, 0, 26 * sizeof(size_b[0]));
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (*p == '\0')
+			return 0;
+		tok = p;
+		l = *p++;
+		if (imix_lower(l))
+			return imix_err(&dummy, err, err_len,
+					"\"%c:\": custom letters are upper-case (RFC 6985 5: A..Z); %c is RFC 6985 4's fixed letter",
+					l, l);
+		if (!imix_upper(l) || (*p != ':' && *p != '='))
+			return imix_err(&dummy, err, err_len,
+					"\"%.*s\": a custom size is LETTER:BYTES (A:570)",
+					(int)strcspn(tok, " \t,"), tok);
+		p++;
+		if (!imix_num(&p, 5, &v) ||
+		    (*p != '\0' && *p != ' ' && *p != '\t' && *p != ','))
+			return imix_err(&dummy, err, err_len,
+					"\"%.*s\": not a size in bytes",
+					(int)strcspn(tok, " \t,"), tok);
+		if (size_b[l - 'A'] != 0)
+			return imix_err(&dummy, err, err_len, "%c given twice",
+					l);
+		if (v < min_b || v > max_b)
+			return imix_err(&dummy, err, err_len,
+					"%c:%u: outside %u..%u bytes", l, v,
+					min_b, max_b);
+		size_b[l - 'A'] = v;
+	}
 }
 
 /* Index of size v in m, added when new. */
@@ -99,86 +141,229 @@ imix_size_index(struct imix *m, uint32_t v, char l, char *err, size_t err_len)
 	return m->nb_sizes++;
 }
 
+/*
+ * The form before RFC 6985's spelling ("aaaaaaaxxxxg:x=570": custom
+ * lower-case letters defined after colons), refused with its RFC 6985 5
+ * spelling: every letter upper-case, each with its size.
+ */
+static int
+imix_old_form(struct imix *m, const char *genome, char *err, size_t err_len)
+{
+	const char *colon = strchr(genome, ':'), *p;
+	uint32_t def_b[26] = { 0 }, v;
+	char seq[IMIX_TEXT_MAX], table[IMIX_TEXT_MAX];
+	size_t n = 0, t = 0;
+	unsigned int i;
+
+	for (p = colon; p != NULL; p = strchr(p, ':')) {
+		const char *q = ++p + 2;
+
+		if (imix_lower(p[0]) && p[0] > IMIX_OLD_STD && p[1] == '=' &&
+		    imix_num(&q, 5, &v))
+			def_b[p[0] - 'a'] = v;
+	}
+	for (p = genome; p < colon && n + 1 < sizeof(seq); p++) {
+		if (!imix_lower(*p))
+			break;
+		seq[n++] = (char)(*p - 'a' + 'A');
+	}
+	seq[n] = '\0';
+	table[0] = '\0';
+	for (i = 0; i < 26; i++) {
+		v = i <= (unsigned int)(IMIX_OLD_STD - 'a') ? imix_std_b[i] :
+		    def_b[i];
+		if (v == 0 || memchr(genome, 'a' + (int)i, (size_t)(colon - genome)) == NULL)
+			continue;
+		t += (size_t)snprintf(table + t, t < sizeof(table) ?
+				      sizeof(table) - t : 0, "%s%c:%u",
+				      t ? " " : "", 'A' + i, v);
+		if (t >= sizeof(table))
+			break;
+	}
+	return imix_err(m, err, err_len,
+			"custom letters after a colon are not RFC 6985's spelling: write %s with the sizes %s (imix_sizes; RFC 6985 5: \"" IMIX_PRE_CUSTOM "%s\")",
+			seq, table, seq);
+}
+
+/* Size of letter l (at position at of the genome) into *v. */
+static int
+imix_letter_b(struct imix *m, char l, size_t at, const uint32_t custom_b[26],
+	      const char *sizes, const struct imix_env *env, uint32_t *v,
+	      char *err, size_t err_len)
+{
+	if (imix_upper(l)) {
+		*v = custom_b[l - 'A'];
+		if (*v == 0)
+			return imix_err(m, err, err_len,
+					"%c has no size: a custom letter's size comes from imix_sizes (\"%s\" gives none: %c:BYTES; RFC 6985 5)",
+					l, sizes, l);
+		return 0;
+	}
+	if (l == 'z') {
+		*v = env->mtu_b;
+		if (*v == IMIX_NO_MTU)
+			return imix_err(m, err, err_len,
+					"z is the MTU (RFC 6985 4): give its frame size in [traffic] mtu_b");
+		return 0;
+	}
+	*v = imix_std_b[l - 'a'];
+	if (*v == 0)
+		return imix_err(m, err, err_len,
+				"'%c' at %zu: not an RFC 6985 letter (a..j, z); a custom size is an upper-case letter with its size in imix_sizes (%c:BYTES; RFC 6985 5)",
+				l, at + 1, (char)(l - 'a' + 'A'));
+	return 0;
+}
+
 int
-imix_parse(struct imix *m, const char *text, uint32_t min_b, uint32_t max_b,
+imix_parse(struct imix *m, const char *text, const struct imix_env *env,
 	   char *err, size_t err_len)
 {
-	uint32_t def_b[26] = { 0 };
-	bool used[26] = { false };
-	const char *genome = text, *p, *colon;
-	size_t seq_len, off;
+	uint32_t custom_b[26] = { 0 }, count, v;
+	const char *genome = text, *sizes = env->sizes, *p;
+	bool used[26] = { false }, counted = false;
+	size_t glen, off, at;
+	int custom = -1, want = -1, k, rc;
 	unsigned int i;
-	int k;
+	char l;
 
 	memset(m, 0, sizeof(*m));
 	for (i = 0; imix_presets[i].name != NULL; i++)
-		if (strcmp(text, imix_presets[i].name) == 0)
+		if (strcmp(text, imix_presets[i].name) == 0) {
 			genome = imix_presets[i].genome;
+			sizes = imix_presets[i].sizes;
+		}
+	if (sizes == NULL)
+		sizes = "";
 	if (strlen(text) >= IMIX_TEXT_MAX)
 		return imix_err(m, err, err_len, "longer than %d characters",
 				IMIX_TEXT_MAX - 1);
-	colon = strchr(genome, ':');
-	seq_len = colon != NULL ? (size_t)(colon - genome) : strlen(genome);
-	if (seq_len == 0)
-		return imix_err(m, err, err_len,
-				"no sequence: a genome is letters a..z, one a frame (RFC 6985), or a preset (csit)");
-	if (seq_len > IMIX_MAX_LEN)
-		return imix_err(m, err, err_len,
-				"a sequence of %zu letters: at most %d", seq_len,
-				IMIX_MAX_LEN);
-	for (p = genome; p < genome + seq_len; p++)
-		if (*p < 'a' || *p > 'z')
-			return imix_err(m, err, err_len,
-					"'%c' at %zu: a genome is lowercase letters, one a frame (a=64 b=128 c=256 d=512 e=1024 f=1280 g=1518; others defined as x=BYTES after a colon)",
-					*p, (size_t)(p - genome) + 1);
-	/* the custom sizes after the sequence */
-	for (p = colon; p != NULL; p = colon) {
-		const char *end;
-
-		p++;
-		colon = strchr(p, ':');
-		end = colon != NULL ? colon : p + strlen(p);
-		if (imix_def(m, p, end, def_b, min_b, max_b, err, err_len) != 0)
-			return -EINVAL;
+	if (strchr(genome, ':') != NULL)
+		return imix_old_form(m, genome, err, err_len);
+	if (strncmp(genome, IMIX_PRE, strlen(IMIX_PRE)) == 0) {
+		genome += strlen(IMIX_PRE);
+		want = 0;
+	} else if (strncmp(genome, IMIX_PRE_CUSTOM,
+			   strlen(IMIX_PRE_CUSTOM)) == 0) {
+		genome += strlen(IMIX_PRE_CUSTOM);
+		want = 1;
 	}
-	for (i = 0; i < seq_len; i++) {
-		char l = genome[i];
-		uint32_t v = imix_std(l) ? imix_std_b[l - 'a'] : def_b[l - 'a'];
+	if (*genome == '\0')
+		return imix_err(m, err, err_len,
+				"no sequence: a genome is letters, one a frame (RFC 6985 4: a..j, z; 5: custom A..Z), or a preset (csit)");
+	if (imix_sizes_parse(sizes, custom_b, 0, UINT32_MAX, err, err_len) != 0)
+		return imix_err(m, NULL, 0, "");
+	/* groups: [COUNT]LETTERS, a comma between two optional (RFC 6985
+	 * 6.1: the count of repeats of a short sequence) */
+	for (p = genome; *p != '\0';) {
+		const char *g = p;
+		size_t from = m->len;
 
-		if (v == 0)
+		count = 1;
+		if (*p >= '0' && *p <= '9') {
+			if (!imix_num(&p, 3, &count) || count > IMIX_MAX_LEN)
+				return imix_err(m, err, err_len,
+						"\"%.*s\" at %zu: a count of repeats is 1..%d (RFC 6985 6.1: 20abcd)",
+						(int)strspn(g, "0123456789"), g,
+						(size_t)(g - genome) + 1,
+						IMIX_MAX_LEN);
+			counted = counted || count > 1;
+		}
+		if (!imix_lower(*p) && !imix_upper(*p))
 			return imix_err(m, err, err_len,
-					"%c has no size: RFC 6985 names a..g; define others after a colon (%.*s:%c=BYTES)",
-					l, (int)seq_len, genome, l);
-		if (v < min_b || v > max_b)
-			return imix_err(m, err, err_len,
-					"%c (%u bytes): outside %u..%u bytes", l,
-					v, min_b, max_b);
-		k = imix_size_index(m, v, l, err, err_len);
-		if (k < 0)
-			return k;
-		m->seq[i] = (uint8_t)k;
-		used[l - 'a'] = true;
+					"'%c' at %zu: a genome is letters, one a frame (a=64 b=128 c=256 d=512 e=1024 f=1280 g=1518 h=2112 i=9000 j=16000 z=MTU; custom A..Z with imix_sizes), a count of repeats before a group (RFC 6985 6.1)",
+					*p ? *p : ' ', (size_t)(p - genome) + 1);
+		for (; imix_lower(*p) || imix_upper(*p); p++) {
+			at = (size_t)(p - genome);
+			l = *p;
+			if (custom < 0)
+				custom = imix_upper(l);
+			if (custom != imix_upper(l) ||
+			    (want >= 0 && want != custom))
+				return imix_err(m, err, err_len,
+						"'%c' at %zu: a genome is lower-case letters (RFC 6985 4: \"" IMIX_PRE "aaafg\") or upper-case ones (a custom IMIX, RFC 6985 5: \"" IMIX_PRE_CUSTOM "AAAGG\"), not both",
+						l, at + 1);
+			rc = imix_letter_b(m, l, at, custom_b, sizes, env, &v,
+					   err, err_len);
+			if (rc != 0)
+				return rc;
+			if (v < env->min_b || v > env->max_b)
+				return imix_err(m, err, err_len,
+						"%c (%u bytes): outside %u..%u bytes",
+						l, v, env->min_b, env->max_b);
+			k = imix_size_index(m, v, l, err, err_len);
+			if (k < 0)
+				return k;
+			if (m->len == IMIX_MAX_LEN)
+				return imix_err(m, err, err_len,
+						"more than %d frames in one pass",
+						IMIX_MAX_LEN);
+			m->seq[m->len++] = (uint8_t)k;
+			used[imix_upper(l) ? l - 'A' : l - 'a'] = true;
+		}
+		/* the group's repeats */
+		glen = m->len - from;
+		for (i = 1; i < count; i++) {
+			size_t n = glen;
+
+			if (m->len + n > IMIX_MAX_LEN)
+				return imix_err(m, err, err_len,
+						"more than %d frames in one pass",
+						IMIX_MAX_LEN);
+			memcpy(m->seq + m->len, m->seq + from, n);
+			m->len = (uint8_t)(m->len + n);
+		}
+		if (*p == ',' && p[1] != '\0')
+			p++;
 	}
-	for (i = 0; i < 26; i++)
-		if (def_b[i] != 0 && !used[i])
-			return imix_err(m, err, err_len,
-					"%c=%u is defined but not in the sequence",
-					(char)('a' + i), def_b[i]);
-	m->len = (uint8_t)seq_len;
-	/* written out: the sequence, then the custom sizes in letter order */
-	off = (size_t)snprintf(m->genome, sizeof(m->genome), "%.*s",
-			       (int)seq_len, genome);
-	for (i = 0; i < 26; i++)
-		if (def_b[i] != 0 && off < sizeof(m->genome))
+	m->custom = custom == 1;
+	/* written out: the prefix, each group (its count when any group
+	 * repeats), then the table */
+	off = (size_t)snprintf(m->genome, sizeof(m->genome), "%s",
+			       m->custom ? IMIX_PRE_CUSTOM : IMIX_PRE);
+	for (p = genome; *p != '\0' && off < sizeof(m->genome);) {
+		count = 1;
+		if (*p >= '0' && *p <= '9')
+			imix_num(&p, 3, &count);
+		glen = strspn(p, "abcdefghijklmnopqrstuvwxyz"
+			      "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+		if (counted)
+			off += (size_t)snprintf(m->genome + off,
+						sizeof(m->genome) - off, "%u",
+						count);
+		if (off < sizeof(m->genome))
 			off += (size_t)snprintf(m->genome + off,
 						sizeof(m->genome) - off,
-						":%c=%u", (char)('a' + i),
-						def_b[i]);
-	if (off >= sizeof(m->genome))
-		return imix_err(m, err, err_len, "longer than %d characters",
-				IMIX_TEXT_MAX - 1);
+						"%.*s", (int)glen, p);
+		p += glen;
+		if (*p == ',')
+			p++;
+	}
+	for (i = 0, off = 0; i < 26 && off < sizeof(m->table); i++) {
+		if (!used[i])
+			continue;
+		if (m->custom)
+			v = custom_b[i];
+		else if (i == 'z' - 'a')
+			v = env->mtu_b;
+		else
+			continue;
+		off += (size_t)snprintf(m->table + off, sizeof(m->table) - off,
+					"%s%c:%u", off ? " " : "",
+					(m->custom ? 'A' : 'a') + (int)i, v);
+	}
 	snprintf(m->name, sizeof(m->name), "%s", text);
 	return 0;
+}
+
+void
+imix_note(const struct imix *m, char *buf, size_t len)
+{
+	if (m->len == 0)
+		snprintf(buf, len, "%s", "");
+	else if (m->table[0] != '\0')
+		snprintf(buf, len, "%s (%s)", m->genome, m->table);
+	else
+		snprintf(buf, len, "%s", m->genome);
 }
 
 uint64_t

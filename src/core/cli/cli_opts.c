@@ -17,8 +17,11 @@ const struct cli_opt cli_opts[] = {
 	{ "size", 's', "BYTES", "traffic", "frame_size_b",
 	  "frame size incl. FCS (IPv6 size when translating)" },
 	{ "imix", OPT_IMIX, "GENOME", "traffic", "imix",
-	  "mixed sizes: RFC 6985 IMIX genome (aaaaaaaxxxxg:x=570) or preset "
-	  "(csit), sent in order, repeating" },
+	  "mixed sizes: RFC 6985 IMIX genome (aaafg; custom AAAAAAAXXXXG with "
+	  "--imix-sizes; 20abcd5ggga repeats) or preset (csit), sent in "
+	  "order, repeating" },
+	{ "imix-sizes", OPT_IMIX_SIZES, "TABLE", "traffic", "imix_sizes",
+	  "RFC 6985 5: a custom IMIX's letters' sizes (A:64 X:570 G:1518)" },
 	{ "stateful", OPT_STATEFUL, NULL, "stateful", "phases",
 	  "loss, latency, pdv, trial: RFC 9693 phase 1 before each trial "
 	  "([stateful] keys)" },

@@ -53,6 +53,7 @@ enum {
 	OPT_FLOWS,
 	OPT_RESUME,
 	OPT_IMIX,
+	OPT_IMIX_SIZES,
 };
 
 /* One option; section/key when it overrides an INI key (same parser, bounds). */
@@ -71,7 +72,7 @@ struct cli_opt {
 
 /* The option table, in --help's order; CLI_NB_OPTS entries (cli_opts.c
  * checks the count at build time). */
-#define CLI_NB_OPTS 42
+#define CLI_NB_OPTS 43
 extern const struct cli_opt cli_opts[];
 
 /* Does o mean something only in some modes: is it not every_mode, and does

@@ -37,6 +37,39 @@ b2b_corrected_buffer_s(double avg_frames, double burst_fps,
 	return (avg_frames - forwarded) / burst_fps;
 }
 
+/* RFC 9004 7: "Actual Buffer Time" at a frame rate of interest */
+double
+b2b_actual_buffer_s(double corrected_s, double burst_fps, double actual_fps)
+{
+	if (isnan(corrected_s) || !(burst_fps > 0) || !(actual_fps > 0))
+		return NAN;
+	return corrected_s * burst_fps / actual_fps;
+}
+
+/* RFC 9004 6.4: the received frame rate (RFC 2889's forwarding rate)
+ * of one burst: n arrivals are n - 1 intervals */
+double
+b2b_rx_fps(uint64_t n, double span_s)
+{
+	if (n < 2 || !(span_s > 0))
+		return 0;
+	return (double)(n - 1) / span_s;
+}
+
+void
+b2b_add_rx_fps(struct b2b *b, double fps)
+{
+	if (fps > 0 && b->nb_rx_rates < B2B_RATE_SAMPLES)
+		b->rx_rates[b->nb_rx_rates++] = fps;
+}
+
+const char *
+b2b_x_from_name(enum b2b_x_from x)
+{
+	return x == B2B_X_GIVEN ? "given" : x == B2B_X_RECEIVED ? "received" :
+	       "";
+}
+
 double
 b2b_trial_burst_fps(const struct report_trial *r)
 {
@@ -249,7 +282,7 @@ b2b_describe(const void *state, char *buf, size_t len)
 }
 
 void
-b2b_summarize(const struct b2b *b, double throughput_fps,
+b2b_summarize(const struct b2b *b, double throughput_fps, double actual_fps,
 	      struct b2b_summary *s)
 {
 	struct stats_summary r;
@@ -257,9 +290,21 @@ b2b_summarize(const struct b2b *b, double throughput_fps,
 	memset(s, 0, sizeof(*s));
 	s->repetitions = b->measured;
 	s->throughput_fps = throughput_fps > 0 ? throughput_fps : 0;
+	s->x_from = throughput_fps > 0 ? B2B_X_GIVEN : B2B_X_NONE;
+	s->actual_fps = actual_fps > 0 ? actual_fps : 0;
 	s->avg_frames = s->min_frames = s->max_frames = NAN;
-	s->stddev_frames = s->burst_fps = NAN;
+	s->stddev_frames = s->burst_fps = s->rx_fps = NAN;
 	s->implied_s = s->corrected_s = s->buffer_frames = NAN;
+	s->actual_s = NAN;
+	if (b->nb_rx_rates > 0 &&
+	    stats_summarize(b->rx_rates, b->nb_rx_rates, &r) == 0)
+		s->rx_fps = r.median;
+	/* RFC 9004 6.4: without a measured throughput, "an acceptable
+	 * approximation is the received frame rate" of this test */
+	if (s->x_from == B2B_X_NONE && s->rx_fps > 0) {
+		s->throughput_fps = s->rx_fps;
+		s->x_from = B2B_X_RECEIVED;
+	}
 	if (b->measured == 0)
 		return;
 	s->avg_frames = b->mean;
@@ -271,9 +316,11 @@ b2b_summarize(const struct b2b *b, double throughput_fps,
 		s->burst_fps = r.median;
 	s->implied_s = b2b_implied_buffer_s(s->avg_frames, s->burst_fps);
 	s->corrected_s = b2b_corrected_buffer_s(s->avg_frames, s->burst_fps,
-						 throughput_fps);
+						 s->throughput_fps);
 	if (!isnan(s->corrected_s))
 		s->buffer_frames = s->corrected_s * s->burst_fps;
+	s->actual_s = b2b_actual_buffer_s(s->corrected_s, s->burst_fps,
+					  s->actual_fps);
 }
 
 void
@@ -294,6 +341,11 @@ b2b_summary_row(const struct b2b_summary *s, struct b2b_row *row)
 	row->has_corrected = !isnan(s->corrected_s);
 	row->corrected_buffer_us = s->corrected_s * 1e6;
 	row->buffer_frames = s->buffer_frames;
+	row->has_rx = !isnan(s->rx_fps);
+	row->rx_rate_fps = s->rx_fps;
+	row->throughput_from = b2b_x_from_name(s->x_from);
+	row->has_actual = !isnan(s->actual_s);
+	row->actual_buffer_us = s->actual_s * 1e6;
 }
 
 /* b2b.csv (mode b2b, RFC 9004): one table for its trial, repetition and
@@ -329,6 +381,11 @@ static const struct report_col b2b_cols[] = {
 	       has_corrected),
 	B2B_IF("buffer_frames", "", 1, buffer_frames, has_corrected),
 	REPORT_COL_DATE("date", struct b2b_row, date),
+	/* added after date (issue 37): RFC 9004 6.4's X labelled, 7's
+	 * actual buffer time */
+	B2B_IF("received_rate_fps", "fps", 1, rx_rate_fps, has_rx),
+	REPORT_COL_TEXT("throughput_from", struct b2b_row, throughput_from),
+	B2B_IF("actual_buffer_us", "us", 3, actual_buffer_us, has_actual),
 };
 
 const struct report_table b2b_table = REPORT_TABLE(",", b2b_cols);

@@ -41,6 +41,21 @@ sweep_rates(const struct cfg *c, uint64_t *out, uint32_t max, bool *stepped,
 		return cfg_errf(err, err_len, "[loss]: no rate to offer (maximum %"
 				PRIu64 " fps, rate_min_fps %" PRIu64 ")", top,
 				c->rate_min_fps);
+	/* a carried throughput is one step more, in its place: it does not
+	 * end the sweep (RFC 2544 26.3: two successive lossless trials) */
+	if (c->loss_extra_fps > 0 && c->loss_extra_fps < top &&
+	    c->loss_extra_fps >= floor_fps && n < max) {
+		uint32_t at = 0, i;
+
+		while (at < n && out[at] > c->loss_extra_fps)
+			at++;
+		if (at == n || out[at] != c->loss_extra_fps) {
+			for (i = n; i > at; i--)
+				out[i] = out[i - 1];
+			out[at] = c->loss_extra_fps;
+			n++;
+		}
+	}
 	return (int)n;
 }
 

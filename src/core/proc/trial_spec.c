@@ -276,6 +276,7 @@ trial_res_from_cfg(struct trial_res *r, const struct cfg *c)
 		r->sport_base[d] = frame_sport_base(c, (enum cfg_dir_id)d);
 	}
 	r->has_imix = cfg_imix(c, &r->imix) > 0;
+	cfg_imix_note(c, r->imix_note, sizeof(r->imix_note));
 	r->report_size_b = cfg_report_size_b(c);
 	r->mean_l2_b = cfg_mean_l2_b(c);
 }

@@ -88,6 +88,10 @@ b2b_setup(struct mode_ctx *mode, char *err, size_t err_len)
 	if (c->b2b_repetitions < 50 && !mode->cli->quiet)
 		fprintf(stderr, "b2b: note: %u repetitions (RFC 9004 6.3: at "
 			"least 50)\n", c->b2b_repetitions);
+	/* RFC 9004 6.4: each burst's arrivals, for the received frame rate
+	 * that stands for a throughput not given (recovery.h's records) */
+	if (feature_attach_recov(mode->trial, err, err_len) != 0)
+		return -EINVAL;
 	if (!mode->cli->quiet)
 		fprintf(stderr, "b2b: %u run(s) of %u searches for the longest "
 			"lossless burst in (%" PRIu64 ", %" PRIu64 "] frames, "
@@ -112,6 +116,7 @@ b2b_mode_start(struct mode_ctx *mode, char *err, size_t err_len)
 	trial_spec_from_cfg(&base, mode->cfg, 0);
 	/* K flows cycled (trial_spec.h) */
 	base.flows = mode->cfg->b2b_flows;
+	base.recov_track = true;	/* arrivals: b2b_trial_rx_fps */
 	rc = b2b_start(&b2b->search, &b2b->params, &base, err, err_len);
 	if (rc != 0)
 		return rc;
@@ -137,6 +142,32 @@ b2b_row_init(const struct mode_ctx *mode, struct b2b_row *row)
 	row->date = time(NULL);
 }
 
+/* RFC 9004 6.4: the received frame rate of the trial's burst, the
+ * slowest active direction's arrivals over the time from its first to
+ * its last arrival (receive TSC); 0 when a direction has fewer than 2. */
+static double
+b2b_trial_rx_fps(const struct mode_ctx *mode, const struct report_trial *r)
+{
+	double slowest = 0, hz = (double)rte_get_tsc_hz(), fps;
+	const struct engine_recov_dir *rec;
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!r->dir[d].active)
+			continue;
+		rec = feature_recov(mode->trial, d);
+		if (rec == NULL || rec->gap.n < 2 || !(hz > 0))
+			return 0;
+		fps = b2b_rx_fps(rec->gap.n, (double)(rec->gap.last_tsc -
+					      rec->gap.first_tsc) / hz);
+		if (!(fps > 0))
+			return 0;
+		if (slowest == 0 || fps < slowest)
+			slowest = fps;
+	}
+	return slowest;
+}
+
 /* The trial's row; when it ended a repetition, the repetition's too. */
 static int
 b2b_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
@@ -149,6 +180,9 @@ b2b_trial_done(struct mode_ctx *mode, const struct trial_spec *spec,
 
 	b2b_row_init(mode, &row);
 	row.kind = "trial";
+	row.rx_rate_fps = b2b_trial_rx_fps(mode, report);
+	row.has_rx = row.rx_rate_fps > 0;
+	b2b_add_rx_fps(&b2b->search, row.rx_rate_fps);
 	row.repetition = b2b->search.trial_rep;
 	row.iteration = ++b2b->iteration;
 	row.has_frames = row.has_counts = true;
@@ -231,6 +265,7 @@ b2b_run_end(struct mode_ctx *mode, bool complete, char *err, size_t err_len)
 	const struct b2b *search = &b2b->search;
 	struct b2b_summary sum;
 	struct b2b_row row;
+	size_t n;
 	int rc;
 
 	if (!complete || search->interrupted) {
@@ -238,7 +273,8 @@ b2b_run_end(struct mode_ctx *mode, bool complete, char *err, size_t err_len)
 			"row written\n", mode->no);
 		return 0;
 	}
-	b2b_summarize(search, (double)c->b2b_throughput_fps, &sum);
+	b2b_summarize(&b2b->search, (double)c->b2b_throughput_fps,
+		      (double)c->b2b_actual_fps, &sum);
 	b2b_row_init(mode, &row);
 	b2b_summary_row(&sum, &row);
 	row.result = report_result_name(search->kind);
@@ -266,23 +302,43 @@ b2b_run_end(struct mode_ctx *mode, bool complete, char *err, size_t err_len)
 		       sum.stddev_frames, sum.burst_fps);
 		printf("b2b run %u: implied DUT buffer time %.3f us", mode->no,
 		       sum.implied_s * 1e6);
-		if (!isnan(sum.corrected_s))
+		if (!isnan(sum.corrected_s) && sum.x_from == B2B_X_RECEIVED)
+			printf(", corrected %.3f us (%.1f frames) with this "
+			       "test's received frame rate %.1f fps for the "
+			       "throughput, none given (RFC 9004 6.4's "
+			       "approximation)\n", sum.corrected_s * 1e6,
+			       sum.buffer_frames, sum.throughput_fps);
+		else if (!isnan(sum.corrected_s))
 			printf(", corrected %.3f us (%.1f frames) at throughput "
-			       "%" PRIu64 " fps (RFC 9004 6.4)\n",
+			       "%.0f fps (RFC 9004 6.4)\n",
 			       sum.corrected_s * 1e6, sum.buffer_frames,
-			       c->b2b_throughput_fps);
-		else if (c->b2b_throughput_fps == 0)
+			       sum.throughput_fps);
+		else if (sum.x_from == B2B_X_NONE)
 			printf(" (RFC 9004 6.4); no corrected time: [b2b] "
-			       "throughput_fps not given\n");
+			       "throughput_fps not given and no received rate "
+			       "measured\n");
 		else
-			printf(" (RFC 9004 6.4); no corrected time: throughput "
-			       "%" PRIu64 " fps not below the burst rate\n",
-			       c->b2b_throughput_fps);
+			printf(" (RFC 9004 6.4); no corrected time: %s %.1f fps "
+			       "not below the burst rate\n", sum.x_from ==
+			       B2B_X_RECEIVED ? "the received frame rate" :
+			       "throughput", sum.throughput_fps);
+		if (!isnan(sum.actual_s))
+			printf("b2b run %u: actual buffer time %.3f us at %.0f "
+			       "fps (RFC 9004 7: corrected x burst rate / "
+			       "actual frame rate)\n", mode->no,
+			       sum.actual_s * 1e6, sum.actual_fps);
 		b2b_note_kernel_port(mode);
 		snprintf(mode->result, sizeof(mode->result), "%s%.2f frames, "
 			 "implied buffer %.3f us", search->kind ==
 			 REPORT_RESULT_MEASURED ? "" : "not measured: ",
 			 sum.avg_frames, sum.implied_s * 1e6);
+		/* the corrected time and where its throughput comes from */
+		n = strlen(mode->result);
+		if (!isnan(sum.corrected_s) && n < sizeof(mode->result))
+			snprintf(mode->result + n, sizeof(mode->result) - n,
+				 ", corrected %.3f us (%s)", sum.corrected_s * 1e6,
+				 sum.x_from == B2B_X_RECEIVED ? "received rate, "
+				 "RFC 9004 6.4" : "throughput given");
 	}
 	if (search->kind != REPORT_RESULT_MEASURED)
 		fprintf(stderr, "dutperf: b2b run %u: %u of %u repetitions not "

@@ -425,7 +425,8 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 		return rc;
 	trial_spec_report(spec, out);
 	out->frame_size_b = t->res.report_size_b;
-	out->imix = c->imix;
+	snprintf(out->imix_note, sizeof(out->imix_note), "%s", t->res.imix_note);
+	out->imix = out->imix_note;	/* RFC 6985's notation */
 	trial_res_rate_mbps(&t->res, out->rate_fps, &out->rate_l2_mbps,
 			    &out->rate_l1_mbps);
 	out->seed = c->seed;
