@@ -46,6 +46,10 @@ struct report_dir {
 	 * incl. FCS (the last trials.csv columns), and both per size */
 	uint64_t recv_b;
 	struct sizes_dir sizes;
+	/* ARP requests / NS for the tester's addresses that the receiving
+	 * port answered during the trial and right before it (foreign
+	 * frames all the same; trials.csv's last columns) */
+	uint64_t answered;
 };
 
 struct report_trial {

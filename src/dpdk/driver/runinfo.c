@@ -8,6 +8,7 @@
  * string), TSC frequency, ports with drivers and link speeds, each run's
  * result and the effective configuration.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -115,6 +116,30 @@ runinfo_kernel(void)
 	return runinfo_str(buf);
 }
 
+/* Address resolution of side s (neigh.c): the DUT's MAC frames went
+ * to, "resolved" by ARP / ND (then the address asked) or "config", and
+ * the ARP requests / NS the port answered over the run. */
+static bool
+runinfo_neigh(json_t *o, const struct cfg *c, int s, const struct port_ctx *p)
+{
+	const uint8_t *a = c->side[s].dut_mac;
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%02x:%02x:%02x:%02x:%02x:%02x", a[0], a[1],
+		 a[2], a[3], a[4], a[5]);
+	if (!runinfo_set(o, "dut_mac", json_string(buf)) ||
+	    !runinfo_set(o, "dut_mac_from", json_string(p->resolved ?
+			 "resolved" : "config")))
+		return false;
+	if (p->resolved)
+		inet_ntop(c->side[s].ip_version == 4 ? AF_INET : AF_INET6,
+			  p->dut_ip, buf, sizeof(buf));
+	return runinfo_set(o, "dut_ip", p->resolved ? json_string(buf) :
+			   json_null()) &&
+	       runinfo_set(o, "answered", json_integer(
+			   (json_int_t)p->answered_run));
+}
+
 static json_t *
 runinfo_ports(const struct mode_ctx *m)
 {
@@ -135,7 +160,8 @@ runinfo_ports(const struct mode_ctx *m)
 		    /* who checks received checksums (port.c): the NIC's
 		     * GOOD verdicts taken, or every one summed here */
 		    !runinfo_set(o, "checksums_by", json_string(
-				 p->rx_cksum_hw ? "NIC" : "software"))) {
+				 p->rx_cksum_hw ? "NIC" : "software")) ||
+		    !runinfo_neigh(o, m->cfg, s, p)) {
 			json_decref(a);
 			return NULL;
 		}

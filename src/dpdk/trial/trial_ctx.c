@@ -294,6 +294,8 @@ trial_ctx_retarget(struct trial_ctx *t, const struct cfg *c, char *err,
 	t->on_launch = NULL;
 	t->on_launch_arg = NULL;
 	t->cfg = c;
+	for (d = 0; d < CFG_NB_SIDES; d++)	/* the addresses answered */
+		arp_responder_from_cfg(&t->port[d].arp, c, d);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!cfg_dir_active(c, d))
 			continue;
