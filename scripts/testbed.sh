@@ -6,7 +6,7 @@
 #
 #   testbed.sh up [--name ID] [--dut router|bridge|siit | --dut fault --fault "OPTS"]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
-#                 [--limit-burst B] [--nets]
+#                 [--limit-burst B] [--nets] [--neigh permanent|dynamic]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
 #                 [--ct-timeout S]
 #   testbed.sh down --name ID | --all
@@ -37,6 +37,9 @@
 #                          20 ms at the limit, at least 5): a DUT whose
 #                          longest lossless burst is known (mode b2b)
 #     --nets               up: accepted for clarity; routes for 256 networks are always set
+#     --neigh dynamic      up router|siit|nat44|nat64: no permanent neighbours for
+#                          the tester's addresses: the DUT resolves them by ARP / ND
+#                          (dutperf answers) and its entries age (default permanent)
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
 set -u
@@ -68,7 +71,7 @@ count_arg() {	# OPTION VALUE UNIT: a positive count below 2^31 (nft's limit)
 case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
-id="" kind=router lf=0 lr=0 all="" TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0
+id="" kind=router lf=0 lr=0 all="" TB_NEIGH=permanent TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--name) [ $# -ge 2 ] || usage; id=$2; tb_check_id "$id"; shift ;;
@@ -87,6 +90,9 @@ while [ $# -gt 0 ]; do
 		[[ $2 =~ ^[1-9][0-9]{0,9}$ ]] || die "--limit-burst needs a positive number of frames, not '$2'"
 		export TB_NFT_BURST_PKTS=$2; shift ;;
 	--nets) ;;	# routes for 256 destination networks are always set up
+	--neigh) [ $# -ge 2 ] || usage; TB_NEIGH=$2; shift
+		case $TB_NEIGH in permanent|dynamic) ;;
+		*) die_usage "--neigh permanent|dynamic, not '$TB_NEIGH'" ;; esac ;;
 	--all) all=1 ;;
 	--) shift; break ;;
 	-h|--help) help ;;
@@ -110,7 +116,11 @@ up)
 			die_usage "--ct-size, --ct-rate, --ct-burst and --ct-timeout need --dut nat44 or nat64" ;;
 	esac
 	[ -z "$TB_CT_BURST" ] || [ "$TB_CT_RATE" -gt 0 ] || die_usage "--ct-burst needs --ct-rate"
-	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT
+	case $kind in bridge|fault)
+		[ "$TB_NEIGH" = permanent ] ||
+			die_usage "--neigh dynamic needs a DUT with addresses (router, siit, nat44, nat64)" ;;
+	esac
+	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT TB_NEIGH
 	tb_need_root
 	[ -n "$id" ] || id=$(tb_new_id)
 	tb_up "$id" "$kind" "$lf" "$lr"
