@@ -427,6 +427,13 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		ip -n "$dut" link add br0 type bridge stp_state 0
 		ip -n "$dut" link set d0 master br0
 		ip -n "$dut" link set d1 master br0
+		# TB_LEARNING=1 (testbed.sh --learning): a destination not
+		# learnt is dropped, not flooded, and learnt ones age in 10 s
+		if [ "${TB_LEARNING:-0}" = 1 ]; then
+			ip -n "$dut" link set br0 type bridge ageing_time 1000
+			bridge -n "$dut" link set dev d0 flood off
+			bridge -n "$dut" link set dev d1 flood off
+		fi
 		ip -n "$dut" link set br0 up
 		ip -n "$dut" link set d0 up
 		ip -n "$dut" link set d1 up
@@ -498,8 +505,8 @@ tb_up() {
 	[ "$kind" = fault ] && tb_need_tools python3
 	tb_exists "$id" && die "testbed '$id' exists (scripts/testbed.sh down --name $id)"
 	mkdir -p "$TB_STATE" || die "cannot create $TB_STATE"
-	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\nNEIGH=%s\n' "$kind" "$lf" "$lr" \
-		"${TB_NEIGH:-permanent}" >"$TB_STATE/state"
+	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\nNEIGH=%s\nLEARNING=%s\n' "$kind" \
+		"$lf" "$lr" "${TB_NEIGH:-permanent}" "${TB_LEARNING:-0}" >"$TB_STATE/state"
 	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
 	case $kind in nat44|nat64)
 		printf 'CT_SIZE=%s\nCT_RATE=%s\nCT_BURST=%s\nCT_TIMEOUT=%s\nNAT_PUBLIC_IPV4=%s\n' \

@@ -59,6 +59,14 @@ enum cfg_direction {
 	CFG_DIRECTION_REVERSE
 };
 
+/* RFC 2544 23 (b) learning frames: before each trial, before the first
+ * trial of each search (or run of another mode), or none. */
+enum cfg_learning {
+	CFG_LEARNING_OFF = 0,
+	CFG_LEARNING_TRIAL,
+	CFG_LEARNING_SEARCH
+};
+
 /* RFC 4814 field variation; numbering follows siitperf (0 fixed .. 3 random). */
 enum cfg_var_mode {
 	CFG_VAR_FIXED = 0,
@@ -192,6 +200,8 @@ struct cfg {
 	uint32_t link_timeout_s;	/* wait for link up */
 	uint32_t max_lag_us;		/* sender behind schedule more than this: invalid */
 	uint32_t frame_timeout_ms;	/* a frame delayed more than this is lost; 0 = off */
+	int learning;			/* enum cfg_learning: RFC 2544 23 (b) */
+	uint32_t learning_wait_s;	/* after the learning frames (RFC: 2 s) */
 	/* not a key: the slowest port's reported speed once the ports are
 	 * up (0: not known yet, or no port reports one) */
 	uint32_t port_speed_mbps;

@@ -50,6 +50,9 @@ struct report_dir {
 	 * port answered during the trial and right before it (foreign
 	 * frames all the same; trials.csv's last columns) */
 	uint64_t answered;
+	/* RFC 2544 23 (b) learning frames its receiving port sent before
+	 * the trial (never test frames; the last columns) */
+	uint64_t learning;
 };
 
 struct report_trial {

@@ -39,6 +39,13 @@ static const struct cfg_enum_name order_names[] = {
 	{ "increasing", 0 }, { "decreasing", 1 }, { "random", 2 }, { NULL, 0 }
 };
 
+static const struct cfg_enum_name learning_names[] = {
+	{ "off", CFG_LEARNING_OFF },
+	{ "trial", CFG_LEARNING_TRIAL },
+	{ "search", CFG_LEARNING_SEARCH },
+	{ NULL, 0 }
+};
+
 static const struct cfg_enum_name direction_names[] = {
 	{ "both", CFG_DIRECTION_BOTH },
 	{ "forward", CFG_DIRECTION_FORWARD },
@@ -165,6 +172,14 @@ static const struct cfg_key cfg_keys[] = {
 	    "frames per TX burst (1 = evenly spaced)", NULL),
 	KEY("traffic", "promisc", promisc, CFG_KEY_BOOL, 0, 0, "0", "",
 	    "put the tester ports in promiscuous mode", NULL),
+	/* RFC 2544 23 (b) */
+	KEY("traffic", "learning", learning, CFG_KEY_ENUM, 0, 0, "off", "",
+	    "RFC 2544 23 (b) learning frames from each receiving port (an ARP "
+	    "request / NS from each destination the test frames use): before "
+	    "each trial, before the first trial of each search, or off",
+	    learning_names),
+	KEY("traffic", "learning_wait_s", learning_wait_s, CFG_KEY_U, 0, 60, "2",
+	    "s", "wait after the learning frames (RFC 2544 23 (b): 2 s)", NULL),
 	KEY("traffic", "link_speed_gbps", link_speed_gbps, CFG_KEY_U, 0, 800, "0",
 	    "Gb/s", "link speed for the line rate (0 = the ports' reported speed)",
 	    NULL),

@@ -160,6 +160,14 @@ static const struct report_col trial_dir_answered_cols[] = {
 	REPORT_COL_U64("answered", "", struct report_dir, answered),
 };
 
+/* after the answers: the RFC 2544 23 (b) learning frames per direction */
+static const struct report_col trial_dir_learning_cols[] = {
+	REPORT_COL_U64("learning", "", struct report_dir, learning),
+};
+
+static const struct report_table trial_dir_learning_table =
+	REPORT_TABLE_GATED(trial_dir_learning_cols, struct report_dir, active);
+
 static const struct report_table trial_dir_answered_table =
 	REPORT_TABLE_GATED(trial_dir_answered_cols, struct report_dir, active);
 
@@ -203,6 +211,10 @@ static const struct report_col trial_cols[] = {
 			 &trial_dir_answered_table),
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
 			 &trial_dir_answered_table),
+	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
+			 &trial_dir_learning_table),
+	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
+			 &trial_dir_learning_table),
 };
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);

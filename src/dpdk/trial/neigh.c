@@ -176,6 +176,7 @@ neigh_resolve(struct trial_ctx *t, struct cfg *c, char *err, size_t err_len)
 	rc = neigh_ports_init(t, err, err_len);
 	if (rc != 0)
 		return rc;
+	t->learn_pending = true;
 	for (s = 0; s < CFG_NB_SIDES; s++) {
 		struct cfg_side *sd = &c->side[s];
 		struct port_ctx *p = &t->port[s];
@@ -275,4 +276,74 @@ neigh_trial_end(struct trial_ctx *t, uint64_t answered[CFG_NB_DIRS])
 			t->rxs[d][q]->answered = 0;
 		}
 	}
+}
+
+void
+neigh_learn_again(struct trial_ctx *t)
+{
+	t->learn_pending = true;
+}
+
+/* The learning frames of one kind of frame of direction d (its
+ * addresses as received, a) from side r's port, one per network. */
+static uint64_t
+neigh_learn_kind(struct trial_ctx *t, enum cfg_side_id r,
+		 const struct frame_spec_addr *a, uint16_t nets)
+{
+	const struct cfg_side *sd = &t->cfg->side[r];
+	uint8_t out[ARP_MAX_FRAME_B], src[16], tgt[16];
+	size_t alen = a->ip_version == 4 ? 4 : 16, n;
+	unsigned int nb = frame_spec_net_byte(a->ip_version);
+	uint64_t sent = 0;
+	uint16_t k;
+
+	for (k = 0; k < nets; k++) {
+		memset(src, 0, sizeof(src));
+		memcpy(src, a->dst, alen);
+		src[nb] = (uint8_t)(src[nb] + k);
+		/* asking for the DUT: [side] dut_ip when of this version,
+		 * else the network's address with last byte 1 */
+		memcpy(tgt, src, 16);
+		tgt[alen - 1] = 1;
+		if (sd->ip_version == a->ip_version && k == 0 &&
+		    cfg_side_dut_ip(t->cfg, r, tgt, NULL, 0) != 0) {
+			memcpy(tgt, src, 16);
+			tgt[alen - 1] = 1;
+		}
+		n = a->ip_version == 4 ? arp_build_request(out, sd->mac, src, tgt) :
+					 arp_build_ns(out, sd->mac, src, tgt);
+		sent += neigh_send(&t->port[r], out, n);
+	}
+	return sent;
+}
+
+void
+neigh_learning(struct trial_ctx *t, const struct trial_spec *spec,
+	       uint64_t sent[CFG_NB_DIRS])
+{
+	const struct cfg *c = t->cfg;
+	uint64_t any = 0;
+	int d;
+
+	for (d = 0; d < CFG_NB_DIRS; d++)
+		sent[d] = 0;
+	if (c->learning == CFG_LEARNING_OFF ||
+	    (c->learning == CFG_LEARNING_SEARCH && !t->learn_pending))
+		return;
+	t->learn_pending = false;
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		const struct frame_spec *fs = &t->spec[d];
+		enum cfg_side_id r = cfg_rx_side(d);
+
+		if (!spec->active[d] || !cfg_dir_active(c, d) ||
+		    t->port[r].answers == NULL)
+			continue;
+		/* RFC 2544 23 (b): sources = the test frames' destinations */
+		sent[d] = neigh_learn_kind(t, r, &fs->fg.rx, fs->num_nets);
+		if (fs->n > fs->m)
+			sent[d] += neigh_learn_kind(t, r, &fs->bg.rx, fs->num_nets);
+		any += sent[d];
+	}
+	if (any > 0)	/* "wait 2 seconds to be sure that the learning has settled" */
+		engine_sleep_ms(c->learning_wait_s * 1000);
 }

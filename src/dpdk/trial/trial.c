@@ -417,7 +417,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	  size_t err_len)
 {
 	const struct cfg *c = t->cfg;
-	uint64_t start, answered[CFG_NB_DIRS];
+	uint64_t start, answered[CFG_NB_DIRS], learned[CFG_NB_DIRS];
 	uint8_t trial_id = trial_next_id(t);
 	int d, rc;
 
@@ -431,6 +431,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	cfg_rate_mbps(c, out->rate_fps, &out->rate_l2_mbps, &out->rate_l1_mbps);
 	out->seed = c->seed;
 
+	neigh_learning(t, spec, learned);	/* RFC 2544 23 (b) */
 	trial_flush_rx(t);
 	rc = feature_begin(t, spec, err, err_len);
 	if (rc != 0)
@@ -472,8 +473,10 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 		return rc;
 	trial_collect(t, spec, engine_stop != 0, out, why, why_len);
 	neigh_trial_end(t, answered);
-	for (d = 0; d < CFG_NB_DIRS; d++)
+	for (d = 0; d < CFG_NB_DIRS; d++) {
 		out->dir[d].answered = answered[d];
+		out->dir[d].learning = learned[d];
+	}
 	return 0;
 }
 

@@ -365,6 +365,19 @@ void neigh_trial_wire(struct trial_ctx *t);
  * receivers' and those made before it while flushing its RX side) into
  * answered[d], and the run's counts. */
 void neigh_trial_end(struct trial_ctx *t, uint64_t answered[CFG_NB_DIRS]);
+/*
+ * RFC 2544 23 (b) before a trial of spec ([traffic] learning): from the
+ * receiving port of each active direction an ARP request (IPv4) / NS
+ * (IPv6) whose sender is each destination network's address the test
+ * frames use (the foreground's, and the background's when n > m) and
+ * whose source MAC is the port's, then learning_wait_s.  learning =
+ * search: only when neigh_learn_again was called since the last (and
+ * before the first trial).  The frames sent per direction into sent[d].
+ */
+void neigh_learning(struct trial_ctx *t, const struct trial_spec *spec,
+		    uint64_t sent[CFG_NB_DIRS]);
+/* learning = search: a search (or a mode's run) starts. */
+void neigh_learn_again(struct trial_ctx *t);
 
 /* ---- trial ---- */
 
@@ -427,6 +440,7 @@ struct trial_ctx {
 	 * read-only while they run */
 	uint64_t start_tsc;
 	uint64_t send_end_tsc[CFG_NB_DIRS];
+	bool learn_pending;		/* learning = search (neigh.c) */
 };
 
 #define TRIAL_WATCH_MS 10
