@@ -39,14 +39,14 @@ neigh_learnt() {
 	[ -n "$e" ] || fail "DUT never had $2 at $4 on $3${5:+ $5}: $(grep "^$2 " "$1" | sort -u | tr '\n' ';')"
 	! grep -q PERMANENT "$1" || fail "DUT: permanent entries: $(grep PERMANENT "$1" | sort -u)"
 }
-# neigh_sample V FILE: the DUT's IPv-V neighbours into FILE every 0.2 s
+# neigh_sample V FILE: the DUT's IPv-V neighbours into FILE every 0.5 s
 # until $WORK/sampling is removed (Linux probes an entry 5 s after its
 # first use and fails it when nobody answers, as between two runs: what
 # counts is what the DUT holds while dutperf runs)
 neigh_sample() {
 	while [ -e "$WORK/sampling" ]; do
 		ip -n "$TB_DUT" -"$1" neigh show >>"$2"
-		sleep 0.2
+		sleep 0.5
 	done
 }
 
