@@ -433,6 +433,13 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		ip -n "$dut" link add br0 type bridge stp_state 0
 		ip -n "$dut" link set d0 master br0
 		ip -n "$dut" link set d1 master br0
+		# TB_LEARNING=1 (testbed.sh --learning): a destination not
+		# learnt is dropped, not flooded, and learnt ones age in 10 s
+		if [ "${TB_LEARNING:-0}" = 1 ]; then
+			ip -n "$dut" link set br0 type bridge ageing_time 1000
+			bridge -n "$dut" link set dev d0 flood off
+			bridge -n "$dut" link set dev d1 flood off
+		fi
 		ip -n "$dut" link set br0 up
 		ip -n "$dut" link set d0 up
 		ip -n "$dut" link set d1 up
@@ -444,11 +451,15 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		ip -n "$dut" addr add 2001:db8:1::1/64 dev d1 nodad
 		ip -n "$dut" link set d0 up
 		ip -n "$dut" link set d1 up
-		# The tester answers no ARP/ND.
-		ip -n "$dut" neigh replace 198.18.0.2 lladdr 02:00:00:00:00:10 dev d0 nud permanent
-		ip -n "$dut" neigh replace 2001:db8:0::2 lladdr 02:00:00:00:00:10 dev d0 nud permanent
-		ip -n "$dut" neigh replace 198.19.0.2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
-		ip -n "$dut" neigh replace 2001:db8:1::2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
+		# Permanent neighbours for the tester's addresses, unless
+		# TB_NEIGH=dynamic (testbed.sh --neigh dynamic): then the DUT
+		# resolves the tester by ARP / ND and its entries age.
+		if [ "${TB_NEIGH:-permanent}" = permanent ]; then
+			ip -n "$dut" neigh replace 198.18.0.2 lladdr 02:00:00:00:00:10 dev d0 nud permanent
+			ip -n "$dut" neigh replace 2001:db8:0::2 lladdr 02:00:00:00:00:10 dev d0 nud permanent
+			ip -n "$dut" neigh replace 198.19.0.2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
+			ip -n "$dut" neigh replace 2001:db8:1::2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
+		fi
 		# Destination networks 2..256 (3rd IPv4 / 8th IPv6 byte varied).
 		ip -n "$dut" route add 198.18.0.0/16 via 198.18.0.2
 		ip -n "$dut" route add 198.19.0.0/16 via 198.19.0.2
@@ -500,8 +511,8 @@ tb_up() {
 	[ "$kind" = fault ] && tb_need_tools python3
 	tb_exists "$id" && die "testbed '$id' exists (scripts/testbed.sh down --name $id)"
 	mkdir -p "$TB_STATE" || die "cannot create $TB_STATE"
-	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\n' "$kind" "$lf" "$lr" \
-		>"$TB_STATE/state"
+	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\nNEIGH=%s\nLEARNING=%s\n' "$kind" \
+		"$lf" "$lr" "${TB_NEIGH:-permanent}" "${TB_LEARNING:-0}" >"$TB_STATE/state"
 	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
 	case $kind in nat44|nat64)
 		printf 'CT_SIZE=%s\nCT_RATE=%s\nCT_BURST=%s\nCT_TIMEOUT=%s\nNAT_PUBLIC_IPV4=%s\n' \

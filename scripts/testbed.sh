@@ -6,7 +6,7 @@
 #
 #   testbed.sh up [--name ID] [--dut router|bridge|siit | --dut fault --fault "OPTS"]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
-#                 [--limit-burst B] [--nets]
+#                 [--limit-burst B] [--nets] [--neigh permanent|dynamic] [--learning]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
 #                 [--ct-timeout S]
 #   testbed.sh down --name ID | --all
@@ -40,6 +40,12 @@
 #                          20 ms at the limit, at least 5): a DUT whose
 #                          longest lossless burst is known (mode b2b)
 #     --nets               up: accepted for clarity; routes for 256 networks are always set
+#     --neigh dynamic      up router|siit|nat44|nat64: no permanent neighbours for
+#                          the tester's addresses: the DUT resolves them by ARP / ND
+#                          (dutperf answers) and its entries age (default permanent)
+#     --learning           up --dut bridge: unknown-unicast flooding off on d0 and d1
+#                          and a 10 s ageing time: a destination the bridge has not
+#                          seen as a source is dropped (RFC 2544 23 (b) learning)
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
 set -u
@@ -71,7 +77,7 @@ count_arg() {	# OPTION VALUE UNIT: a positive count below 2^31 (nft's limit)
 case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
-id="" kind=router lf=0 lr=0 all="" TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0
+id="" kind=router lf=0 lr=0 all="" TB_NEIGH=permanent TB_LEARNING=0 TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--name) [ $# -ge 2 ] || usage; id=$2; tb_check_id "$id"; shift ;;
@@ -90,6 +96,10 @@ while [ $# -gt 0 ]; do
 		[[ $2 =~ ^[1-9][0-9]{0,9}$ ]] || die "--limit-burst needs a positive number of frames, not '$2'"
 		export TB_NFT_BURST_PKTS=$2; shift ;;
 	--nets) ;;	# routes for 256 destination networks are always set up
+	--learning) TB_LEARNING=1 ;;
+	--neigh) [ $# -ge 2 ] || usage; TB_NEIGH=$2; shift
+		case $TB_NEIGH in permanent|dynamic) ;;
+		*) die_usage "--neigh permanent|dynamic, not '$TB_NEIGH'" ;; esac ;;
 	--all) all=1 ;;
 	--) shift; break ;;
 	-h|--help) help ;;
@@ -113,7 +123,12 @@ up)
 			die_usage "--ct-size, --ct-rate, --ct-burst and --ct-timeout need --dut nat44 or nat64" ;;
 	esac
 	[ -z "$TB_CT_BURST" ] || [ "$TB_CT_RATE" -gt 0 ] || die_usage "--ct-burst needs --ct-rate"
-	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT
+	case $kind in bridge|fault)
+		[ "$TB_NEIGH" = permanent ] ||
+			die_usage "--neigh dynamic needs a DUT with addresses (router, siit, nat44, nat64)" ;;
+	esac
+	[ "$TB_LEARNING" = 0 ] || [ "$kind" = bridge ] || die_usage "--learning needs --dut bridge"
+	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT TB_NEIGH TB_LEARNING
 	tb_need_root
 	[ -n "$id" ] || id=$(tb_new_id)
 	tb_up "$id" "$kind" "$lf" "$lr"

@@ -39,6 +39,8 @@
 #define CFG_INI_LINE_MAX 1000		/* longer lines are rejected (iniparser 4.1: < 1024) */
 #define CFG_NB_KEYS_MAX 200		/* the key table has no more keys */
 #define CFG_OPT_NAME_LEN 32		/* "-s/--size" */
+#define CFG_DUT_IP_LEN 48		/* [left] dut_ip text */
+#define CFG_RESOLVE "resolve"		/* [left] dut_mac: found at start */
 
 enum cfg_side_id {
 	CFG_LEFT = 0,
@@ -57,6 +59,14 @@ enum cfg_direction {
 	CFG_DIRECTION_BOTH = 0,
 	CFG_DIRECTION_FORWARD,
 	CFG_DIRECTION_REVERSE
+};
+
+/* RFC 2544 23 (b) learning frames: before each trial, before the first
+ * trial of each search (or run of another mode), or none. */
+enum cfg_learning {
+	CFG_LEARNING_OFF = 0,
+	CFG_LEARNING_TRIAL,
+	CFG_LEARNING_SEARCH
 };
 
 /* RFC 4814 field variation; numbering follows siitperf (0 fixed .. 3 random). */
@@ -92,7 +102,12 @@ struct cfg_side {
 	uint8_t ipv4_virt[4];	/* this tester as IPv4 hosts on the other side see it */
 	uint8_t ipv6_virt[16];	/* this tester as IPv6 hosts on the other side see it */
 	uint8_t mac[6];		/* tester port MAC (source of frames sent here) */
-	uint8_t dut_mac[6];	/* DUT interface MAC (destination of frames sent here) */
+	uint8_t dut_mac[6];	/* DUT interface MAC (destination of frames sent here);
+				 * all zero: "resolve", found by ARP / ND at start */
+	char dut_ip[CFG_DUT_IP_LEN];	/* the DUT's next-hop address resolved
+					 * then; "": implied (cfg_side_dut_ip) */
+	/* not a key: dut_mac was resolved at start (run.json) */
+	bool dut_mac_resolved;
 	uint16_t num_nets;	/* destination networks on this side, 1..256 */
 	uint16_t send_lcore;	/* lcore sending from this side, CFG_LCORE_NONE */
 	uint16_t recv_lcore;	/* lcore receiving on this side, CFG_LCORE_NONE */
@@ -205,6 +220,8 @@ struct cfg {
 	uint32_t link_timeout_s;	/* wait for link up */
 	uint32_t max_lag_us;		/* sender behind schedule more than this: invalid */
 	uint32_t frame_timeout_ms;	/* a frame delayed more than this is lost; 0 = off */
+	int learning;			/* enum cfg_learning: RFC 2544 23 (b) */
+	uint32_t learning_wait_s;	/* after the learning frames (RFC: 2 s) */
 	/* not a key: the slowest port's reported speed once the ports are
 	 * up (0: not known yet, or no port reports one) */
 	uint32_t port_speed_mbps;
@@ -445,6 +462,20 @@ const uint8_t *cfg_dst_addr(const struct cfg *c, enum cfg_dir_id d, uint8_t ip_v
  * peer sees (real when s speaks v, else virtual).  Point into s. */
 const uint8_t *cfg_side_addr(const struct cfg_side *s, uint8_t ip_version);
 const uint8_t *cfg_side_seen_addr(const struct cfg_side *s, uint8_t ip_version);
+
+/* Is the DUT MAC of side s to be resolved at start ([side] dut_mac =
+ * resolve, the default)? */
+bool cfg_side_resolve(const struct cfg_side *s);
+
+/*
+ * The DUT's next hop on side s, of the side's ip_version, into ip (IPv4:
+ * the first 4 bytes): [side] dut_ip, or when "" the side's own address
+ * with its last byte 1 (the testbed's 198.18.0.1 for 198.18.0.2).  0, or
+ * -EINVAL with err naming file, section, key and value (not an address of
+ * the side's version, or the side's own address).
+ */
+int cfg_side_dut_ip(const struct cfg *c, enum cfg_side_id s, uint8_t ip[16],
+		    char *err, size_t err_len);
 
 /*
  * Strict value parsers, shared by the INI reader and the command line.  Each

@@ -46,6 +46,13 @@ struct report_dir {
 	 * incl. FCS (the last trials.csv columns), and both per size */
 	uint64_t recv_b;
 	struct sizes_dir sizes;
+	/* ARP requests / NS for the tester's addresses that the receiving
+	 * port answered during the trial and right before it (foreign
+	 * frames all the same; trials.csv's last columns) */
+	uint64_t answered;
+	/* RFC 2544 23 (b) learning frames its receiving port sent before
+	 * the trial (never test frames; the last columns) */
+	uint64_t learning;
 };
 
 struct report_trial {

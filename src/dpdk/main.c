@@ -141,6 +141,9 @@ main(int argc, char **argv)
 	rc = csv_mkdirs(cfg.outdir, err, sizeof(err));
 	if (rc == 0)
 		rc = trial_ctx_init(&trial, &cfg, err, sizeof(err));
+	/* [side] dut_mac = resolve: ARP / ND for the DUT's next hop */
+	if (rc == 0)
+		rc = neigh_resolve(&trial, &cfg, err, sizeof(err));
 	/* a mode that runs others checks each item's rates (its sizes) */
 	if (rc == 0 && mode_table[cli.mode_index]->run == NULL)
 		rc = port_apply_speed(trial.port, CFG_NB_SIDES, &cfg, err,

@@ -506,6 +506,76 @@ test_file_errors(void **state)
 	assert_contains(err, "[traffic] Rate_FPS = \"1\": unknown key");
 }
 
+/* ------------------------------------------------- dut_mac = resolve */
+
+/* [side] dut_mac = resolve (the default) is the zero MAC and prints back
+ * as resolve; a typed zero MAC is refused; dut_ip is checked against the
+ * side's ip_version, and implied as the own address with last byte 1. */
+static void
+test_dut_resolve(void **state)
+{
+	char err[CFG_ERR_LEN], buf[64];
+	const char *path;
+	uint8_t ip[16];
+	struct cfg c;
+
+	(void)state;
+	cfg_defaults(&c);
+	assert_true(cfg_side_resolve(&c.side[CFG_LEFT]));
+	cfg_key_format(&c, cfg_key_find("left", "dut_mac"), buf, sizeof(buf));
+	assert_string_equal(buf, "resolve");
+	assert_int_equal(cfg_side_dut_ip(&c, CFG_LEFT, ip, err, sizeof(err)), 0);
+	assert_memory_equal(ip, ((const uint8_t[4]){ 198, 18, 0, 1 }), 4);
+	c.side[CFG_RIGHT].ip_version = 6;
+	assert_int_equal(cfg_side_dut_ip(&c, CFG_RIGHT, ip, err, sizeof(err)), 0);
+	assert_memory_equal(ip, ((const uint8_t[16]){ 0x20, 0x01, 0, 2, 0, 0, 0, 1,
+						      [15] = 1 }), 16);
+
+	path = write_tmp("mac.ini", "[left]\ndut_mac = 02:00:00:00:00:20\n"
+			 "[right]\ndut_mac = resolve\ndut_ip = 198.19.0.254\n");
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), 0);
+	assert_false(cfg_side_resolve(&c.side[CFG_LEFT]));
+	assert_true(cfg_side_resolve(&c.side[CFG_RIGHT]));
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
+	assert_int_equal(cfg_side_dut_ip(&c, CFG_RIGHT, ip, err, sizeof(err)), 0);
+	assert_memory_equal(ip, ((const uint8_t[4]){ 198, 19, 0, 254 }), 4);
+
+	path = write_tmp("zero.ini", "[left]\ndut_mac = 00:00:00:00:00:00\n");
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[left] dut_mac = \"00:00:00:00:00:00\": the zero MAC");
+	path = write_tmp("word.ini", "[left]\ndut_mac = resolved\n");
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "nor resolve");
+	path = write_tmp("macres.ini", "[left]\nmac = resolve\n");
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), -EINVAL);
+
+	/* a wrong version, the own address */
+	path = write_tmp("ip6.ini", "[left]\ndut_ip = 2001:db8::1\n");
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[left] dut_ip = 2001:db8::1: not an IPv4 address");
+	path = write_tmp("own.ini", "[right]\ndut_ip = 198.19.0.2\n");
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[right] dut_ip = 198.19.0.2: the tester's own address");
+	/* the implied address would be the tester's own */
+	path = write_tmp("dot1.ini", "[left]\nipv4 = 198.18.0.1\n");
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "set [left] dut_ip");
+	/* ... which does not matter with a dut_mac */
+	path = write_tmp("dot1mac.ini", "[left]\nipv4 = 198.18.0.1\n"
+			 "dut_mac = 02:00:00:00:00:20\n");
+	cfg_defaults(&c);
+	assert_int_equal(cfg_load_ini(&c, path, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&c, err, sizeof(err)), 0);
+}
+
 /* ------------------------------------------------------- conf/dutperf.ini */
 
 static void
@@ -598,6 +668,7 @@ main(void)
 		cmocka_unit_test(test_bad_fixtures),
 		cmocka_unit_test(test_good_fixtures),
 		cmocka_unit_test(test_file_errors),
+		cmocka_unit_test(test_dut_resolve),
 		cmocka_unit_test(test_conf_example),
 		cmocka_unit_test(test_print_roundtrip),
 	};

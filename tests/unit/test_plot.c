@@ -584,7 +584,8 @@ test_runjson_fixture_keys(void **state)
 	assert_string_equal(got, want[0]);
 	join_keys(json_array_get(json_object_get(o, "ports"), 0), got,
 		  sizeof(got));
-	assert_string_equal(want[1], "ports: side,port_id,name,driver,speed_mbps,checksums_by,mac,own_mac,mac_from,promisc");
+	assert_string_equal(want[1], "ports: side,port_id,name,driver,speed_mbps,checksums_by,"
+			    "mac,own_mac,mac_from,promisc,dut_mac,dut_mac_from,dut_ip,answered");
 	assert_string_equal(got, want[1] + strlen("ports: "));
 	json_decref(o);
 }

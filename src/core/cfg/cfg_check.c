@@ -410,6 +410,21 @@ cfg_check_line_rate_with(const struct cfg *c, const struct cfg_checks *more,
 	return rc;
 }
 
+/* Each side's DUT next hop: when resolved, and a dut_ip given with a
+ * dut_mac (a typo in a key must not pass silently). */
+static int
+check_neigh(const struct cfg *c, char *err, size_t err_len)
+{
+	uint8_t ip[16];
+	int s;
+
+	for (s = 0; s < CFG_NB_SIDES; s++)
+		if ((cfg_side_resolve(&c->side[s]) || c->side[s].dut_ip[0] != '\0') &&
+		    cfg_side_dut_ip(c, (enum cfg_side_id)s, ip, err, err_len) != 0)
+			return -EINVAL;
+	return 0;
+}
+
 int
 cfg_validate_with(const struct cfg *c, const struct cfg_checks *more,
 		  unsigned nb_more, char *err, size_t err_len)
@@ -452,6 +467,8 @@ cfg_validate_with(const struct cfg *c, const struct cfg_checks *more,
 	}
 	if (cfg_loss_rates(c, NULL, 0, err, err_len) < 0 ||
 	    cfg_check_line_rate_with(c, more, nb_more, err, err_len) != 0)
+		return -EINVAL;
+	if (check_neigh(c, err, err_len) != 0)	/* cfg_neigh.c */
 		return -EINVAL;
 	return 0;
 }

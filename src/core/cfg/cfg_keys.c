@@ -39,6 +39,13 @@ static const struct cfg_enum_name order_names[] = {
 	{ "increasing", 0 }, { "decreasing", 1 }, { "random", 2 }, { NULL, 0 }
 };
 
+static const struct cfg_enum_name learning_names[] = {
+	{ "off", CFG_LEARNING_OFF },
+	{ "trial", CFG_LEARNING_TRIAL },
+	{ "search", CFG_LEARNING_SEARCH },
+	{ NULL, 0 }
+};
+
 static const struct cfg_enum_name direction_names[] = {
 	{ "both", CFG_DIRECTION_BOTH },
 	{ "forward", CFG_DIRECTION_FORWARD },
@@ -131,8 +138,12 @@ static const struct cfg_key cfg_keys[] = {
 	     "tester port MAC address; not given: the port's own, read at start "
 	     "(one that is not the port's puts the port in promiscuous mode)", NULL),
 	SIDE("dut_mac", dut_mac, CFG_KEY_MAC, 0, 0,
-	     "02:00:00:00:00:20", "02:00:00:00:01:20", "",
-	     "MAC address of the DUT interface facing this port", NULL),
+	     CFG_RESOLVE, CFG_RESOLVE, "",
+	     "MAC address of the DUT interface facing this port, or resolve: "
+	     "found by ARP / ND for dut_ip at start", NULL),
+	SIDE("dut_ip", dut_ip, CFG_KEY_STR, 0, 0, "", "", "",
+	     "the DUT's next hop resolved when dut_mac = resolve, of the side's "
+	     "ip_version (\"\": this side's address with last byte 1)", NULL),
 	SIDE("num_nets", num_nets, CFG_KEY_U, 1, CFG_MAX_NETS, "1", "1", "",
 	     "destination networks on this side: frames sent here vary the 3rd "
 	     "byte of the IPv4 / 8th byte of the IPv6 destination upwards "
@@ -203,6 +214,14 @@ static const struct cfg_key cfg_keys[] = {
 	    "frames per TX burst (1 = evenly spaced)", NULL),
 	KEY("traffic", "promisc", promisc, CFG_KEY_BOOL, 0, 0, "0", "",
 	    "put the tester ports in promiscuous mode", NULL),
+	/* RFC 2544 23 (b) */
+	KEY("traffic", "learning", learning, CFG_KEY_ENUM, 0, 0, "off", "",
+	    "RFC 2544 23 (b) learning frames from each receiving port (an ARP "
+	    "request / NS from each destination the test frames use): before "
+	    "each trial, before the first trial of each search, or off",
+	    learning_names),
+	KEY("traffic", "learning_wait_s", learning_wait_s, CFG_KEY_U, 0, 60, "2",
+	    "s", "wait after the learning frames (RFC 2544 23 (b): 2 s)", NULL),
 	KEY("traffic", "link_speed_gbps", link_speed_gbps, CFG_KEY_U, 0, 800, "0",
 	    "Gb/s", "link speed for the line rate (0 = the ports' reported speed)",
 	    NULL),
@@ -558,7 +577,21 @@ cfg_key_set(struct cfg *c, const struct cfg_key *k, const char *value,
 			*(bool *)p = b;
 		return rc;
 	case CFG_KEY_MAC:
-		return cfg_parse_mac(value, p, err, err_len);
+		/* dut_mac: "resolve" is the all-zero MAC (cfg_side_resolve) */
+		if (strcmp(k->def, CFG_RESOLVE) == 0 && value != NULL &&
+		    strcmp(value, CFG_RESOLVE) == 0) {
+			memset(p, 0, 6);
+			return 0;
+		}
+		rc = cfg_parse_mac(value, p, err, err_len);
+		if (rc == 0 && strcmp(k->def, CFG_RESOLVE) == 0 &&
+		    memcmp(p, "\0\0\0\0\0\0", 6) == 0)
+			return cfg_errf(err, err_len,
+					"the zero MAC: write resolve to resolve it");
+		if (rc != 0 && strcmp(k->def, CFG_RESOLVE) == 0)
+			return cfg_errf(err, err_len,
+					"neither a MAC address (xx:xx:xx:xx:xx:xx) nor resolve");
+		return rc;
 	case CFG_KEY_IPV4:
 		return cfg_parse_ipv4(value, p, err, err_len);
 	case CFG_KEY_IPV6:
@@ -678,6 +711,11 @@ cfg_key_format(const struct cfg *c, const struct cfg_key *k, char *buf,
 			snprintf(buf, len, "%" PRIu64, u);
 		return;
 	case CFG_KEY_MAC:
+		if (strcmp(k->def, CFG_RESOLVE) == 0 &&
+		    memcmp(a, "\0\0\0\0\0\0", 6) == 0) {
+			snprintf(buf, len, "%s", CFG_RESOLVE);
+			return;
+		}
 		snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x",
 			 a[0], a[1], a[2], a[3], a[4], a[5]);
 		return;

@@ -155,6 +155,22 @@ static const struct report_col trial_dir_recv_cols[] = {
 static const struct report_table trial_dir_recv_table =
 	REPORT_TABLE_GATED(trial_dir_recv_cols, struct report_dir, active);
 
+/* after the received bytes: the ARP / ND answers per direction */
+static const struct report_col trial_dir_answered_cols[] = {
+	REPORT_COL_U64("answered", "", struct report_dir, answered),
+};
+
+/* after the answers: the RFC 2544 23 (b) learning frames per direction */
+static const struct report_col trial_dir_learning_cols[] = {
+	REPORT_COL_U64("learning", "", struct report_dir, learning),
+};
+
+static const struct report_table trial_dir_learning_table =
+	REPORT_TABLE_GATED(trial_dir_learning_cols, struct report_dir, active);
+
+static const struct report_table trial_dir_answered_table =
+	REPORT_TABLE_GATED(trial_dir_answered_cols, struct report_dir, active);
+
 static const struct report_col trial_cols[] = {
 	REPORT_COL_DATE("start", struct report_trial, start),
 	REPORT_COL_U32("search", "", struct report_trial, search_no),
@@ -191,6 +207,14 @@ static const struct report_col trial_cols[] = {
 			 &trial_dir_recv_table),
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
 			 &trial_dir_recv_table),
+	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
+			 &trial_dir_answered_table),
+	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
+			 &trial_dir_answered_table),
+	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
+			 &trial_dir_learning_table),
+	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
+			 &trial_dir_learning_table),
 };
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);

@@ -450,6 +450,7 @@ driver_one_run(struct mode_ctx *m, char *err, size_t err_len)
 	m->run_result = REPORT_RESULT_MEASURED;
 	m->run_reason = NULL;
 	m->iteration = 0;
+	neigh_learn_again(m->trial);	/* [traffic] learning = search */
 	driver_watch_start(m);
 	/* again: the same trial, the last one's result not recorded (the
 	 * DUT was away: driver_watch.c) */

@@ -8,6 +8,7 @@
  * string), TSC frequency, ports with drivers and link speeds, each run's
  * result and the effective configuration.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -129,6 +130,27 @@ runinfo_mac(const uint8_t mac[6])
 	return json_string(buf);
 }
 
+/* Address resolution of side s (neigh.c): the DUT's MAC frames went
+ * to, "resolved" by ARP / ND (then the address asked) or "config", and
+ * the ARP requests / NS the port answered over the run. */
+static bool
+runinfo_neigh(json_t *o, const struct cfg *c, int s, const struct port_ctx *p)
+{
+	char buf[64];
+
+	if (!runinfo_set(o, "dut_mac", runinfo_mac(c->side[s].dut_mac)) ||
+	    !runinfo_set(o, "dut_mac_from", json_string(p->resolved ?
+			 "resolved" : "config")))
+		return false;
+	if (p->resolved)
+		inet_ntop(c->side[s].ip_version == 4 ? AF_INET : AF_INET6,
+			  p->dut_ip, buf, sizeof(buf));
+	return runinfo_set(o, "dut_ip", p->resolved ? json_string(buf) :
+			   json_null()) &&
+	       runinfo_set(o, "answered", json_integer(
+			   (json_int_t)p->answered_run));
+}
+
 static json_t *
 runinfo_ports(const struct mode_ctx *m)
 {
@@ -157,7 +179,8 @@ runinfo_ports(const struct mode_ctx *m)
 		    !runinfo_set(o, "own_mac", runinfo_mac(p->own_mac)) ||
 		    !runinfo_set(o, "mac_from", json_string(
 				 p->mac_given ? "configured" : "port")) ||
-		    !runinfo_set(o, "promisc", json_boolean(p->promisc))) {
+		    !runinfo_set(o, "promisc", json_boolean(p->promisc)) ||
+		    !runinfo_neigh(o, m->cfg, s, p)) {
 			json_decref(a);
 			return NULL;
 		}

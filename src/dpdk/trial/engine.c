@@ -21,6 +21,7 @@
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
 #include <rte_prefetch.h>
+#include <rte_ring.h>
 
 #include "trial.h"
 #include "dutperf/frame_fast.h"
@@ -41,6 +42,51 @@ engine_sleep_ms(uint32_t ms)
 #define TX_RETRIES 64
 #define RX_BURST 64
 #define RX_DRAIN_POLLS 16
+#define ANSWER_BURST 32
+#define ANSWER_RETRIES 8
+
+unsigned int
+engine_send_answers(struct rte_ring *ring, uint16_t port_id, uint16_t queue_id)
+{
+	struct rte_mbuf *m[ANSWER_BURST];
+	unsigned int n, sent = 0, tries = 0;
+
+	n = rte_ring_sc_dequeue_burst(ring, (void **)m, ANSWER_BURST, NULL);
+	while (sent < n && tries++ < ANSWER_RETRIES)
+		sent += rte_eth_tx_burst(port_id, queue_id, m + sent,
+					 (uint16_t)(n - sent));
+	if (sent < n)
+		rte_pktmbuf_free_bulk(m + sent, n - sent);
+	return n;
+}
+
+/*
+ * An ARP request or NS (the classifier's foreign ARP / ND) for one of the
+ * port's addresses (arp.h): the answer written over the request in its
+ * own mbuf, handed to the port's ring and taken out of the burst (NULL:
+ * rte_pktmbuf_free_bulk skips it).  Off the test frames' path: foreign
+ * frames only.
+ */
+static __rte_noinline void
+rx_answer(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t i)
+{
+	struct rte_mbuf *m = pkts[i];
+	uint8_t out[ARP_MAX_FRAME_B];
+	size_t n;
+
+	n = arp_answer(rx->arp, rte_pktmbuf_mtod(m, const uint8_t *),
+		       m->data_len, out);
+	if (n == 0)
+		return;
+	rte_pktmbuf_reset(m);	/* RX flags, chains: a fresh frame */
+	memcpy(rte_pktmbuf_mtod(m, uint8_t *), out, n);
+	m->data_len = (uint16_t)n;
+	m->pkt_len = (uint32_t)n;
+	if (rte_ring_mp_enqueue(rx->answers, m) != 0)
+		return;		/* ring full: freed with the burst */
+	pkts[i] = NULL;
+	rx->answered++;
+}
 
 /* Frames i..n-1 of the burst were generated but not sent: by kind
  * (sizes.h), where the kinds differ in size. */
@@ -322,6 +368,9 @@ tx_poll(struct engine_tx *tx)
 	tx->sent += sent;
 	tx->sent_b += tx_sent_b(tx, upto_b, sent);
 next:
+	/* the receivers' ARP / ND answers after the test frames */
+	if (unlikely(tx->answers != NULL) && !rte_ring_empty(tx->answers))
+		engine_send_answers(tx->answers, tx->port_id, tx->queue_id);
 	__atomic_store_n(&tx->pub_sent, tx->sent, __ATOMIC_RELAXED);
 	tx->seq += n;
 	if (unlikely(tx->then != NULL) && tx->seq >= tx->then_seq) {
@@ -590,6 +639,9 @@ rx_poll(struct engine_rx *rx)
 		rx_account(rx, pkts, nb, now, now > rx->deadline_tsc);
 		rx_publish(rx);
 	}
+	/* no sender on this port: this receiver sends the answers */
+	if (unlikely(rx->answer_tx) && !rte_ring_empty(rx->answers))
+		engine_send_answers(rx->answers, rx->port_id, 0);
 	if (rx->state.c.received >= rx->planned) {
 		for (polls = 0; polls < RX_DRAIN_POLLS; polls++) {
 			nb = rte_eth_rx_burst(rx->port_id, rx->queue_id, pkts,

@@ -63,10 +63,15 @@ RX_FN(rx_account_)(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 
 				rxstate_run_add(&rx->state, &run, info.seq, late);
 				rx_sized(rx, &info, run.c.received - got);
-			} else if (k == FRAME_OURS)
+			} else if (k == FRAME_OURS) {
 				stale++;
-			else
+			} else {
 				rx->kinds[k]++;
+				if (unlikely(k == FRAME_FOREIGN_ARP ||
+					     k == FRAME_FOREIGN_ND) &&
+				    rx->arp != NULL)
+					rx_answer(rx, pkts, i);
+			}
 		}
 		rxstate_run_end(&run, &rx->state);
 		rx->stale += stale;
@@ -81,6 +86,10 @@ RX_FN(rx_account_)(struct engine_rx *rx, struct rte_mbuf **pkts, uint16_t nb,
 				rx->stale++;
 			} else {
 				rx->kinds[k]++;
+				if (unlikely(k == FRAME_FOREIGN_ARP ||
+					     k == FRAME_FOREIGN_ND) &&
+				    rx->arp != NULL)
+					rx_answer(rx, pkts, i);
 			}
 		}
 	}

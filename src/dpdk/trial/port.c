@@ -174,9 +174,10 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	if (p->socket < 0)
 		p->socket = (int)rte_socket_id();
 
+	/* No RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE: the TX queues also send
+	 * ARP / ND answers in mbufs of the RX pool (neigh.c), and fast free
+	 * needs every mbuf of a queue from one pool. */
 	memset(&conf, 0, sizeof(conf));
-	if (info.tx_offload_capa & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE)
-		conf.txmode.offloads |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
 	/* RX checksums by the NIC where it checks both (the classifier
 	 * takes its GOOD verdicts, sums the rest in software) */
 	if ((info.rx_offload_capa & PORT_RX_CKSUM) == PORT_RX_CKSUM) {
@@ -366,6 +367,14 @@ port_teardown(struct port_ctx *p)
 		port_stop(p);
 		rte_eth_dev_close(p->id);
 		p->started = false;
+	}
+	if (p->answers != NULL) {	/* answers never sent (neigh.c) */
+		void *m;
+
+		while (rte_ring_dequeue(p->answers, &m) == 0)
+			rte_pktmbuf_free(m);
+		rte_ring_free(p->answers);
+		p->answers = NULL;
 	}
 	rte_mempool_free(p->rx_pool);
 	rte_mempool_free(p->tx_pool);

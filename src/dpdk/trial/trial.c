@@ -21,7 +21,8 @@
 #include "trial.h"
 #include "trial_priv.h"
 
-/* Drop whatever is queued on the receive ports before a trial starts. */
+/* Drop whatever is queued on the receive ports before a trial starts
+ * (answering the ARP requests / NS among it). */
 static void
 trial_flush_rx(struct trial_ctx *t)
 {
@@ -35,7 +36,7 @@ trial_flush_rx(struct trial_ctx *t)
 				nb = rte_eth_rx_burst(t->port[s].id, q, pkts, 64);
 				if (nb == 0)
 					break;
-				rte_pktmbuf_free_bulk(pkts, nb);
+				neigh_rx_idle(t, s, pkts, nb);	/* ARP / NS answered */
 			}
 }
 
@@ -415,7 +416,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	  size_t err_len)
 {
 	const struct cfg *c = t->cfg;
-	uint64_t start;
+	uint64_t start, answered[CFG_NB_DIRS], learned[CFG_NB_DIRS];
 	uint8_t trial_id = trial_next_id(t);
 	int d, rc;
 
@@ -431,6 +432,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 			    &out->rate_l1_mbps);
 	out->seed = c->seed;
 
+	neigh_learning(t, spec, learned);	/* RFC 2544 23 (b) */
 	trial_flush_rx(t);
 	rc = feature_begin(t, spec, err, err_len);
 	if (rc != 0)
@@ -461,6 +463,7 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 		if (rc != 0)
 			return rc;
 	}
+	neigh_trial_wire(t);
 	t->trials_run++;
 	out->start = time(NULL);
 
@@ -470,6 +473,11 @@ trial_run(struct trial_ctx *t, const struct trial_spec *spec,
 	if (rc != 0)
 		return rc;
 	trial_collect(t, spec, engine_stop != 0, out, why, why_len);
+	neigh_trial_end(t, answered);
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		out->dir[d].answered = answered[d];
+		out->dir[d].learning = learned[d];
+	}
 	return 0;
 }
 

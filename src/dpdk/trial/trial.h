@@ -18,7 +18,9 @@
 
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_ring.h>
 
+#include "dutperf/arp.h"
 #include "dutperf/cfg.h"
 #include "dutperf/cli.h"
 #include "dutperf/csv.h"
@@ -81,6 +83,16 @@ struct port_ctx {
 	bool mac_given;			/* [side] mac was configured */
 	bool promisc;			/* put in promiscuous mode ([traffic]
 					 * promisc, or mac not its own) */
+	/* address resolution (neigh.c): the addresses this port answers
+	 * ARP / NS for, and the answers its receivers made, on their way
+	 * to the one role of the trial that sends them (a sender of this
+	 * port, else its RX queue 0's receiver) */
+	struct arp_responder arp;
+	struct rte_ring *answers;	/* multi-producer, single consumer */
+	uint64_t answered_idle;		/* answered between trials (main) */
+	uint64_t answered_run;		/* over the run (run.json) */
+	uint8_t dut_ip[16];		/* the next hop resolved ... */
+	bool resolved;			/* ... when dut_mac = resolve */
 };
 
 /*
@@ -214,6 +226,9 @@ struct engine_tx {
 	uint64_t next_tag_seq;		/* UINT64_MAX: no more */
 	/* stateful phases (a feature: NULL when the trial has none) */
 	struct engine_stateful_tx *stateful;
+	/* ARP / ND answers of the port's receivers to send after a burst
+	 * (neigh.c; NULL: another role sends them) */
+	struct rte_ring *answers;
 	/* test aid: a faulty wire (see engine.c tx_inject) */
 	bool inject;
 	uint32_t drop_every, drop_count, dup_every, dup_count;
@@ -252,6 +267,14 @@ struct engine_rx {
 	struct engine_recov *recov;	/* written by the receiver */
 	/* phase 1: the Responder's state table (its only writer) */
 	struct stateful_table *table;
+	/* ARP requests / NS for the port's addresses are answered
+	 * (neigh.c): the answer into the port's ring; answer_tx: this
+	 * receiver also sends the ring's answers on TX queue 0 (no sender
+	 * of the port in the trial).  arp NULL: none. */
+	const struct arp_responder *arp;
+	struct rte_ring *answers;
+	bool answer_tx;
+	uint64_t answered;		/* answers made (written here only) */
 	/* written by the receiving lcore only */
 	struct rxstate state;		/* one stream: its state; several:
 					 * state.c.received is their sum */
@@ -318,6 +341,57 @@ void engine_sleep_ms(uint32_t ms);
 int engine_lcore_main(void *arg);
 /* Before each trial, after the generator is set up: see engine.c. */
 void engine_tx_prefill(struct engine_tx *tx);
+/* Send up to a burst of the answers waiting in ring on port / queue (its
+ * one writer); what the port does not take is freed.  Returns how many
+ * it took. */
+unsigned int engine_send_answers(struct rte_ring *ring, uint16_t port_id,
+				 uint16_t queue_id);
+
+/* ---- neigh: address resolution on the ports (neigh.c) ---- */
+
+#define NEIGH_TRIES 3		/* ARP requests / NS for the DUT ... */
+#define NEIGH_WAIT_MS 1000	/* ... each answered within this */
+#define NEIGH_RING 1024		/* answers waiting per port */
+
+struct trial_ctx;
+/*
+ * Once the links are up (main, after trial_ctx_init): each port's
+ * responder (arp.h), answer ring and all-multicast (solicited-node NS)
+ * set up, so that trials answer ARP / NS (without: none).  Then every
+ * side whose [side] dut_mac = resolve: ARP request / NS for its
+ * next hop (cfg_side_dut_ip), NEIGH_TRIES tries NEIGH_WAIT_MS apart,
+ * answering the DUT's own requests meanwhile; the MAC into c (dut_mac,
+ * dut_mac_resolved) and the frame specs made anew, then a gratuitous ARP
+ * / unsolicited NA so the DUT learns the tester.  -EHOSTUNREACH with err
+ * naming the side, port and address when the DUT never answers.
+ */
+int neigh_resolve(struct trial_ctx *t, struct cfg *c, char *err,
+		  size_t err_len);
+/* Main lcore, no lcore running: frames read from side s's port; ARP /
+ * NS for its addresses answered on TX queue 0, everything freed. */
+void neigh_rx_idle(struct trial_ctx *t, enum cfg_side_id s,
+		   struct rte_mbuf **pkts, uint16_t nb);
+/* After trial_prepare: which role of the trial sends each port's
+ * answers; every active receiver answers. */
+void neigh_trial_wire(struct trial_ctx *t);
+/* After the lcores have returned: answers still in the rings sent (main
+ * lcore, TX queue 0); the answers of the trial per direction (its
+ * receivers' and those made before it while flushing its RX side) into
+ * answered[d], and the run's counts. */
+void neigh_trial_end(struct trial_ctx *t, uint64_t answered[CFG_NB_DIRS]);
+/*
+ * RFC 2544 23 (b) before a trial of spec ([traffic] learning): from the
+ * receiving port of each active direction an ARP request (IPv4) / NS
+ * (IPv6) whose sender is each destination network's address the test
+ * frames use (the foreground's, and the background's when n > m) and
+ * whose source MAC is the port's, then learning_wait_s.  learning =
+ * search: only when neigh_learn_again was called since the last (and
+ * before the first trial).  The frames sent per direction into sent[d].
+ */
+void neigh_learning(struct trial_ctx *t, const struct trial_spec *spec,
+		    uint64_t sent[CFG_NB_DIRS]);
+/* learning = search: a search (or a mode's run) starts. */
+void neigh_learn_again(struct trial_ctx *t);
 
 /* ---- trial ---- */
 
@@ -381,6 +455,7 @@ struct trial_ctx {
 	 * read-only while they run */
 	uint64_t start_tsc;
 	uint64_t send_end_tsc[CFG_NB_DIRS];
+	bool learn_pending;		/* learning = search (neigh.c) */
 };
 
 #define TRIAL_WATCH_MS 10

@@ -298,6 +298,8 @@ trial_ctx_retarget(struct trial_ctx *t, const struct cfg *c, char *err,
 	t->on_launch_arg = NULL;
 	t->cfg = c;
 	t->res = res;
+	for (d = 0; d < CFG_NB_SIDES; d++)	/* the addresses answered */
+		arp_responder_from_cfg(&t->port[d].arp, c, d);
 	for (d = 0; d < CFG_NB_DIRS; d++) {
 		if (!t->res.active[d])
 			continue;
