@@ -95,7 +95,7 @@ int imix_sizes_parse(const char *text, uint32_t size_b[26], uint32_t min_b,
 
 /* m in RFC 6985's notation with its table: "CUSTOM IMIX - AAAGG (A:64
  * G:1020)", "IMIX - aaz (z:1518)", "IMIX - aaafg", "IMIX TABLE OF
- * PROPORTIONS - 82:23% 146:67% 1018:10% (100 frames a pass, smooth
+ * PROPORTIONS - 82:23% 146:67% 1018:10% (100 frames a pass by smooth
  * weighted round-robin)"; "" without a mix. */
 void imix_note(const struct imix *m, char *buf, size_t len);
 

@@ -566,7 +566,7 @@ test_proportions(void **state)
 	assert_int_equal(imix_pass_b(&m), 23 * 82 + 67 * 146 + 10 * 1018);
 	imix_note(&m, note, sizeof(note));
 	assert_string_equal(note, "IMIX TABLE OF PROPORTIONS - 82:23% 146:67% "
-			    "1018:10% (100 frames a pass, smooth weighted "
+			    "1018:10% (100 frames a pass by smooth weighted "
 			    "round-robin)");
 	assert_string_equal(m.name, RFC_TABLE);
 	assert_int_equal(m.letter[0], 0);
@@ -669,9 +669,9 @@ test_random(void **state)
 	assert_true(same < 150);
 	imix_note(&a, note, sizeof(note));
 	assert_string_equal(note, "IMIX TABLE OF PROPORTIONS - 82:23% 146:67% "
-			    "1018:10% (100 frames a pass, smooth weighted "
+			    "1018:10% (100 frames a pass by smooth weighted "
 			    "round-robin; pseudorandom order of 2 passes: "
-			    "Fisher-Yates with splitmix64, seed "
+			    "Fisher-Yates with splitmix64 from seed "
 			    "0x000000000000002a)");
 	assert_string_equal(a.name, "random:" RFC_TABLE);
 	/* same seed, same sequence; another seed, another one */
@@ -698,7 +698,7 @@ test_random(void **state)
 	imix_note(&b, note, sizeof(note));
 	assert_string_equal(note, "CUSTOM IMIX - AAAAAAAXXXXG (A:64 G:1518 "
 			    "X:570; pseudorandom order of 21 passes: "
-			    "Fisher-Yates with splitmix64, seed "
+			    "Fisher-Yates with splitmix64 from seed "
 			    "0x000000000000002b)");
 	/* what the genome refuses, random: refuses too */
 	assert_int_equal(imix_parse(&b, "random:aaq", &e, err, sizeof(err)),

@@ -456,7 +456,7 @@ imix_proportions(struct imix *m, const char *text, const char *table,
 					sizeof(m->genome) - off, "%s%u:%u%%",
 					i ? " " : "", size_b[i], pct[i] * g);
 	snprintf(m->algo, sizeof(m->algo),
-		 "%u frames a pass, smooth weighted round-robin", total);
+		 "%u frames a pass by smooth weighted round-robin", total);
 	snprintf(m->name, sizeof(m->name), "%s", text);
 	return 0;
 }
@@ -520,7 +520,7 @@ imix_parse(struct imix *m, const char *text, const struct imix_env *env,
 		snprintf(how, sizeof(how), "%s%s", m->algo,
 			 m->algo[0] ? "; " : "");
 		snprintf(m->algo, sizeof(m->algo),
-			 "%spseudorandom order of %u passes: Fisher-Yates with splitmix64, seed 0x%016llx",
+			 "%spseudorandom order of %u passes: Fisher-Yates with splitmix64 from seed 0x%016llx",
 			 how, m->len / n, (unsigned long long)env->seed);
 		snprintf(m->name, sizeof(m->name), "%s", text);
 		return 0;
