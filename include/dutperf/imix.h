@@ -10,8 +10,13 @@
  * "CUSTOM IMIX - AAABB" with its table.  RFC 6985 6.1: a group of letters
  * may carry a count of repeats before it ("20abcd5ggga10dcba": the
  * RFC's table of repeating sequences on one line).  A preset name
- * (imix_presets) stands for its genome and table.  Sizes count the FCS,
- * as frame_size_b does.  DPDK-free.
+ * (imix_presets) stands for its genome and table.  RFC 6985 6.2: a table
+ * of proportions "proportions:82:23,146:67,1018:10" (frame size:percent)
+ * is expanded into the shortest exact sequence by smooth weighted
+ * round-robin.  RFC 6985 6.5: "random:" before any of these puts whole
+ * passes of the sequence in a pseudorandom order drawn from the seed
+ * once, at parse time.  Sizes count the FCS, as frame_size_b does.
+ * DPDK-free.
  */
 #ifndef DUTPERF_IMIX_H
 #define DUTPERF_IMIX_H
@@ -24,7 +29,7 @@
 #define IMIX_MAX_SIZES 8	/* distinct sizes in one genome */
 #define IMIX_TEXT_MAX 128	/* a genome's text, NUL included */
 /* a genome in RFC 6985's notation with its table of sizes */
-#define IMIX_NOTE_MAX 256
+#define IMIX_NOTE_MAX 512
 /* RFC 6985 4's z: the MTU's frame size when the caller gives none */
 #define IMIX_NO_MTU 0
 /* Ethernet preamble + SFD (8 B) and the smallest interframe gap (12 B):
@@ -46,6 +51,10 @@ struct imix {
 	 * "z:1518"); "" for none */
 	char table[IMIX_TEXT_MAX];
 	char name[IMIX_TEXT_MAX];	/* as given: a preset's name or genome */
+	/* how the sequence was made when not written letter by letter:
+	 * RFC 6985 6.2's table expanded, RFC 6985 6.5's pseudorandom
+	 * order with its seed; "" for a genome as written */
+	char algo[2 * IMIX_TEXT_MAX];
 };
 
 /* What a genome's letters stand for besides RFC 6985 4's fixed sizes. */
@@ -53,6 +62,7 @@ struct imix_env {
 	const char *sizes;	/* custom letters: "A:570 B:9000" (NULL: none) */
 	uint32_t mtu_b;		/* z's frame size; IMIX_NO_MTU: z refused */
 	uint32_t min_b, max_b;	/* every size within these */
+	uint64_t seed;		/* "random:": the run's [traffic] seed */
 };
 
 struct imix_preset {
@@ -84,7 +94,9 @@ int imix_sizes_parse(const char *text, uint32_t size_b[26], uint32_t min_b,
 		     uint32_t max_b, char *err, size_t err_len);
 
 /* m in RFC 6985's notation with its table: "CUSTOM IMIX - AAAGG (A:64
- * G:1020)", "IMIX - aaz (z:1518)", "IMIX - aaafg"; "" without a mix. */
+ * G:1020)", "IMIX - aaz (z:1518)", "IMIX - aaafg", "IMIX TABLE OF
+ * PROPORTIONS - 82:23% 146:67% 1018:10% (100 frames a pass by smooth
+ * weighted round-robin)"; "" without a mix. */
 void imix_note(const struct imix *m, char *buf, size_t len);
 
 /* Size of frame i of the sequence (i counted from 0, repeating). */

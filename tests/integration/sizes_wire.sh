@@ -11,7 +11,8 @@
 # equal them exactly, and the sender's own byte count (fwd_sent_b) must
 # equal the per-size sent bytes.  Once on one stream and one queue, once
 # with 2 streams and 2 RX queues, once in pdv mode (the receiver's loop
-# for delays), once for a fixed size (one entry).
+# for delays), once with random:aabg (RFC 6985 6.5, the order worked out
+# here from the seed), once for a fixed size (one entry).
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -28,17 +29,35 @@ check() {
 import csv, json, sys
 out, n, genome, T, K = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 letters = {"a": 64, "b": 128, "g": 1518}
-seq = [letters[c] for c in genome]
+row = list(csv.DictReader(open(out + "/trials.csv")))[-1]
+rec = [json.loads(l) for l in open(out + "/run.json")][-1]
+seq = [letters[c] for c in genome.replace("random:", "")]
+bad = []
+if genome.startswith("random:"):
+    # RFC 6985 6.5 (docs/frames.md): whole passes up to 255 frames,
+    # Fisher-Yates from the last frame down with the run seed's splitmix64
+    M = (1 << 64) - 1
+    seed = int(rec["seed"])
+    x, seq = seed, seq * (255 // len(seq))
+    for i in range(len(seq) - 1, 0, -1):
+        x = (x + 0x9e3779b97f4a7c15) & M
+        z = ((x ^ (x >> 30)) * 0xbf58476d1ce4e5b9) & M
+        z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M
+        j = (z ^ (z >> 31)) % (i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+    note = "IMIX - %s (pseudorandom order of %d passes: Fisher-Yates with splitmix64 from seed 0x%016x)" % (
+        genome[7:], len(seq) // (len(genome) - 7), seed)
+    if row["imix"] != note or rec["imix"].get("algorithm") != note[len(genome) - 7 + 9:-1]:
+        bad.append("note %r / algorithm %r, want %r" % (row["imix"], rec["imix"].get("algorithm"), note))
+    if rec["imix"]["sequence_b"] != seq:
+        bad.append("run.json imix.sequence_b is not the shuffle worked out here")
 want = {}
 for i in range(n):
     for k in range((T - i - 1) // n + 1):
         s = want.setdefault(seq[k % len(seq)], [0, 0])
         s[0] += 1
         s[1] += (k + 1) % K != 0     # the aid drops frames K-1, 2K-1, ...
-row = list(csv.DictReader(open(out + "/trials.csv")))[-1]
-rec = [json.loads(l) for l in open(out + "/run.json")][-1]
 fbs = rec["frames_by_size"]
-bad = []
 def expect(what, got, exp):
     if got != exp:
         bad.append("%s: %r, want %r" % (what, got, exp))
@@ -102,6 +121,12 @@ ok "aabg, 2 streams x 2 queues: per-size counts summed exactly over streams and 
 run pdv "$WORK/wire.ini" pdv --imix aabg
 check "$WORK/pdv" 1 aabg
 ok "aabg, pdv (the receiver's loop with delays): the same counts"
+
+# RFC 6985 6.5: the sizes in a pseudorandom order from the seed, the
+# order worked out here from the seed alone
+run random "$WORK/wire.ini" trial --imix random:aabg --seed 42
+check "$WORK/random" 1 random:aabg
+ok "random:aabg, seed 42: the shuffle and the per-size counts exact, algorithm and seed reported"
 
 run fixed "$WORK/wire.ini" trial
 check "$WORK/fixed" 1 a

@@ -29,6 +29,7 @@
 #include "dutperf/frame.h"
 #include "dutperf/frame_fast.h"
 #include "dutperf/imix.h"
+#include "dutperf/sizes.h"
 #include "pcap.h"
 
 #define MIN_B 64
@@ -341,6 +342,10 @@ static const struct mix_case mix_cases[] = {
 	{ "imix_siit_v4", "XBCDEFG", IMIX_STD_SIZES("84"), 4, 6, 2, 2 },
 	/* IPv4 with RFC 8219 5.3 background IPv6 frames, 1 of every 3 */
 	{ "imix_ipv4_bg", "XBCDEFG", IMIX_STD_SIZES("84"), 4, 4, 3, 2 },
+	/* RFC 6985 6.5 over 6.2: the RFC's table in a pseudorandom order
+	 * (seed 0, cfg_defaults') */
+	{ "imix_random", "random:proportions:82:23,146:67,1018:10", NULL,
+	  4, 4, 2, 2 },
 };
 
 #define MIX_SPORT 49184		/* RFC 2544 C.2.6.4's fixed ports */
@@ -483,6 +488,270 @@ test_mix_frames(void **state)
 	}
 }
 
+
+/*
+ * RFC 6985 6.2's example table (IP lengths 64, 128, 1000 at 23, 67, 10
+ * percent) written in frame sizes: the RFC's "other layers" column, 82,
+ * 146 and 1018 B (IP length + 14 B Ethernet header + 4 B FCS).
+ */
+#define RFC_TABLE "proportions:82:23,146:67,1018:10"
+
+/* The layout worked out another way than imix.c's credits: frame j
+ * (from 1) goes to the size whose count lags its share the most,
+ * j w_i - total c_i largest, the first entry on a tie. */
+static void
+ref_swrr(const uint32_t *w, unsigned int n, unsigned int total,
+	 uint8_t *out)
+{
+	int64_t c[IMIX_MAX_SIZES] = { 0 }, lag, best_lag;
+	unsigned int j, i, best;
+
+	for (j = 1; j <= total; j++) {
+		best = 0;
+		best_lag = INT64_MIN;
+		for (i = 0; i < n; i++) {
+			lag = (int64_t)j * w[i] - (int64_t)total * c[i];
+			if (lag > best_lag) {
+				best_lag = lag;
+				best = i;
+			}
+		}
+		c[best]++;
+		out[j - 1] = (uint8_t)best;
+	}
+}
+
+static void
+test_proportions(void **state)
+{
+	/* by hand, credits 23/67/10 each frame, less 100 for the one sent:
+	 * 146 (cr 23,-33,10), 82 (-54,34,20), 146 (-31,1,30),
+	 * 146 (-8,-32,40), 1018 (15,35,-50), 146 (38,2,-40),
+	 * 146 (61,-31,-30), 82 (-16,36,-20) */
+	static const uint32_t first[] = { 146, 82, 146, 146, 1018, 146, 146, 82 };
+	static const uint32_t w[] = { 23, 67, 10 };
+	uint8_t want[IMIX_MAX_LEN];
+	uint64_t per[IMIX_MAX_SIZES], cnt[3] = { 0 };
+	char err[256], note[IMIX_NOTE_MAX];
+	struct imix m;
+	unsigned int i, j;
+
+	(void)state;
+	assert_int_equal(parse(&m, RFC_TABLE, NULL, err, sizeof(err)), 0);
+	assert_int_equal(m.len, 100);	/* 23 + 67 + 10 over gcd 1 */
+	assert_int_equal(m.nb_sizes, 3);
+	assert_int_equal(m.size_b[0], 82);
+	assert_int_equal(m.size_b[1], 146);
+	assert_int_equal(m.size_b[2], 1018);
+	for (i = 0; i < 8; i++)
+		assert_int_equal(imix_size_at(&m, i), first[i]);
+	ref_swrr(w, 3, 100, want);
+	for (i = 0; i < 100; i++)
+		assert_int_equal(m.seq[i], want[i]);
+	/* every prefix within one frame of the proportions */
+	for (j = 0; j < 100; j++) {
+		cnt[m.seq[j]]++;
+		for (i = 0; i < 3; i++) {
+			int64_t d = (int64_t)cnt[i] * 100 -
+				    (int64_t)(j + 1) * w[i];
+
+			assert_true(d > -100 && d < 100);
+		}
+	}
+	/* a pass: exactly the percentages; 250 frames: 2.5 passes */
+	imix_count(&m, 100, per, NULL);
+	assert_int_equal(per[0], 23);
+	assert_int_equal(per[1], 67);
+	assert_int_equal(per[2], 10);
+	assert_int_equal(imix_pass_b(&m), 23 * 82 + 67 * 146 + 10 * 1018);
+	imix_note(&m, note, sizeof(note));
+	assert_string_equal(note, "IMIX TABLE OF PROPORTIONS - 82:23% 146:67% "
+			    "1018:10% (100 frames a pass by smooth weighted "
+			    "round-robin)");
+	assert_string_equal(m.name, RFC_TABLE);
+	assert_int_equal(m.letter[0], 0);
+	/* reduced by the gcd: 40/60 is 2 of 3 ... 5 frames, blanks too */
+	assert_int_equal(parse(&m, "proportions:64:40 1518:60", NULL, err,
+			       sizeof(err)), 0);
+	assert_int_equal(m.len, 5);
+	/* credits 2,3 -> 1518 (2,-2), 64 (-1,1), 1518 (1,-1), 64 (-2,2),
+	 * 1518 (0,0) */
+	assert_int_equal(imix_size_at(&m, 0), 1518);
+	assert_int_equal(imix_size_at(&m, 1), 64);
+	assert_int_equal(imix_size_at(&m, 2), 1518);
+	assert_int_equal(imix_size_at(&m, 3), 64);
+	assert_int_equal(imix_size_at(&m, 4), 1518);
+	assert_int_equal(parse(&m, "proportions:570:100", NULL, err,
+			       sizeof(err)), 0);
+	assert_int_equal(m.len, 1);
+	assert_int_equal(imix_size_at(&m, 7), 570);
+	/* refused, each with its reason */
+	assert_int_equal(parse(&m, "proportions:64:50,128:40", NULL, err,
+			       sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "add up to 90, not 100"));
+	assert_int_equal(m.len, 0);
+	assert_int_equal(parse(&m, "proportions:", NULL, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "an empty table of proportions"));
+	assert_int_equal(parse(&m, "proportions:64:50,64:50", NULL, err,
+			       sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "64 bytes given twice"));
+	assert_int_equal(parse(&m, "proportions:60:50,64:50", NULL, err,
+			       sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "60 bytes: outside 64..9216"));
+	assert_int_equal(parse(&m, "proportions:64:0,128:100", NULL, err,
+			       sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "\"64:0\": a table of proportions is "
+			       "FRAME_BYTES:PERCENT"));
+	assert_int_equal(parse(&m, "proportions:64=50,128=50", NULL, err,
+			       sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "\"64=50\""));
+	assert_int_equal(parse(&m, "proportions:64:50%,128:50", NULL, err,
+			       sizeof(err)), -EINVAL);
+	assert_int_equal(parse(&m, "proportions:64:11,65:11,66:11,67:11,68:11,"
+			       "69:11,70:11,71:11,72:12", NULL, err,
+			       sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "more than 8 sizes"));
+}
+
+/* splitmix64 written again here: the published first output for seed 0
+ * is 0xe220a8397b1dcdaf */
+static uint64_t
+ref_splitmix(uint64_t *x)
+{
+	uint64_t z;
+
+	*x += UINT64_C(0x9e3779b97f4a7c15);
+	z = *x;
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+static void
+test_random(void **state)
+{
+	struct imix_env e = env_std;
+	struct imix a, b, plain;
+	uint8_t want[IMIX_MAX_LEN], t;
+	uint64_t per[IMIX_MAX_SIZES], x = 0;
+	char err[256], note[IMIX_NOTE_MAX];
+	unsigned int i, j, same;
+
+	(void)state;
+	assert_int_equal(ref_splitmix(&x), UINT64_C(0xe220a8397b1dcdaf));
+	e.seed = 42;
+	assert_int_equal(imix_parse(&a, "random:" RFC_TABLE, &e, err,
+				    sizeof(err)), 0);
+	assert_int_equal(imix_parse(&plain, RFC_TABLE, &e, err, sizeof(err)),
+			 0);
+	/* two whole passes of 100 (255 / 100), each size its exact count */
+	assert_int_equal(a.len, 200);
+	imix_count(&a, 200, per, NULL);
+	assert_int_equal(per[0], 46);
+	assert_int_equal(per[1], 134);
+	assert_int_equal(per[2], 20);
+	assert_int_equal(imix_pass_b(&a), 2 * imix_pass_b(&plain));
+	/* the order: two copies of the table's pass, shuffled from the
+	 * last frame down with the seed's splitmix64 stream */
+	for (i = 0; i < 200; i++)
+		want[i] = plain.seq[i % 100];
+	for (x = 42, i = 199; i > 0; i--) {
+		j = (unsigned int)(ref_splitmix(&x) % (i + 1));
+		t = want[i];
+		want[i] = want[j];
+		want[j] = t;
+	}
+	assert_memory_equal(a.seq, want, 200);
+	/* not the table's order */
+	for (i = 0, same = 0; i < 200; i++)
+		same += a.seq[i] == plain.seq[i % 100];
+	assert_true(same < 150);
+	imix_note(&a, note, sizeof(note));
+	assert_string_equal(note, "IMIX TABLE OF PROPORTIONS - 82:23% 146:67% "
+			    "1018:10% (100 frames a pass by smooth weighted "
+			    "round-robin; pseudorandom order of 2 passes: "
+			    "Fisher-Yates with splitmix64 from seed "
+			    "0x000000000000002a)");
+	assert_string_equal(a.name, "random:" RFC_TABLE);
+	/* same seed, same sequence; another seed, another one */
+	assert_int_equal(imix_parse(&b, "random:" RFC_TABLE, &e, err,
+				    sizeof(err)), 0);
+	assert_memory_equal(a.seq, b.seq, 200);
+	e.seed = 43;
+	assert_int_equal(imix_parse(&b, "random:" RFC_TABLE, &e, err,
+				    sizeof(err)), 0);
+	assert_int_equal(b.len, 200);
+	assert_memory_not_equal(a.seq, b.seq, 200);
+	/* a genome: 51 passes of aaafg, a custom one with its table */
+	assert_int_equal(imix_parse(&b, "random:aaafg", &e, err, sizeof(err)),
+			 0);
+	assert_int_equal(b.len, 255);
+	imix_count(&b, 255, per, NULL);
+	assert_int_equal(per[0], 153);
+	assert_int_equal(per[1], 51);
+	assert_int_equal(per[2], 51);
+	assert_string_equal(b.genome, "IMIX - aaafg");
+	assert_int_equal(imix_parse(&b, "random:csit", &e, err, sizeof(err)),
+			 0);
+	assert_int_equal(b.len, 252);	/* 21 passes of 12 */
+	imix_note(&b, note, sizeof(note));
+	assert_string_equal(note, "CUSTOM IMIX - AAAAAAAXXXXG (A:64 G:1518 "
+			    "X:570; pseudorandom order of 21 passes: "
+			    "Fisher-Yates with splitmix64 from seed "
+			    "0x000000000000002b)");
+	/* what the genome refuses, random: refuses too */
+	assert_int_equal(imix_parse(&b, "random:aaq", &e, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "'q' at 3"));
+	assert_int_equal(imix_parse(&b, "random:", &e, err, sizeof(err)),
+			 -EINVAL);
+	assert_int_equal(imix_parse(&b, "random:random:ab", &e, err,
+				    sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "random: once"));
+}
+
+/* A random mix through [traffic] imix and seed to the frame spec: the
+ * frames sent per size, as sizes.c counts them without a walk, against
+ * the generator's size of each frame 0..g-1. */
+static void
+test_random_sizes(void **state)
+{
+	static const uint64_t gs[] = { 1, 199, 200, 201, 4321 };
+	struct frame_spec s;
+	struct sizes_dir d;
+	struct sizes_ctr un;
+	struct imix m;
+	struct cfg c;
+	uint64_t want[IMIX_MAX_SIZES];
+	char err[CFG_ERR_LEN];
+	unsigned int g, i, k;
+
+	(void)state;
+	cfg_defaults(&c);
+	c.seed = 0x1234;
+	snprintf(c.imix, sizeof(c.imix), "%s", "random:" RFC_TABLE);
+	if (cli_validate(&c, err, sizeof(err)) != 0 ||
+	    frame_spec_from_cfg(&s, &c, CFG_FWD, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(cfg_imix(&c, &m), 1);
+	assert_int_equal(s.mix_len, 200);
+	for (g = 0; g < sizeof(gs) / sizeof(gs[0]); g++) {
+		sizes_dir_init(&d, &s, &m);
+		sizes_ctr_init(&un, &s);	/* every frame sent */
+		assert_true(un.on);
+		sizes_add_sent(&d, &s, gs[g], gs[g], &un);
+		memset(want, 0, sizeof(want));
+		for (k = 0; k < gs[g]; k++)
+			for (i = 0; i < m.nb_sizes; i++)
+				want[i] += imix_size_at(&m, k) == m.size_b[i];
+		for (i = 0; i < m.nb_sizes; i++) {
+			assert_int_equal(d.label_b[i], m.size_b[i]);
+			assert_int_equal(d.sent[i][0] + d.sent[i][1], want[i]);
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -495,6 +764,9 @@ main(void)
 		cmocka_unit_test(test_line_rate),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_mix_frames),
+		cmocka_unit_test(test_proportions),
+		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_random_sizes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -144,8 +144,12 @@ cfg_check_frame_size(const struct cfg *c, char *err, size_t err_len)
 		return cfg_errf(err, err_len, "%s: %s", size, why);
 	n = strlen(size);
 	for (i = 0; i < m.nb_sizes; i++) {
-		snprintf(size + n, sizeof(size) - n, ": %c (%u bytes)",
-			 m.letter[i], m.size_b[i]);
+		if (m.letter[i] != 0)
+			snprintf(size + n, sizeof(size) - n, ": %c (%u bytes)",
+				 m.letter[i], m.size_b[i]);
+		else	/* RFC 6985 6.2's table: sizes without letters */
+			snprintf(size + n, sizeof(size) - n, ": %u bytes",
+				 m.size_b[i]);
 		if (check_one_size(c, m.size_b[i], size, sizeof(size), err,
 				   err_len) != 0)
 			return -EINVAL;

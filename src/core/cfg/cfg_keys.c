@@ -186,8 +186,10 @@ static const struct cfg_key cfg_keys[] = {
 	    "mixed sizes: an RFC 6985 IMIX genome (4: a=64 b=128 c=256 d=512 "
 	    "e=1024 f=1280 g=1518 h=2112 i=9000 j=16000 z=mtu_b; 5: custom "
 	    "upper-case letters A..Z with imix_sizes; 6.1: a count of repeats "
-	    "before a group, 20abcd5ggga) or a preset (csit); \"\" = "
-	    "frame_size_b alone", NULL),
+	    "before a group, 20abcd5ggga) or a preset (csit); 6.2: a table of "
+	    "proportions, proportions:82:23,146:67,1018:10 (frame bytes:"
+	    "percent); 6.5: random: before any of these, a pseudorandom "
+	    "order from seed; \"\" = frame_size_b alone", NULL),
 	KEY("traffic", "imix_sizes", imix_sizes, CFG_KEY_STR, 0, 0, "", "",
 	    "RFC 6985 5: the sizes of a custom IMIX's upper-case letters, "
 	    "LETTER:BYTES (A:570 B:9000)", NULL),

@@ -118,6 +118,7 @@ cfg_imix_env(const struct cfg *c)
 	struct imix_env e = {
 		.sizes = c->imix_sizes, .mtu_b = c->mtu_b,
 		.min_b = CFG_MIN_FRAME_B, .max_b = CFG_MAX_JUMBO_B,
+		.seed = c->seed,	/* RFC 6985 6.5: "random:" */
 	};
 
 	return e;

@@ -24,6 +24,9 @@ static const uint32_t imix_std_b[26] = {
 
 #define IMIX_PRE "IMIX - "
 #define IMIX_PRE_CUSTOM "CUSTOM IMIX - "
+#define IMIX_PRE_PROP "IMIX TABLE OF PROPORTIONS - "
+#define IMIX_PROP "proportions:"
+#define IMIX_RANDOM "random:"
 
 const struct imix_preset imix_presets[] = {
 	/* FD.io CSIT's IMIX: 64, 570 and 1518 B in 7:4:1 (CSIT reports every
@@ -214,9 +217,9 @@ imix_letter_b(struct imix *m, char l, size_t at, const uint32_t custom_b[26],
 	return 0;
 }
 
-int
-imix_parse(struct imix *m, const char *text, const struct imix_env *env,
-	   char *err, size_t err_len)
+static int
+imix_genome(struct imix *m, const char *text, const struct imix_env *env,
+	    char *err, size_t err_len)
 {
 	uint32_t custom_b[26] = { 0 }, count, v;
 	const char *genome = text, *sizes = env->sizes, *p;
@@ -355,13 +358,195 @@ imix_parse(struct imix *m, const char *text, const struct imix_env *env,
 	return 0;
 }
 
+
+static uint32_t
+imix_gcd(uint32_t a, uint32_t b)
+{
+	while (b != 0) {
+		uint32_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * RFC 6985 6.2: a table of proportions, "SIZE:PERCENT" entries (frame
+ * sizes with FCS, as the letters' sizes) between commas or blanks, the
+ * percentages adding up to 100.  The percentages reduced by their gcd
+ * give the frames of each size in one pass (23/67/10: 100 frames); the
+ * pass is laid out by smooth weighted round-robin: before each frame
+ * every size's credit grows by its weight, the size with the most credit
+ * (the earlier entry on a tie) is sent and its credit drops by the total,
+ * so every prefix of the pass holds each size within one frame of its
+ * proportion.
+ */
+static int
+imix_proportions(struct imix *m, const char *text, const char *table,
+		 const struct imix_env *env, char *err, size_t err_len)
+{
+	uint32_t size_b[IMIX_MAX_SIZES], pct[IMIX_MAX_SIZES], g = 0, sum = 0;
+	int64_t credit[IMIX_MAX_SIZES] = { 0 };
+	const char *p = table, *tok;
+	unsigned int n = 0, i, j, best;
+	uint32_t total;
+	size_t off;
+
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (*p == '\0')
+			break;
+		tok = p;
+		if (n == IMIX_MAX_SIZES)
+			return imix_err(m, err, err_len,
+					"more than %d sizes in the table of proportions",
+					IMIX_MAX_SIZES);
+		if (!imix_num(&p, 5, &size_b[n]) || *p++ != ':' ||
+		    !imix_num(&p, 3, &pct[n]) ||
+		    (*p != '\0' && *p != ' ' && *p != '\t' && *p != ','))
+			return imix_err(m, err, err_len,
+					"\"%.*s\": a table of proportions is FRAME_BYTES:PERCENT entries (RFC 6985 6.2: \"" IMIX_PROP "82:23,146:67,1018:10\")",
+					(int)strcspn(tok, " \t,"), tok);
+		if (size_b[n] < env->min_b || size_b[n] > env->max_b)
+			return imix_err(m, err, err_len,
+					"%u bytes: outside %u..%u bytes",
+					size_b[n], env->min_b, env->max_b);
+		for (i = 0; i < n; i++)
+			if (size_b[i] == size_b[n])
+				return imix_err(m, err, err_len,
+						"%u bytes given twice in the table of proportions",
+						size_b[n]);
+		sum += pct[n];
+		g = imix_gcd(g, pct[n]);
+		n++;
+	}
+	if (n == 0)
+		return imix_err(m, err, err_len,
+				"an empty table of proportions (RFC 6985 6.2: \"" IMIX_PROP "82:23,146:67,1018:10\")");
+	if (sum != 100)
+		return imix_err(m, err, err_len,
+				"the percentages add up to %u, not 100 (RFC 6985 6.2: percentage of total)",
+				sum);
+	/* percentages adding up to 100: at most 100 frames a pass */
+	_Static_assert(100 <= IMIX_MAX_LEN, "a pass of proportions fits");
+	total = sum / g;
+	for (i = 0; i < n; i++) {
+		m->letter[i] = 0;
+		m->size_b[i] = size_b[i];
+		pct[i] /= g;
+	}
+	m->nb_sizes = (uint8_t)n;
+	for (j = 0; j < total; j++) {
+		best = 0;
+		for (i = 0; i < n; i++) {
+			credit[i] += pct[i];
+			if (credit[i] > credit[best])
+				best = i;
+		}
+		credit[best] -= total;
+		m->seq[j] = (uint8_t)best;
+	}
+	m->len = (uint8_t)total;
+	off = (size_t)snprintf(m->genome, sizeof(m->genome), "%s",
+			       IMIX_PRE_PROP);
+	for (i = 0; i < n && off < sizeof(m->genome); i++)
+		off += (size_t)snprintf(m->genome + off,
+					sizeof(m->genome) - off, "%s%u:%u%%",
+					i ? " " : "", size_b[i], pct[i] * g);
+	snprintf(m->algo, sizeof(m->algo),
+		 "%u frames a pass by smooth weighted round-robin", total);
+	snprintf(m->name, sizeof(m->name), "%s", text);
+	return 0;
+}
+
+/* splitmix64 (Steele, Lea, Flood 2014): one step of the seed's stream */
+static uint64_t
+imix_splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/*
+ * RFC 6985 6.5: a pseudorandom sequence of indexes into the table of
+ * sizes.  As many whole passes of m's sequence as fit in IMIX_MAX_LEN are
+ * shuffled (Fisher-Yates, from the last frame down, j = splitmix64(seed)
+ * mod (i + 1)) once here, so each size keeps its exact count a pass and
+ * the generator still reads frame k's size as seq[k mod len].
+ */
+static void
+imix_shuffle(struct imix *m, uint64_t seed)
+{
+	unsigned int passes = IMIX_MAX_LEN / m->len, i, j, n = m->len;
+	uint64_t state = seed;
+	uint8_t t;
+
+	for (i = 1; i < passes; i++)
+		memcpy(m->seq + i * n, m->seq, n);
+	m->len = (uint8_t)(n * passes);
+	for (i = m->len - 1u; i > 0; i--) {
+		j = (unsigned int)(imix_splitmix64(&state) % (i + 1u));
+		t = m->seq[i];
+		m->seq[i] = m->seq[j];
+		m->seq[j] = t;
+	}
+}
+
+int
+imix_parse(struct imix *m, const char *text, const struct imix_env *env,
+	   char *err, size_t err_len)
+{
+	char how[2 * IMIX_TEXT_MAX];
+	unsigned int n;
+	int rc;
+
+	if (strncmp(text, IMIX_RANDOM, strlen(IMIX_RANDOM)) == 0) {
+		/* RFC 6985 6.5 */
+		if (strncmp(text + strlen(IMIX_RANDOM), IMIX_RANDOM,
+			    strlen(IMIX_RANDOM)) == 0)
+			return imix_err(m, err, err_len,
+					"random: once, before a genome, a preset or a table of proportions (RFC 6985 6.5)");
+		rc = imix_parse(m, text + strlen(IMIX_RANDOM), env, err,
+				err_len);
+		if (rc != 0)
+			return rc;
+		n = m->len;
+		imix_shuffle(m, env->seed);
+		snprintf(how, sizeof(how), "%s%s", m->algo,
+			 m->algo[0] ? "; " : "");
+		snprintf(m->algo, sizeof(m->algo),
+			 "%spseudorandom order of %u passes: Fisher-Yates with splitmix64 from seed 0x%016llx",
+			 how, m->len / n, (unsigned long long)env->seed);
+		snprintf(m->name, sizeof(m->name), "%s", text);
+		return 0;
+	}
+	if (strncmp(text, IMIX_PROP, strlen(IMIX_PROP)) == 0) {
+		memset(m, 0, sizeof(*m));
+		if (strlen(text) >= IMIX_TEXT_MAX)
+			return imix_err(m, err, err_len,
+					"longer than %d characters",
+					IMIX_TEXT_MAX - 1);
+		return imix_proportions(m, text, text + strlen(IMIX_PROP), env,
+					err, err_len);
+	}
+	return imix_genome(m, text, env, err, err_len);
+}
+
 void
 imix_note(const struct imix *m, char *buf, size_t len)
 {
+	const char *sep = m->table[0] && m->algo[0] ? "; " : "";
+
 	if (m->len == 0)
 		snprintf(buf, len, "%s", "");
-	else if (m->table[0] != '\0')
-		snprintf(buf, len, "%s (%s)", m->genome, m->table);
+	else if (m->table[0] != '\0' || m->algo[0] != '\0')
+		snprintf(buf, len, "%s (%s%s%s)", m->genome, m->table, sep,
+			 m->algo);
 	else
 		snprintf(buf, len, "%s", m->genome);
 }

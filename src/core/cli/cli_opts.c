@@ -18,8 +18,9 @@ const struct cli_opt cli_opts[] = {
 	  "frame size incl. FCS (IPv6 size when translating)" },
 	{ "imix", OPT_IMIX, "GENOME", "traffic", "imix",
 	  "mixed sizes: RFC 6985 IMIX genome (aaafg; custom AAAAAAAXXXXG with "
-	  "--imix-sizes; 20abcd5ggga repeats) or preset (csit), sent in "
-	  "order, repeating" },
+	  "--imix-sizes; 20abcd5ggga repeats), preset (csit) or table "
+	  "(proportions:82:23,146:67,1018:10), sent in order, repeating; "
+	  "random: before it: a pseudorandom order from --seed" },
 	{ "imix-sizes", OPT_IMIX_SIZES, "TABLE", "traffic", "imix_sizes",
 	  "RFC 6985 5: a custom IMIX's letters' sizes (A:64 X:570 G:1518)" },
 	{ "stateful", OPT_STATEFUL, NULL, "stateful", "phases",

@@ -250,13 +250,18 @@ runinfo_imix(const struct trial_res *r, uint32_t mbps)
 		char l[2] = { mp->letter[i], '\0' };
 
 		one = json_object();
-		ok = one != NULL && runinfo_set(one, "letter", json_string(l)) &&
+		/* RFC 6985 6.2's table: sizes without letters */
+		ok = one != NULL && runinfo_set(one, "letter", l[0] ?
+			json_string(l) : json_null()) &&
 		     runinfo_set(one, "size_b", json_integer(mp->size_b[i])) &&
 		     runinfo_set(one, "per_pass", json_integer((json_int_t)per[i])) &&
 		     json_array_append_new(sizes, one) == 0;
 	}
 	ok = ok && runinfo_set(o, "name", json_string(mp->name)) &&
 	     runinfo_set(o, "genome", json_string(mp->genome)) &&
+	     /* RFC 6985 6.2, 6.5: how the sequence was made, the seed */
+	     (mp->algo[0] == '\0' ||
+	      runinfo_set(o, "algorithm", json_string(mp->algo))) &&
 	     runinfo_set(o, "mean_l2_b", json_real(imix_mean_l2_b(mp))) &&
 	     runinfo_set(o, "mean_l1_b", json_real(imix_mean_l1_b(mp))) &&
 	     runinfo_set(o, "line_rate_fps", mbps ? json_integer((json_int_t)
