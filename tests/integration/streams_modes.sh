@@ -66,9 +66,11 @@ for d in fwd rev; do
 done
 ok "pdv over 2 streams x 2 queues: $((T - drops)) delays and $pairs IPDV pairs per direction"
 
-# recovery: 2200 fps for 1 s, then 1000 fps for 1 s; change at frame
+# recovery: 2200 fps for 1 s, then 1000 fps for 1 s (after_pct = 50 of
+# the throughput, set here: the RFC 2544 26.5 default is 55, whose
+# 1100 fps would make the recovery time a fraction); change at frame
 # 2200 (1100 of each stream), 3200 frames (1600 each)
-printf '[recovery]\nthroughput_fps = 2000\noverload_s = 1\nafter_s = 1\n' >"$WORK/rec.ini"
+printf '[recovery]\nthroughput_fps = 2000\noverload_s = 1\nafter_s = 1\nafter_pct = 50\n' >"$WORK/rec.ini"
 cat "$cfg" "$WORK/rec.ini" >"$WORK/rec2.ini"
 lost_after=0 last=0
 for i in 0 1; do
