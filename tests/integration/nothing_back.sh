@@ -6,8 +6,8 @@
 #   nftables drops everything forwarded   -> result_kind none, rate empty,
 #                                            "no test frame came back",
 #                                            run.json reason, exit 3
-#   the DUT has no neighbour entry for    -> the same, and the reason counts
-#   the tester's right address (forward)     the DUT's ARP requests (> 0)
+#   the DUT's neighbour entry is wrong    -> the same, and the reason counts
+#   (forward)                                the frames sent to another MAC
 #   nftables drops every 10th frame       -> measured 0: frames came back,
 #                                            every rate lost some, exit 0
 . "$(dirname "$0")/common.sh"
@@ -72,22 +72,27 @@ search "$WORK/drop"
 none "$WORK/drop" drop
 ok "drop everything: none, 'no test frame came back', exit 3"
 
-# --- no neighbour entry for 198.19.0.2: the DUT asks, nobody answers
+# --- a wrong neighbour entry for 198.19.0.2: the DUT sends every frame
+# to a MAC that is not the tester's (a missing entry no longer serves:
+# the tester answers the DUT's ARP itself, issue 35)
 nft_dut ""
-ip -n "$TB_DUT" neigh del 198.19.0.2 dev d1 || fail "neigh del"
+ip -n "$TB_DUT" neigh replace 198.19.0.2 lladdr 02:00:00:00:99:99 dev d1 nud permanent ||
+	fail "neigh wrong"
 search "$WORK/neigh" --direction f
-none "$WORK/neigh" "no neighbour"
-arp=$(sed -n 's/.*foreign frames received: \([0-9]*\) ARP.*/\1/p' "$WORK/out.log")
-[ -n "$arp" ] && [ "$arp" -gt 0 ] || fail "no neighbour: ARP not counted: $(cat "$WORK/out.log")"
-# the counts are trials.csv's: the ARP frames are among foreign_link
-python3 - "$WORK/neigh/trials.csv" "$arp" <<'PY' || fail "no neighbour: foreign_link"
+none "$WORK/neigh" "wrong neighbour"
+other=$(sed -n 's/.* ND\/ICMPv6, \([0-9]*\) to another MAC.*/\1/p' "$WORK/out.log")
+[ -n "$other" ] && [ "$other" -gt 0 ] ||
+	fail "wrong neighbour: frames to another MAC not counted: $(cat "$WORK/out.log")"
+# the counts are trials.csv's: those frames are among its foreign counts
+python3 - "$WORK/neigh/trials.csv" "$other" <<'PY' || fail "wrong neighbour: foreign counts"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1]), skipinitialspace=True))
-assert sum(int(r["fwd_foreign_link"]) for r in rows) >= int(sys.argv[2]), rows
+n = sum(int(r[k] or 0) for r in rows for k in r if k.startswith("fwd_foreign"))
+assert n >= int(sys.argv[2]), (n, rows)
 PY
 ip -n "$TB_DUT" neigh replace 198.19.0.2 lladdr 02:00:00:00:01:10 dev d1 nud permanent ||
 	fail "neigh back"
-ok "no neighbour entry: none, $arp ARP requests named"
+ok "wrong neighbour entry: none, $other frames to another MAC named"
 
 # --- every 10th frame dropped: frames come back, every rate loses some
 nft_dut "numgen inc mod 10 == 0 drop"
