@@ -116,6 +116,7 @@ struct cfg_side {
 	char recv_lcores[CFG_LCORES_LEN];	/* receivers of this side */
 	uint16_t queues;	/* RX and TX queues of the port: streams sent
 				 * from here, RX queues here; 1..CFG_MAX_QUEUES */
+	uint32_t pool_mbufs;	/* mbufs of each RX and TX pool, per queue */
 };
 
 /* Per direction ([forward] / [reverse]): RFC 4814 variation of the sent frames. */

@@ -161,6 +161,10 @@ static const struct cfg_key cfg_keys[] = {
 	SIDE("queues", queues, CFG_KEY_U, 1, CFG_MAX_QUEUES, "1", "1", "",
 	     "RX and TX queues of this port: streams sent from it, RX queues "
 	     "(RSS) it receives on", NULL),
+	/* at least the 1024 RX descriptors plus the lcores' mbuf caches */
+	SIDE("pool_mbufs", pool_mbufs, CFG_KEY_U, 2047, 262143, "8191", "8191",
+	     "", "mbufs in each of this port's receive and transmit pools, per "
+	     "queue; their memory is written once at start", NULL),
 
 	/* RFC 4814 4.5: source 1024-65535, destination 1-49151 */
 	VAR("sport", sport, "random", "1024", "65535", "the UDP source port"),

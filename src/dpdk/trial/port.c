@@ -20,7 +20,6 @@
 
 #include "trial.h"
 
-#define PORT_NB_MBUF 8191
 #define PORT_MBUF_CACHE 256
 #define PORT_RX_CKSUM (RTE_ETH_RX_OFFLOAD_IPV4_CKSUM | RTE_ETH_RX_OFFLOAD_UDP_CKSUM)
 #define PORT_NB_RXD 1024
@@ -136,6 +135,18 @@ port_mac_check(struct port_ctx *p, const char *side, const struct cfg *c)
 	p->promisc = true;
 }
 
+/* [left|right] pool_mbufs of the side on this port (default 8191). */
+static uint32_t
+port_nb_mbufs(uint16_t port_id, const struct cfg *c)
+{
+	int s;
+
+	for (s = 0; s < CFG_NB_SIDES; s++)
+		if (c->side[s].port_id == port_id)
+			return c->side[s].pool_mbufs;
+	return c->side[CFG_LEFT].pool_mbufs;
+}
+
 int
 port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	   uint16_t nb_queues, const struct cfg *c, char *err, size_t err_len)
@@ -144,6 +155,7 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	struct rte_eth_dev_info info;
 	uint16_t nb_rxd = PORT_NB_RXD, nb_txd = PORT_NB_TXD;
 	char name[RTE_MEMPOOL_NAMESIZE];
+	uint32_t nb_mbufs = port_nb_mbufs(port_id, c);
 	uint16_t q;
 	int rc;
 
@@ -217,11 +229,11 @@ port_setup(struct port_ctx *p, uint16_t port_id, const char *side,
 	}
 
 	snprintf(name, sizeof(name), "dpt_rx%u", port_id);
-	p->rx_pool = rte_pktmbuf_pool_create(name, PORT_NB_MBUF * nb_queues,
+	p->rx_pool = rte_pktmbuf_pool_create(name, nb_mbufs * nb_queues,
 					     PORT_MBUF_CACHE, 0,
 					     port_data_room(c), p->socket);
 	snprintf(name, sizeof(name), "dpt_tx%u", port_id);
-	p->tx_pool = rte_pktmbuf_pool_create(name, PORT_NB_MBUF * nb_queues,
+	p->tx_pool = rte_pktmbuf_pool_create(name, nb_mbufs * nb_queues,
 					     PORT_MBUF_CACHE, 0,
 					     port_data_room(c), p->socket);
 	if (p->rx_pool == NULL || p->tx_pool == NULL) {

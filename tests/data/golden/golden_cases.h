@@ -82,6 +82,7 @@ golden_cfg_defaults(struct cfg *c)
 		s->num_nets = 1;
 		s->recv_lcore = 1;
 		s->queues = 1;
+		s->pool_mbufs = 8191;
 	}
 	for (i = 0; i < CFG_NB_DIRS; i++) {
 		struct cfg_dir *d = &c->dir[i];
