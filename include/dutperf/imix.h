@@ -99,6 +99,11 @@ int imix_sizes_parse(const char *text, uint32_t size_b[26], uint32_t min_b,
  * weighted round-robin)"; "" without a mix. */
 void imix_note(const struct imix *m, char *buf, size_t len);
 
+/* How a tool shows a mix read from a result file: run.json's imix note
+ * (RFC 6985's notation, written since issue 37) as it is; a name from a
+ * file written before it ("csit") as "IMIX csit". */
+void imix_label(const char *mix, char *buf, size_t len);
+
 /* Size of frame i of the sequence (i counted from 0, repeating). */
 static inline uint32_t
 imix_size_at(const struct imix *m, uint64_t i)

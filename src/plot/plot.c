@@ -159,13 +159,13 @@ plot_check_line_rate(struct plot_series *above, const struct plot_opts *o,
 		     const struct plot_tput *t, double median, double gbps)
 {
 	double line = plot_line_rate_fps(t->mean_b, gbps);
-	char size[IMIX_TEXT_MAX + 32];
+	char size[IMIX_NOTE_MAX + 32], mix[IMIX_NOTE_MAX + 8];
 
 	if (!(median > line))
 		return 0;
+	imix_label(t->mix, mix, sizeof(mix));
 	if (t->mix[0] != '\0')
-		snprintf(size, sizeof(size), "IMIX %s (mean %.2f B)", t->mix,
-			 t->mean_b);
+		snprintf(size, sizeof(size), "%s (mean %.2f B)", mix, t->mean_b);
 	else
 		snprintf(size, sizeof(size), "%g B", t->size_b);
 	if (o->notes != NULL)
@@ -185,7 +185,7 @@ plot_tput_size(struct strbuf *b, const struct plot_opts *o,
 	struct plot_tput *p = NULL;
 	double *sizes = NULL, *rates = NULL, *speed = NULL, gbps, one = -1;
 	size_t count = 0, i, j, k, nsizes = 0;
-	char title[512];
+	char title[IMIX_NOTE_MAX + 128], mix[IMIX_NOTE_MAX + 8];
 	int rc;
 
 	rc = plot_tput_read(in, n, &p, &count, err, err_len);
@@ -230,10 +230,11 @@ plot_tput_size(struct strbuf *b, const struct plot_opts *o,
 		 * direction for the mixes (a point at the mean size) */
 		if (i == 0 || strcmp(p[i].dir, p[i - 1].dir) != 0 ||
 		    strcmp(p[i].mix, p[i - 1].mix) != 0) {
+			imix_label(p[i].mix, mix, sizeof(mix));
 			if (p[i].mix[0] != '\0')
-				snprintf(title, sizeof(title), "IMIX %s, mean "
+				snprintf(title, sizeof(title), "%s, mean "
 					 "%.2f B: median, 1st-99th percentile "
-					 "(%s)", p[i].mix, p[i].mean_b,
+					 "(%s)", mix, p[i].mean_b,
 					 plot_dir_name(p[i].dir));
 			else
 				snprintf(title, sizeof(title),

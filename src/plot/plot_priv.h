@@ -37,7 +37,7 @@ struct plot_tput {
 	char dir[16];
 	double size_b;
 	double rate_fps;
-	char mix[IMIX_TEXT_MAX];	/* "": a fixed size */
+	char mix[IMIX_NOTE_MAX];	/* "": a fixed size; imix_label */
 	double mean_b;			/* the mix's; else size_b */
 	double link_lo_mbps, link_hi_mbps;	/* its run's speeds
 						 * (plot_run_speed); 0: none */

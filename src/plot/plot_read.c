@@ -218,7 +218,7 @@ plot_tput_read(const struct plot_input *in, size_t n, struct plot_tput **out,
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		const struct csv_table *t = in[i].t;
-		char mix[IMIX_TEXT_MAX];
+		char mix[IMIX_NOTE_MAX];
 		double mean_b = 0;
 
 		double lo = 0, hi = 0;
@@ -478,7 +478,7 @@ plot_runinfo_speed(const char *path, double *lo, double *hi, char *err,
  * agree (docs/results.md: imix null, or an object with its name). */
 struct plot_mixes {
 	int records;
-	char first[IMIX_TEXT_MAX];
+	char first[IMIX_NOTE_MAX];
 	double mean_b;
 	unsigned long first_line;
 };
@@ -490,12 +490,17 @@ plot_mix_each(void *ctx, const json_t *o, const char *path,
 	struct plot_mixes *mx = ctx;
 	const json_t *m = json_object_get(o, "imix");
 	const json_t *name = json_object_get(m, "name");
+	const json_t *note = json_object_get(m, "note");
 	const json_t *mean = json_object_get(m, "mean_l2_b");
 	const char *this = "";
 
+	/* RFC 6985's notation; a file written before it has the name only */
+	if (json_is_string(note) && json_string_length(note) > 0 &&
+	    json_string_length(note) < IMIX_NOTE_MAX)
+		name = note;
 	if (m != NULL && !json_is_null(m)) {
 		if (!json_is_string(name) || json_string_length(name) == 0 ||
-		    json_string_length(name) >= IMIX_TEXT_MAX ||
+		    json_string_length(name) >= IMIX_NOTE_MAX ||
 		    !json_is_number(mean) || !(json_number_value(mean) > 0))
 			return plot_fail(-EINVAL, err, err_len,
 					 "%s:%lu: imix: not null nor an object "
@@ -533,7 +538,7 @@ plot_runinfo_imix(const char *csv, char *mix, double *mean_b, char *err,
 	mix[0] = '\0';
 	*mean_b = 0;
 	if (rc == -ENOENT || rc == 0) {
-		snprintf(mix, IMIX_TEXT_MAX, "%s", mx.first);
+		snprintf(mix, IMIX_NOTE_MAX, "%s", mx.first);
 		*mean_b = mx.mean_b;
 		return 0;
 	}

@@ -98,12 +98,15 @@ void
 rdoc_size_text(long size_b, const char *imix, double mean_b, char *buf,
 	       size_t len)
 {
+	char mix[IMIX_NOTE_MAX + 8];
+
+	imix_label(imix, mix, sizeof(mix));
 	if (imix[0] == '\0')
 		snprintf(buf, len, "%ld", size_b);
 	else if (mean_b > 0)
-		snprintf(buf, len, "IMIX %s (mean %.2f B)", imix, mean_b);
+		snprintf(buf, len, "%s (mean %.2f B)", mix, mean_b);
 	else
-		snprintf(buf, len, "IMIX %s", imix);
+		snprintf(buf, len, "%s", mix);
 }
 
 struct rdoc_grp_key {
@@ -413,7 +416,7 @@ rdoc_state_class(const char *state)
 void
 rdoc_item_notes(struct rdoc *d, const struct rdoc_set *s, const char *test)
 {
-	char msg[1024], label[64], size[IMIX_TEXT_MAX + 16];
+	char msg[1024], label[64], size[IMIX_NOTE_MAX + 16];
 	size_t i;
 
 	for (i = 0; i < s->nb_items; i++) {
@@ -422,7 +425,7 @@ rdoc_item_notes(struct rdoc *d, const struct rdoc_set *s, const char *test)
 		if (test != NULL && strcmp(it->test, test) != 0)
 			continue;
 		if (it->imix[0] != '\0')
-			snprintf(size, sizeof(size), "IMIX %s", it->imix);
+			imix_label(it->imix, size, sizeof(size));
 		else
 			snprintf(size, sizeof(size), "%ld bytes", it->size_b);
 		if (strcmp(it->state, "done") != 0) {

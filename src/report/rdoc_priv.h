@@ -33,7 +33,7 @@ struct rdoc_val {
 
 struct rdoc_grp {
 	long size_b;			/* a mix: its rounded mean */
-	char imix[IMIX_TEXT_MAX];	/* "": a fixed size */
+	char imix[IMIX_NOTE_MAX];	/* "": a fixed size; imix_label */
 	double mean_b;			/* a mix's mean L2 size; 0: unknown */
 	char dir[16];
 	double *v;

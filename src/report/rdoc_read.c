@@ -184,10 +184,14 @@ rdoc_run_imix(struct rdoc_run *r, const char *path, char *err,
 {
 	json_t *m = json_object_get(r->info, "imix");
 	json_t *name = json_object_get(m, "name");
+	json_t *note = json_object_get(m, "note");
 	json_t *mean = json_object_get(m, "mean_l2_b");
 
 	if (m == NULL || json_is_null(m))
 		return 0;
+	/* RFC 6985's notation; a file written before it has the name only */
+	if (json_is_string(note) && json_string_length(note) > 0)
+		name = note;
 	if (!json_is_string(name) || json_string_length(name) == 0 ||
 	    json_string_length(name) >= sizeof(r->imix) ||
 	    !json_is_number(mean) || !(json_number_value(mean) > 0))

@@ -61,7 +61,7 @@ struct rdoc_run {
 	long size_b;			/* frame size from config; -1 unknown */
 	/* run.json's imix: its name ("" none) and mean L2 size; the run's
 	 * rows are of that mix, a size of its own */
-	char imix[IMIX_TEXT_MAX];
+	char imix[IMIX_NOTE_MAX];
 	double imix_mean_b;
 	bool has[RDOC_NB_FILES];
 	struct csv_table tab[RDOC_NB_FILES];

@@ -74,6 +74,7 @@ for d, mix, size in (("001-throughput-64", "", "64"), ("002-latency-64", "", "64
     assert {r["frame_size_b"] for r in rows} == {size}, (d, {r["frame_size_b"] for r in rows})
     ri = json.loads(open(os.path.join(out, d, "run.json")).readlines()[-1])
     assert (ri["imix"] or {}).get("genome") == ("CUSTOM IMIX - AAAAAAAXXXXG" if mix else None), (d, ri["imix"])
+    assert (ri["imix"] or {}).get("note") == (NOTE if mix else None), (d, ri["imix"])
     if mix:
         assert [(s["letter"], s["size_b"]) for s in ri["imix"]["sizes"]] == [("A", 64), ("X", 570), ("G", 1518)], ri["imix"]
 # the mix's throughput carried to the mix's latency item, not the 64's

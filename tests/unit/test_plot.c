@@ -294,6 +294,16 @@ test_tput_size_imix(void **state)
 	assert_string_equal(notes.s, "warning: IMIX csit (mean 353.83 B), both "
 			    "directions: the median 150000 fps is above the "
 			    "line rate at 0.4 Gbit/s, 133749 fps\n");
+	/* a run.json written since issue 37: the mix in RFC 6985's notation */
+	teardown(NULL);
+	{
+		static const char *const noted[] = { "imix/csit-note/rate.csv" };
+
+		assert_int_equal(run(PLOT_TPUT_SIZE, 1, noted), 0);
+		assert_contains(script.s, "title \"CUSTOM IMIX - AAAAAAAXXXXG "
+				"(A:64 G:1518 X:570), mean 353.83 B");
+		assert_null(strstr(script.s, "IMIX csit"));
+	}
 	/* a run.json whose records send a mix and one size: refused */
 	teardown(NULL);
 	assert_int_equal(run(PLOT_TPUT_SIZE, 1, mixed), -EINVAL);

@@ -584,6 +584,36 @@ report_imix(void **state)
 			"record's key 'imix': not null nor an object");
 }
 
+/* A run.json written since issue 37 carries the mix's note, RFC 6985's
+ * notation with its table: the report shows that, not the name. */
+static void
+report_imix_note(void **state)
+{
+	static const double rmix[] = { 3100, 2900, 3000 };
+	static const char csit[] = "{\"name\":\"csit\",\"genome\":"
+		"\"CUSTOM IMIX - AAAAAAAXXXXG\",\"note\":\"CUSTOM IMIX - "
+		"AAAAAAAXXXXG (A:64 G:1518 X:570)\",\"mean_l2_b\":"
+		"353.8333333333333}";
+	struct rdoc_opts o = { .fmt = RDOC_MARKDOWN, .title = "m",
+			       .conf_pct = 95 };
+	struct strbuf b = { 0 };
+	struct rdoc_set s;
+	char dir[4200], err[512];
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/mixnote", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	make_sized_run(dir, "run", 354, csit, rmix, 3);
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), 0);
+	assert_int_equal(rdoc_report(&b, &o, &s, NULL), 0);
+	text_of(&b);
+	assert_contains(b.s, "| CUSTOM IMIX - AAAAAAAXXXXG (A:64 G:1518 X:570) "
+			"(mean 353.83 B) | both | 3000 | 2900 | 3100 | 8.492 |");
+	assert_null(strstr(b.s, "IMIX csit"));
+	strbuf_free(&b);
+	rdoc_set_free(&s);
+}
+
 static void
 empty_dir(void **state)
 {
@@ -614,6 +644,7 @@ main(void)
 		cmocka_unit_test(report_campaign),
 		cmocka_unit_test(report_latency_b2b),
 		cmocka_unit_test(report_imix),
+		cmocka_unit_test(report_imix_note),
 		cmocka_unit_test(report_dut),
 		cmocka_unit_test(empty_dir),
 	};

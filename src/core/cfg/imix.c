@@ -551,6 +551,15 @@ imix_note(const struct imix *m, char *buf, size_t len)
 		snprintf(buf, len, "%s", m->genome);
 }
 
+void
+imix_label(const char *mix, char *buf, size_t len)
+{
+	if (strncmp(mix, "IMIX ", 5) == 0 || strncmp(mix, "CUSTOM IMIX ", 12) == 0)
+		snprintf(buf, len, "%s", mix);
+	else
+		snprintf(buf, len, "IMIX %s", mix);
+}
+
 uint64_t
 imix_pass_b(const struct imix *m)
 {

@@ -259,6 +259,8 @@ runinfo_imix(const struct trial_res *r, uint32_t mbps)
 	}
 	ok = ok && runinfo_set(o, "name", json_string(mp->name)) &&
 	     runinfo_set(o, "genome", json_string(mp->genome)) &&
+	     /* the genome with its table, as trials.csv's imix */
+	     runinfo_set(o, "note", json_string(r->imix_note)) &&
 	     /* RFC 6985 6.2, 6.5: how the sequence was made, the seed */
 	     (mp->algo[0] == '\0' ||
 	      runinfo_set(o, "algorithm", json_string(mp->algo))) &&
