@@ -136,6 +136,14 @@ test_sizes_imix(void **state)
 					      sizeof(why)), -EINVAL);
 	assert_contains(why, "\"imix:AAAAAAAXXXXG\": the mix csit named twice "
 			"(genome CUSTOM IMIX - AAAAAAAXXXXG)");
+	/* RFC 6985 6.2's table as one word: mean (23 x 82 + 67 x 146 + 10 x
+	 * 1018) / 100 = 218.48 -> 218 */
+	assert_int_equal(campaign_parse_sizes("64 imix:proportions:82:23+146:67"
+					      "+1018:10", false, NULL, got,
+					      mix, &nb, why, sizeof(why)), 0);
+	assert_int_equal(nb, 2);
+	assert_int_equal(got[1], 218);
+	assert_string_equal(mix[1], "proportions:82:23+146:67+1018:10");
 	sizes_bad("imix:nope", false, "\"imix:nope\": 'n' at 1: not an RFC 6985 "
 		  "letter");
 	sizes_bad("imix:", false, "\"imix:\": no sequence");

@@ -581,6 +581,12 @@ test_proportions(void **state)
 	assert_int_equal(imix_size_at(&m, 2), 1518);
 	assert_int_equal(imix_size_at(&m, 3), 64);
 	assert_int_equal(imix_size_at(&m, 4), 1518);
+	/* '+' between entries: one word, as a campaign's sizes list needs */
+	assert_int_equal(parse(&m, "proportions:82:23+146:67+1018:10", NULL,
+			       err, sizeof(err)), 0);
+	assert_int_equal(m.len, 100);
+	for (i = 0; i < 100; i++)
+		assert_int_equal(m.seq[i], want[i]);
 	assert_int_equal(parse(&m, "proportions:570:100", NULL, err,
 			       sizeof(err)), 0);
 	assert_int_equal(m.len, 1);

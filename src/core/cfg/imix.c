@@ -373,7 +373,8 @@ imix_gcd(uint32_t a, uint32_t b)
 
 /*
  * RFC 6985 6.2: a table of proportions, "SIZE:PERCENT" entries (frame
- * sizes with FCS, as the letters' sizes) between commas or blanks, the
+ * sizes with FCS, as the letters' sizes) between commas, blanks or '+'
+ * (one word, for a campaign's sizes list, which splits at the others), the
  * percentages adding up to 100.  The percentages reduced by their gcd
  * give the frames of each size in one pass (23/67/10: 100 frames); the
  * pass is laid out by smooth weighted round-robin: before each frame
@@ -394,7 +395,7 @@ imix_proportions(struct imix *m, const char *text, const char *table,
 	size_t off;
 
 	for (;;) {
-		while (*p == ' ' || *p == '\t' || *p == ',')
+		while (*p == ' ' || *p == '\t' || *p == ',' || *p == '+')
 			p++;
 		if (*p == '\0')
 			break;
@@ -405,10 +406,11 @@ imix_proportions(struct imix *m, const char *text, const char *table,
 					IMIX_MAX_SIZES);
 		if (!imix_num(&p, 5, &size_b[n]) || *p++ != ':' ||
 		    !imix_num(&p, 3, &pct[n]) ||
-		    (*p != '\0' && *p != ' ' && *p != '\t' && *p != ','))
+		    (*p != '\0' && *p != ' ' && *p != '\t' && *p != ',' &&
+		     *p != '+'))
 			return imix_err(m, err, err_len,
 					"\"%.*s\": a table of proportions is FRAME_BYTES:PERCENT entries (RFC 6985 6.2: \"" IMIX_PROP "82:23,146:67,1018:10\")",
-					(int)strcspn(tok, " \t,"), tok);
+					(int)strcspn(tok, " \t,+"), tok);
 		if (size_b[n] < env->min_b || size_b[n] > env->max_b)
 			return imix_err(m, err, err_len,
 					"%u bytes: outside %u..%u bytes",
