@@ -147,24 +147,30 @@ static void
 frate_describe(const void *state, char *buf, size_t len)
 {
 	const struct frate_proc *f = state;
-	char s[96];
+	const struct frate_step *s;
+	char t[96];
+	int d;
 
 	if (f->searching) {
-		search_ops.describe(&f->search, s, sizeof(s));
-		snprintf(buf, len, "throughput search %s", s);
+		search_ops.describe(&f->search, t, sizeof(t));
+		snprintf(buf, len, "throughput search %s", t);
 		return;
 	}
-	if (f->step > 0 && f->steps[f->step - 1].active[CFG_FWD])
-		snprintf(s, sizeof(s), ", last forwarding rate %.0f fps",
-			 f->steps[f->step - 1].fr_fps[CFG_FWD]);
-	else if (f->step > 0 && f->steps[f->step - 1].active[CFG_REV])
-		snprintf(s, sizeof(s), ", last forwarding rate %.0f fps",
-			 f->steps[f->step - 1].fr_fps[CFG_REV]);
+	if (f->step == 0) {
+		snprintf(buf, len, "step 1 of %u, offered %" PRIu64 " fps",
+			 f->nb_rates, f->nb_rates ? f->rates[0] : 0);
+		return;
+	}
+	/* the step just recorded: its load and forwarding rate */
+	s = &f->steps[f->step - 1];
+	d = s->active[CFG_FWD] ? CFG_FWD : CFG_REV;
+	if (verdict_measured(s->verdict))
+		snprintf(t, sizeof(t), "forwarding rate %.0f fps", s->fr_fps[d]);
 	else
-		s[0] = '\0';
-	snprintf(buf, len, "step %u of %u, offered %" PRIu64 " fps%s",
-		 f->step < f->nb_rates ? f->step + 1 : f->nb_rates, f->nb_rates,
-		 f->rates[f->step < f->nb_rates ? f->step : f->nb_rates - 1], s);
+		snprintf(t, sizeof(t), "no forwarding rate (%s)",
+			 verdict_name(s->verdict));
+	snprintf(buf, len, "step %u of %u: offered %" PRIu64 " fps, %s",
+		 f->step, f->nb_rates, s->iload_fps, t);
 }
 
 const struct proc_ops frate_ops = {
