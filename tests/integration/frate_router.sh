@@ -26,8 +26,9 @@
 #    L = 2 T2 = 30000: t1 = 50 ms, FRMOL between 500 and 1000 fps (+ 5 %
 #    of C for the timing), MFR = C at 10000 (95..103 %): FRMOL < MFR.
 # Also: a start above the MOL exits 2 naming the key, nothing written;
-# frate.csv's fr_fps is received / duration_ms (computed here); progress
-# on stderr; dutperf-plot frate draws both sweeps in one SVG.
+# frate.csv's fr_fps is received / duration_ms (computed here); run.json
+# records the MFR; progress on stderr; dutperf-plot frate draws both
+# sweeps in one SVG.
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
@@ -99,6 +100,12 @@ if m["frmol_fps"] == "" or float(m["frmol_fps"]) > float(m["mfr_fps"]) or \
 if "sum" in args and sum(int(r["received"]) for r in rows) != int(args["sum"] or -1):
     bad.append("received over the sweep %d, the DUT's counter %s" %
                (sum(int(r["received"]) for r in rows), args["sum"]))
+import json
+rec = json.loads(open(d + "/run.json").read().strip().splitlines()[-1])
+run = rec["runs"][0]
+if "forward: MFR" not in rec["result"] or run["result_kind"] != m["result_kind"] or \
+   run["value"] is None or abs(run["value"] - float(m["mfr_fps"] or 0)) > 0.01:
+    bad.append("run.json: result %r, runs[0] %r" % (rec["result"], run))
 if bad:
     sys.exit(what + ": " + "; ".join(bad))
 PY

@@ -223,7 +223,30 @@ frmode_summary(struct mode_ctx *m)
 {
 	static const char *const metric[MODE_METRICS] = { "MFR", "FRMOL" };
 
+	struct frate_mode *fm = m->priv;
+	const struct frate_proc *f = &fm->proc;
+	size_t n;
+	uint64_t iload;
+	double fr;
+	int d;
+
 	mode_measure_summary_in(m, metric, "fps");
+	/* run.json "result": the last sweep's figures after the counts
+	 * (runs[].value is the forward MFR of each measured sweep) */
+	for (d = 0; d < CFG_NB_DIRS; d++) {
+		if (!cfg_dir_active(m->cfg, d))
+			continue;
+		n = strlen(m->result);
+		if (frate_mfr(f, d, &fr, &iload))
+			snprintf(m->result + n, sizeof(m->result) - n, "; %s: "
+				 "MFR %.0f fps at Iload %" PRIu64 " fps",
+				 trial_dir_name[d], fr, iload);
+		n = strlen(m->result);
+		if (frate_frmol(f, d, &fr))
+			snprintf(m->result + n, sizeof(m->result) - n, ", FRMOL "
+				 "%.0f fps at the MOL %" PRIu64 " fps", fr,
+				 f->p.mol_fps);
+	}
 }
 
 const struct mode_ops mode_frate = {
