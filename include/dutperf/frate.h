@@ -54,6 +54,9 @@ struct frate_proc {
 	uint32_t step;			/* steps recorded, 0.. */
 	struct frate_step steps[FRATE_MAX_STEPS];
 	uint32_t invalid;		/* steps whose trial was invalid */
+	uint32_t most_steps;		/* while searching: the sweep's steps
+					 * at most (from the search's lowest
+					 * rate), for the ETA */
 	bool done, interrupted;
 };
 

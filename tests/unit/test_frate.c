@@ -243,6 +243,11 @@ test_frate_search_first(void **state)
 	assert_non_null(strstr(err, "[frate] start_fps = 0"));
 	assert_int_equal(frate_start(f, &p, &base, &sp, err, sizeof(err)), 0);
 	assert_int_equal(frate_start_fps(f), 0);
+	/* the ETA counts the sweep from the search's lowest rate: 0 .. 100000
+	 * in 25000 steps from 1, 5 loads */
+	assert_int_equal(f->most_steps, 5);
+	assert_int_equal(proc_remaining(&(struct proc){ &frate_ops, f }),
+			 search_remaining(&f->search.s) + 5);
 	n = fr_run(f, &dut);
 	assert_true(f->searched);
 	/* the throughput found within the search's error below C */

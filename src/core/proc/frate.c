@@ -138,8 +138,8 @@ frate_remaining(const void *state)
 
 	if (f->done)
 		return 0;
-	if (f->searching)	/* and the sweep after it, 11 steps by default */
-		return search_remaining(&f->search.s) + 11;
+	if (f->searching)	/* and the sweep after it */
+		return search_remaining(&f->search.s) + f->most_steps;
 	return f->nb_rates - f->step;
 }
 
@@ -199,6 +199,12 @@ frate_start(struct frate_proc *f, const struct frate_params *p,
 					"the throughput search needs "
 					"rate_min_fps < rate_max_fps ([search])");
 		f->searching = f->searched = true;
+		n = frate_rates(sp->lo_fps ? sp->lo_fps : 1, p->mol_fps,
+				p->step_fps, f->rates, FRATE_MAX_STEPS, err,
+				err_len);
+		f->most_steps = n > 0 ? (uint32_t)n : FRATE_MAX_STEPS;
+		if (err_len > 0)
+			err[0] = '\0';
 		return 0;
 	}
 	n = frate_rates(p->start_fps, p->mol_fps, p->step_fps, f->rates,
