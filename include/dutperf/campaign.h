@@ -34,6 +34,7 @@ enum campaign_test {
 	CAMPAIGN_B2B,
 	CAMPAIGN_RECOVERY,
 	CAMPAIGN_RESET,
+	CAMPAIGN_FRATE,		/* RFC 2889 5.6 forwarding-rate sweep */
 	CAMPAIGN_STATEFUL,	/* the stateful modes: with [stateful] only */
 	CAMPAIGN_CONNRATE,
 	CAMPAIGN_CTTC,
@@ -49,7 +50,8 @@ enum campaign_test {
 
 /* The mode name of test t ("throughput"), the one the mode table has. */
 const char *campaign_test_name(enum campaign_test t);
-/* Does test t take a throughput (latency, pdv, loss, b2b, recovery)? */
+/* Does test t take a throughput (latency, pdv, loss, b2b, recovery,
+ * frate)? */
 bool campaign_test_needs_tput(enum campaign_test t);
 
 /* ---- [campaign] keys (campaign_keys.c); each 0 or -EINVAL with only

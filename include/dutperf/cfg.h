@@ -238,6 +238,11 @@ struct cfg {
 	 * campaign's carried throughput (0: none; sweep_rates) */
 	uint64_t loss_extra_fps;
 
+	/* [frate] (mode frate, RFC 2889 5.6 forwarding-rate sweep) */
+	uint64_t frate_start_fps;	/* the throughput; 0: measure it first */
+	uint64_t frate_max_fps;		/* maximum offered load; 0: line rate */
+	uint64_t frate_step_fps;	/* load step; 0: a tenth of the span */
+
 	/* [mlr] (mode mlr, RFC 9971 MLRsearch) */
 	char mlr_goals[512];		/* goal list (mlr_goals_parse) */
 

@@ -25,6 +25,7 @@ static const char *const plot_kind_names[PLOT_NB_KINDS] = {
 	[PLOT_PDV] = "pdv",
 	[PLOT_MONITOR] = "monitor",
 	[PLOT_CPU_LOAD] = "cpu-load",
+	[PLOT_FRATE] = "frate",
 };
 
 int
@@ -380,6 +381,78 @@ plot_loss_load(struct strbuf *b, const struct plot_input *in, size_t n,
 	strbuf_printf(b, "set format x '%%.1s%%c'\nset yrange [0:*]\n");
 	plot_panel(b, set, 0, "Frame loss rate against offered load",
 		   "Offered load (frames/s)", "Frame loss rate (%)");
+	return 0;
+}
+
+/* --- frate --- */
+
+/*
+ * Forwarding rate against the intended load (RFC 2889 5.6.5: "The Iload
+ * MUST be cited"), one line per file and direction, so that the sweeps of
+ * several runs (routed, bridged) lie side by side; a step without fr_fps
+ * (an invalid trial: it measured the tester) is no point.  The dashed
+ * diagonal is a DUT that forwards all it is offered.
+ */
+static int
+plot_frate(struct strbuf *b, const struct plot_input *in, size_t n,
+	   struct plot_set *set, char *err, size_t err_len)
+{
+	static const char *const names[] = { "iload_fps", "dir", "fr_fps" };
+	char title[512];
+	size_t i, r;
+	long col[3];
+	double top = 0;
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < n; i++) {
+		const struct csv_table *t = in[i].t;
+
+		rc = plot_cols(t, names, 3, col, err, err_len);
+		for (r = 0; rc == 0 && r < t->nb_rows; r++) {
+			struct plot_series *s;
+			const char *dir;
+			double x, y;
+
+			rc = csv_table_number(t, r, col[0], false, &x, err,
+					      err_len);
+			if (rc == 0)
+				rc = csv_table_text(t, r, col[1], &dir, err,
+						    err_len);
+			if (rc == 0)
+				rc = csv_table_number(t, r, col[2], true, &y,
+						      err, err_len);
+			if (rc == 1) {	/* no forwarding rate: invalid */
+				rc = 0;
+				continue;
+			}
+			if (rc != 0)
+				break;
+			snprintf(title, sizeof(title), "%s, %s", in[i].label,
+				 dir);
+			s = plot_series_get(set, title,
+					    "using 1:2 with linespoints", NULL,
+					    0, 2);
+			if (s == NULL || plot_row2(s, x, y) < 0)
+				return -ENOMEM;
+			top = x > top ? x : top;
+		}
+	}
+	if (rc != 0)
+		return rc;
+	plot_set_compact(set);
+	if (set->n == 0)
+		return plot_fail(-EINVAL, err, err_len,
+				 "%s: no fr_fps values (every step invalid)",
+				 in[0].t->path);
+	for (i = 0; i < set->n; i++)
+		plot_series_sort(&set->s[i]);
+	plot_data(b, set);
+	strbuf_printf(b, "set format x '%%.1s%%c'\nset format y '%%.1s%%c'\n"
+		      "set xrange [0:%.0f]\nset yrange [0:*]\n"
+		      "set arrow from 0,0 to %.0f,%.0f nohead dashtype 2\n",
+		      top * 1.05, top, top);
+	plot_panel(b, set, 0, "Forwarding rate against offered load",
+		   "Intended load (frames/s)", "Forwarding rate (frames/s)");
 	return 0;
 }
 
@@ -783,6 +856,9 @@ plot_script(struct strbuf *b, const struct plot_opts *o,
 		break;
 	case PLOT_CPU_LOAD:
 		rc = plot_cpu_load(b, in, n, &set, err, err_len);
+		break;
+	case PLOT_FRATE:
+		rc = plot_frate(b, in, n, &set, err, err_len);
 		break;
 	default:
 		rc = plot_fail(-EINVAL, err, err_len, "unknown plot kind");

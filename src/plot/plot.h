@@ -23,6 +23,8 @@ enum plot_kind {
 	PLOT_PDV,		/* pdv.csv files: CDF of per-run values */
 	PLOT_MONITOR,		/* one monitor.csv: rates and variation in time */
 	PLOT_CPU_LOAD,		/* dut.csv files: busy % per CPU against fps */
+	PLOT_FRATE,		/* frate.csv files: forwarding rate against
+				 * the intended load (RFC 2889 5.6) */
 	PLOT_NB_KINDS,
 };
 

@@ -29,6 +29,8 @@ static const char *const rdoc_files[RDOC_NB_FILES] = {
 	[RDOC_RESET] = "reset.csv",
 	[RDOC_PDV] = "pdv.csv",
 	[RDOC_DUT] = "dut.csv",
+	[RDOC_FRATE] = "frate.csv",
+	[RDOC_MFR] = "mfr.csv",
 };
 
 const char *

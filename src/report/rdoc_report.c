@@ -328,6 +328,51 @@ rdoc_sec_loss(struct rdoc *d, const struct rdoc_opts *o,
 		  NULL, NULL);
 }
 
+/* RFC 2889 5.6.5: each forwarding rate with its Iload, the MFR with the
+ * Iload at which it occurred, FRMOL with the MOL. */
+static void
+rdoc_sec_frate(struct rdoc *d, const struct rdoc_opts *o,
+	       const struct rdoc_set *s)
+{
+	static const char *const head[] = {
+		"Run", "Frame size (B)", "Direction", "Iload (frames/s)",
+		"Oload (frames/s)", "Forwarding rate (frames/s)",
+		"Frame loss rate (%)", "Foreign", "Status",
+	};
+	static const char *const cols[] = {
+		"", "@size", "@dir:dir", "iload_fps", "oload_fps", "fr_fps",
+		"loss_pct", "foreign", "status",
+	};
+	static const char *const mhead[] = {
+		"Run", "Frame size (B)", "Direction", "Throughput (frames/s)",
+		"MOL (frames/s)", "MFR (frames/s)", "MFR at Iload (frames/s)",
+		"FRMOL (frames/s)", "Result",
+	};
+	static const char *const mcols[] = {
+		"", "@size", "@dir:dir", "start_fps", "mol_fps", "mfr_fps",
+		"mfr_iload_fps", "frmol_fps", "result_kind",
+	};
+	struct plot_opts po = { .kind = PLOT_FRATE };
+	struct plot_input *in;
+
+	rdoc_sec_begin(d, s, "frate", "Forwarding rate (RFC 2889 5.6)",
+		       "Each step of each forwarding-rate sweep (frate.csv): "
+		       "the frames per second forwarded to the correct port "
+		       "at each intended load (Iload) from the throughput up "
+		       "to the maximum offered load (MOL); MFR, the highest, "
+		       "and FRMOL, the one at the MOL (mfr.csv). An invalid "
+		       "step measured the tester and has no figure.");
+	in = calloc(s->nb_runs + 1, sizeof(*in));
+	if (in != NULL)
+		rdoc_graph(d, o, &po, in, rdoc_inputs(s, RDOC_FRATE, in),
+			   "Forwarding rate against offered load");
+	free(in);
+	rdoc_rows(d, s, RDOC_MFR, "MFR and FRMOL per sweep", 9, mhead, mcols,
+		  NULL, NULL);
+	rdoc_rows(d, s, RDOC_FRATE, "Forwarding rate per step", 9, head, cols,
+		  NULL, NULL);
+}
+
 static void
 rdoc_sec_b2b(struct rdoc *d, const struct rdoc_set *s)
 {
@@ -442,6 +487,8 @@ rdoc_report(struct strbuf *out, const struct rdoc_opts *o,
 		rdoc_sec_latency(d, a);
 	if (rdoc_has_test(a, RDOC_FLR, "loss"))
 		rdoc_sec_loss(d, o, a);
+	if (rdoc_has_test(a, RDOC_FRATE, "frate"))
+		rdoc_sec_frate(d, o, a);
 	if (rdoc_has_test(a, RDOC_B2B, "b2b"))
 		rdoc_sec_b2b(d, a);
 	rdoc_sec_recovery(d, a);

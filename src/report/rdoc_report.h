@@ -32,6 +32,8 @@ enum rdoc_file {
 	RDOC_RESET,		/* reset.csv */
 	RDOC_PDV,		/* pdv.csv */
 	RDOC_DUT,		/* dut.csv: [dut] counters (rdoc_dut.c) */
+	RDOC_FRATE,		/* frate.csv: forwarding rate per step */
+	RDOC_MFR,		/* mfr.csv: MFR and FRMOL per sweep */
 	RDOC_NB_FILES,
 };
 

@@ -49,6 +49,7 @@ OWN_INI = {"my.ini": "conf/testbed-ipv4.ini", "nat.ini": "conf/testbed-nat44.ini
 FIXTURES = [
     (r"(^|/)before(/rate\.csv)?$", "tests/data/stats/before.csv"),
     (r"(^|/)after(/rate\.csv)?$", "tests/data/stats/after.csv"),
+    (r"frate\.csv$", "tests/data/plot/frate-routed.csv"),
     (r"rate\.csv$", "tests/data/stats/siitperf-rate.csv"),
     (r"flr\.csv$", "tests/data/plot/flr-routed.csv"),
     (r"latency\.csv$", "tests/data/plot/latency.csv"),

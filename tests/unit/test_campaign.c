@@ -463,6 +463,58 @@ test_item_cfg(void **state)
 	assert_int_equal(used.kind, CAMPAIGN_TPUT_GIVEN);
 }
 
+/* frate (RFC 2889 5.6.1: from the throughput up to the MOL) takes the
+ * throughput as [frate] start_fps; missing, it measures its own */
+static void
+test_item_frate(void **state)
+{
+	struct campaign_tput t, used;
+	enum campaign_test tests[CAMPAIGN_NB_TESTS];
+	struct cfg c, out;
+	char why[256], note[CAMPAIGN_NOTE_LEN];
+	unsigned nb;
+
+	(void)state;
+	assert_true(campaign_test_needs_tput(CAMPAIGN_FRATE));
+	assert_string_equal(campaign_test_name(CAMPAIGN_FRATE), "frate");
+	/* not a stateful test: no [stateful] needed */
+	assert_int_equal(campaign_parse_tests("frate throughput", false, tests,
+					      &nb, why, sizeof(why)), 0);
+	assert_int_equal(nb, 2);
+	assert_int_equal(tests[0], CAMPAIGN_THROUGHPUT);
+	assert_int_equal(tests[1], CAMPAIGN_FRATE);
+	camp_cfg(&c, "throughput frate", "64");
+	c.rate_max_fps = 20000;
+	assert_int_equal(campaign_plan_make(&c, &plan, why, sizeof(why)), 0);
+	assert_int_equal(plan.nb_items, 2);
+	assert_string_equal(plan.items[1].dir, "002-frate-64");
+	t = tput(CAMPAIGN_TPUT_MEASURED, 15000.7, 16000);
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[1], "/r", &t,
+					   &out, &used, note, sizeof(note)), 0);
+	assert_int_equal(out.frate_start_fps, 15000);
+	assert_string_equal(note, "forwarding rate from the throughput 15000 "
+			    "fps up");
+	t = tput(CAMPAIGN_TPUT_MISSING, 0, 0);
+	out.frate_start_fps = 1;
+	assert_int_equal(campaign_item_cfg(&c, &plan, &plan.items[1], "/r", &t,
+					   &out, &used, note, sizeof(note)), 0);
+	assert_int_equal(out.frate_start_fps, 0);
+	assert_contains(note, "frate measures it first");
+	/* the bound: the search (not given) and 11 steps, or the steps of
+	 * step_fps from 0 to the MOL and 2 more */
+	c.duration_s = 1;
+	c.timeout_ms = 0;
+	c.settle_ms = 0;
+	c.max_retries = 0;
+	c.repeat = 1;
+	c.frate_start_fps = 5000;
+	assert_true(fabs(campaign_item_bound_s(&c, CAMPAIGN_FRATE, 0) - 11) <
+		    1e-9);
+	c.frate_step_fps = 5000;
+	assert_true(fabs(campaign_item_bound_s(&c, CAMPAIGN_FRATE, 0) - 6) <
+		    1e-9);
+}
+
 static void
 test_bound(void **state)
 {
@@ -774,6 +826,7 @@ main(void)
 		cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_read_rate),
 		cmocka_unit_test(test_item_cfg),
+		cmocka_unit_test(test_item_frate),
 		cmocka_unit_test(test_bound),
 		cmocka_unit_test(test_record),
 		cmocka_unit_test(test_plan_imix),

@@ -135,7 +135,7 @@ test_names_and_formats(void **state)
 {
 	static const char *const names[] = {
 		"tput-size", "loss-load", "searches", "compare", "latency", "pdv",
-		"monitor", "cpu-load",
+		"monitor", "cpu-load", "frate",
 	};
 	enum plot_format f;
 	enum plot_kind k;
@@ -330,6 +330,30 @@ test_loss_load(void **state)
 	assert_contains(script.s, "set xlabel \"Offered load (frames/s)\"");
 	assert_contains(script.s, "set ylabel \"Frame loss rate (%)\"");
 	assert_null(strstr(script.s, "$d4 << EOD"));
+}
+
+/* Forwarding rate against the intended load, routed beside bridged (its
+ * collapse at 1.4 Mfps); the invalid step is no point. */
+static void
+test_frate(void **state)
+{
+	static const char *const names[] = { "frate-routed.csv",
+					     "frate-bridged.csv" };
+
+	(void)state;
+	assert_int_equal(run(PLOT_FRATE, 2, names), 0);
+	assert_contains(script.s, "$d0 using 1:2 with linespoints lt 1 title "
+			"\"frate-routed.csv, fwd\"");
+	assert_contains(script.s, "$d1 using 1:2 with linespoints lt 2 title "
+			"\"frate-bridged.csv, fwd\"");
+	assert_string_equal(block(0), "400000 400000\n600000 600000\n"
+			    "800000 650000\n1000000 650000\n");
+	assert_string_equal(block(1), "400000 400000\n600000 600000\n"
+			    "800000 620000\n1400000 280000\n");
+	assert_contains(script.s, "set xlabel \"Intended load (frames/s)\"");
+	assert_contains(script.s, "set ylabel \"Forwarding rate (frames/s)\"");
+	assert_contains(script.s, "set arrow from 0,0 to 1400000,1400000");
+	assert_null(strstr(script.s, "$d2 << EOD"));
 }
 
 /* [dut]'s cpu rows of a loss sweep (dut.csv): each CPU's busy share
@@ -765,6 +789,7 @@ main(void)
 		cmocka_unit_test_teardown(test_tput_size, teardown),
 		cmocka_unit_test_teardown(test_tput_size_imix, teardown),
 		cmocka_unit_test_teardown(test_loss_load, teardown),
+		cmocka_unit_test_teardown(test_frate, teardown),
 		cmocka_unit_test_teardown(test_cpu_load, teardown),
 		cmocka_unit_test_teardown(test_searches, teardown),
 		cmocka_unit_test_teardown(test_result_kinds, teardown),

@@ -461,6 +461,52 @@ report_latency_b2b(void **state)
 	rdoc_set_free(&s);
 }
 
+/* a forwarding-rate sweep (mode frate): the MFR and FRMOL table and each
+ * step; an invalid step's empty forwarding rate and loss read "invalid" */
+static void
+report_frate(void **state)
+{
+	struct rdoc_opts o = { .fmt = RDOC_MARKDOWN, .title = "f",
+			       .conf_pct = 95 };
+	struct strbuf b = { 0 };
+	struct rdoc_set s;
+	char dir[4200], run[4300], err[512];
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/frate", tmp);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(run, sizeof(run), "%s/bridged", dir);
+	assert_int_equal(mkdir(run, 0755), 0);
+	unit_write_file(run, "run.json", run_json);
+	unit_write_file(run, "frate.csv",
+		"start,no,step,iload_fps,frame_size_b,dir,duration_ms,sent,"
+		"oload_fps,received,lost,loss_pct,fr_fps,foreign,duplicates,"
+		"status\n"
+		"x,1,1,620000,64,fwd,1000,620000,620000.000,620000,0,0.000000,"
+		"620000.000,0,0,pass\n"
+		"x,1,2,700000,64,fwd,1000,650000,650000.000,600000,,,,0,0,"
+		"invalid\n"
+		"x,1,3,1400000,64,fwd,1000,1400000,1400000.000,280000,1120000,"
+		"80.000000,280000.000,3,0,fail\n");
+	unit_write_file(run, "mfr.csv",
+		"no,frame_size_b,dir,start_fps,mol_fps,step_fps,steps,mfr_fps,"
+		"mfr_iload_fps,frmol_fps,result_kind\n"
+		"1,64,fwd,620000,1400000,780000,3,620000.000,620000,280000.000,"
+		"none\n");
+	assert_int_equal(rdoc_set_read(dir, &s, err, sizeof(err)), 0);
+	assert_int_equal(rdoc_report(&b, &o, &s, NULL), 0);
+	text_of(&b);
+	assert_contains(b.s, "Forwarding rate (RFC 2889 5.6)");
+	assert_contains(b.s, "| bridged | 64 | fwd | 620000 | 1400000 | "
+			"620000.000 | 620000 | 280000.000 | none |");
+	assert_contains(b.s, "| bridged | 64 | fwd | 1400000 | 1400000.000 | "
+			"280000.000 | 80.000000 | 3 | fail |");
+	assert_contains(b.s, "| bridged | 64 | fwd | 700000 | 650000.000 | "
+			"invalid | invalid | 0 | invalid |");
+	strbuf_free(&b);
+	rdoc_set_free(&s);
+}
+
 /* DIR/NAME a throughput run of size_b (a mix: its run.json names it,
  * size_b its rounded mean as rate.csv writes it) with measured rates */
 static void
@@ -643,6 +689,7 @@ main(void)
 		cmocka_unit_test(report_run),
 		cmocka_unit_test(report_campaign),
 		cmocka_unit_test(report_latency_b2b),
+		cmocka_unit_test(report_frate),
 		cmocka_unit_test(report_imix),
 		cmocka_unit_test(report_imix_note),
 		cmocka_unit_test(report_dut),

@@ -335,6 +335,11 @@ campaign_item_cfg(const struct cfg *base, const struct campaign_plan *p,
 			snprintf(note, note_len, "throughput missing: no corrected "
 				 "buffer time");
 			return 0;
+		case CAMPAIGN_FRATE:
+			snprintf(note, note_len, "throughput missing: frate "
+				 "measures it first");
+			out->frate_start_fps = 0;
+			return 0;
 		default:
 			snprintf(note, note_len, "throughput missing: the loss "
 				 "sweep from 100 %% down in [loss] step_pct steps");
@@ -352,6 +357,12 @@ campaign_item_cfg(const struct cfg *base, const struct campaign_plan *p,
 		out->rec_throughput_fps = rate;
 		snprintf(note, note_len, "throughput %" PRIu64 " fps%s, overload "
 			 "at %u %%", rate, kind, out->rec_overload_pct);
+		break;
+	case CAMPAIGN_FRATE:
+		/* RFC 2889 5.6.1: from the throughput up to the MOL */
+		out->frate_start_fps = rate;
+		snprintf(note, note_len, "forwarding rate from the throughput %"
+			 PRIu64 " fps%s up", rate, kind);
 		break;
 	case CAMPAIGN_B2B:
 		out->b2b_throughput_fps = rate;
@@ -439,6 +450,14 @@ campaign_item_bound_s(const struct cfg *c, enum campaign_test t,
 	case CAMPAIGN_RESET:
 		return runs * tries * (trial_s + c->reset_at_ms / 1e3 +
 				       c->command_timeout_s);
+	case CAMPAIGN_FRATE:
+		/* the search when no throughput is given, then the loads from
+		 * the lowest to the MOL (11 with the default step) */
+		n_rates = c->frate_step_fps ? (double)(c->frate_max_fps ?
+			  c->frate_max_fps : hi) / (double)c->frate_step_fps +
+			  2 : 11;
+		return runs * ((c->frate_start_fps ? 0 : search) +
+			       n_rates * tries * trial_s);
 	case CAMPAIGN_TEARDOWN:
 		return runs * (tries * (phase1_s + trial_s) +
 			       4.0 * c->command_timeout_s);

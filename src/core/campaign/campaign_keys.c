@@ -22,6 +22,7 @@ static const char *const campaign_names[CAMPAIGN_NB_TESTS] = {
 	[CAMPAIGN_B2B] = "b2b",
 	[CAMPAIGN_RECOVERY] = "recovery",
 	[CAMPAIGN_RESET] = "reset",
+	[CAMPAIGN_FRATE] = "frate",
 	[CAMPAIGN_STATEFUL] = "stateful",
 	[CAMPAIGN_CONNRATE] = "connrate",
 	[CAMPAIGN_CTTC] = "cttc",
@@ -66,7 +67,8 @@ bool
 campaign_test_needs_tput(enum campaign_test t)
 {
 	return t == CAMPAIGN_LATENCY || t == CAMPAIGN_PDV || t == CAMPAIGN_LOSS ||
-	       t == CAMPAIGN_B2B || t == CAMPAIGN_RECOVERY;
+	       t == CAMPAIGN_B2B || t == CAMPAIGN_RECOVERY ||
+	       t == CAMPAIGN_FRATE;
 }
 
 /* The next token of *p (blank or comma separated) into tok; false at the
@@ -108,7 +110,8 @@ campaign_parse_tests(const char *s, bool stateful_ok,
 		if (t == CAMPAIGN_NB_TESTS)
 			return cfg_errf(why, why_len, "\"%s\": not a test (throughput, "
 					"mlr, latency, pdv, loss, b2b, recovery, "
-					"reset, stateful, connrate, cttc, teardown)",
+					"reset, frate, stateful, connrate, cttc, "
+					"teardown)",
 					tok);
 		if (t >= CAMPAIGN_STATEFUL && !stateful_ok)
 			return cfg_errf(why, why_len, "\"%s\": a stateful test needs "

@@ -254,6 +254,17 @@ static const struct cfg_key cfg_keys[] = {
 	    "explicit rates \"r1,r2,...\" instead of the sweep (empty = sweep)",
 	    NULL),
 
+	KEY("frate", "start_fps", frate_start_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "0", "frames/s", "frate: the first offered load, "
+	    "the throughput (RFC 2889 5.6.1; 0 = measure it first with the "
+	    "binary search)", NULL),
+	KEY("frate", "max_fps", frate_max_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS,
+	    "0", "frames/s", "frate: the maximum offered load, the last step "
+	    "(0 = [search] rate_max_fps, else the line rate)", NULL),
+	KEY("frate", "step_fps", frate_step_fps, CFG_KEY_U, 0, CFG_RATE_MAX_FPS,
+	    "0", "frames/s", "frate: the offered load's increment (0 = a tenth "
+	    "of max_fps - start_fps)", NULL),
+
 	KEY("mlr", "goals", mlr_goals, CFG_KEY_STR, 0, 0, "ndr,pdr", "",
 	    "MLRsearch goals: ndr, pdr, rfc2544, tst009 or key=value lists "
 	    "(docs/mlrsearch.md)", NULL),
@@ -453,7 +464,7 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
 	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output",
-	"commands", "stateful", "campaign", "dut"
+	"commands", "stateful", "campaign", "dut", "frate"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))

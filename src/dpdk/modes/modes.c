@@ -10,6 +10,7 @@ extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
 	mode_pdv, mode_loss, mode_monitor, mode_mlr, mode_b2b, mode_recovery,
 	mode_reset, mode_stateful, mode_connrate, mode_cttc, mode_teardown,
 	mode_campaign;
+extern const struct mode_ops mode_frate;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
@@ -18,6 +19,7 @@ const struct mode_ops *const mode_table[] = {
 	&mode_latency,
 	&mode_pdv,
 	&mode_loss,
+	&mode_frate,
 	&mode_monitor,
 	&mode_b2b,
 	&mode_recovery,
