@@ -54,11 +54,13 @@ build_tree() {
 	ninja_tree "$dir"
 }
 
-# setup_sanitized DIR: configure DIR with ASan + UBSan;
+# setup_sanitized DIR: configure DIR with ASan + UBSan at -O1 (the
+# sanitizers' own advice; about a fifth less compile time than -O2);
 # build_sanitized DIR: and build all of it (scripts/test.sh with
 # SANITIZE=1; tests/integration/sanitized.sh builds only what it runs).
 setup_sanitized() {
-	setup_tree "$1" -Db_sanitize=address,undefined -Db_lundef=false -Db_lto=false
+	setup_tree "$1" -Db_sanitize=address,undefined -Db_lundef=false -Db_lto=false \
+		-Doptimization=1
 }
 build_sanitized() {
 	setup_sanitized "$1"
