@@ -50,7 +50,11 @@ ovs ovs-ofctl -O OpenFlow13 dump-meters br0 | grep -q "rate=$C burst_size=$B" ||
 ok "ovsdb-server and ovs-vswitchd (pids$pids) on $TB_STATE/ovs, meter $C fps, bucket $B"
 
 ini=$WORK/ovs.ini
+# A sender lag limit of 50 ms: half the bucket's 0.1 s, so a preempted
+# sender's catch-up burst (below C on average) still fits the bucket,
+# while fewer trials of this loaded machine's tester are invalid.
 sed -e 's/^direction *=.*/direction = forward/' -e 's/^learning *=.*/learning = search/' \
+	-e 's/^max_lag_us *=.*/max_lag_us = 50000/' \
 	-e '/^obs1/d' -e '/^\[dut\]/d' "$SRCDIR/conf/testbed-ovs.ini" >"$ini"
 cat >>"$ini" <<EOF
 [dut]
@@ -65,35 +69,50 @@ precision_frames = 20
 drain_ms = 300
 short_drain = 1
 EOF
-grep -q '^learning = search$' "$ini" && grep -q '^direction = forward$' "$ini" ||
-	fail "no learning / direction in $ini"
+grep -q '^learning = search$' "$ini" && grep -q '^direction = forward$' "$ini" &&
+	grep -q '^max_lag_us = 50000$' "$ini" || fail "no learning / direction / max_lag_us in $ini"
 
-# check_counters OUT: per trial, from dut.csv: d0 took in every frame
-# the tester sent, d1 sent out what the tester received, lookups.lost
-# reported; prints the trials' lookups
-check_counters() {
-	python3 - "$1" <<'EOF' || fail "DUT counters vs the tester's counts ($1)"
-import csv, sys
+# ovs_counts OUT: per trial, from dut.csv: d0 took in every frame the
+# tester sent, d1 sent out what the tester received, the lookups are at
+# most what entered (sent + learning frames: the receive socket may drop
+# some unseen) and at least what left, lookups.lost reported; the trials
+# on stderr; on stdout shell assignments (one python start: about 1.5 s
+# each on the loaded machine): learn (learning frames per trial),
+# missed1 (upcalls of the first trial), rate and kind (rate.csv), L and
+# flows (b2b.csv's repetition row)
+ovs_counts() {
+	python3 - "$1" <<'EOF'
+import csv, os, sys
 out = sys.argv[1]
-trials = list(csv.DictReader(open(out + "/trials.csv")))
+rows = lambda f: list(csv.DictReader(open(os.path.join(out, f))))
+trials = rows("trials.csv")
 d = {}
-for r in csv.DictReader(open(out + "/dut.csv")):
+for r in rows("dut.csv"):
     if r["error"].strip('"'):
         sys.exit("observation failed: %s" % r["error"])
     d[(int(r["trial"]), r["counter"])] = int(r["delta"])
 bad = 0
 for n, t in enumerate(trials, 1):
-    sent, rx = int(t["fwd_sent"]), int(t["fwd_received"])
+    sent, rx, lf = int(t["fwd_sent"]), int(t["fwd_received"]), int(t["fwd_learning"])
     g = lambda k: d.get((n, k))
     look = (g("lookups.hit") or 0) + (g("lookups.missed") or 0)
-    print("trial %d: %s fps sent %d received %d learning %s; d0 rx %s, d1 tx %s, "
-          "lookups hit %s missed %s lost %s" % (n, t["rate_fps"], sent, rx,
-          t["fwd_learning"], g("d0.rx.packets"), g("d1.tx.packets"),
-          g("lookups.hit"), g("lookups.missed"), g("lookups.lost")))
+    print("trial %d: %s fps sent %d received %d learning %d; d0 rx %s, d1 tx %s, "
+          "lookups hit %s missed %s lost %s" % (n, t["rate_fps"], sent, rx, lf,
+          g("d0.rx.packets"), g("d1.tx.packets"), g("lookups.hit"),
+          g("lookups.missed"), g("lookups.lost")), file=sys.stderr)
     if g("d0.rx.packets") != sent or g("d1.tx.packets") != rx or \
-       g("lookups.lost") is None or look > sent + int(t["fwd_learning"]) or look < rx:
+       g("lookups.lost") is None or look > sent + lf or look < rx:
         bad += 1
-sys.exit(1 if bad else 0)
+if bad:
+    sys.exit("%d trial(s): the DUT's counters differ from the tester's" % bad)
+print("learn='%s'" % " ".join(t["fwd_learning"] for t in trials))
+print("missed1=%d" % (d.get((1, "lookups.missed")) or 0))
+if os.path.exists(os.path.join(out, "rate.csv")):
+    r = {k.strip(): v.strip() for k, v in rows("rate.csv")[-1].items()}
+    print("rate=%s kind=%s" % (r["rate"], r["result_kind"]))
+if os.path.exists(os.path.join(out, "b2b.csv")):
+    r = [r for r in rows("b2b.csv") if r["row"] == "repetition"][0]
+    print("L=%s flows=%s" % (r["burst_frames"], r["flows"]))
 EOF
 }
 
@@ -102,17 +121,15 @@ dut_search throughput -c "$ini" --duration 1 --timeout 300 --settle 200 \
 	--rate-min 4500 --rate-max 6500 --initial-rate 6500 --error 250
 grep -E '^search' "$WORK/err.log"
 [ $rc -eq 0 ] || fail "search: exit status $rc ($(tail -3 "$WORK/err.log"))"
-check_counters "$out"
-rate=$(col "$out/rate.csv" rate)
-expect_equal "result_kind" "$(col "$out/rate.csv" result_kind)" measured
+counts=$(ovs_counts "$out") || fail "DUT counters vs the tester's counts ($out)"
+eval "$counts"
+expect_equal "result_kind" "$kind" measured
 [ "$rate" -le $((X * 103 / 100)) ] || fail "$rate fps above the meter's $C + $B"
 [ "$rate" -ge $((X * 95 / 100)) ] || fail "$rate fps more than 5 % below the meter's $C + $B"
 ok "throughput search: $rate fps (meter $C fps, bucket $B: $X fps in a 1 s trial)"
 # learning = search: t1's learning frame before the search's first trial
-# only (a telemetry trial follows the search: no new search, none there)
-learn=$(col "$out/trials.csv" fwd_learning all | tr '\n' ' ')
-expect_equal "learning frames per trial" "$learn" "1 $(col "$out/trials.csv" fwd_learning all |
-	tail -n +2 | sed 's/.*/0/' | tr '\n' ' ')"
+# only
+[[ $learn =~ ^1(\ 0)*$ ]] || fail "learning frames per trial: $learn"
 ok "learning = search: frames per trial $learn; the DUT's counters match every trial"
 
 # b2b, 8 flows, from empty datapath flow tables, a bucket of B2 frames.
@@ -122,20 +139,15 @@ ovs ovs-ofctl -O OpenFlow13 mod-meter br0 \
 ovs ovs-appctl dpctl/del-flows || fail "dpctl/del-flows"
 out=$WORK/b2b
 dut b2b -c "$ini" --flows 8 -o "$out" || fail "b2b: exit status $? ($(tail -3 "$WORK/err.log"))"
-check_counters "$out"
-missed=$(python3 -c 'import csv, sys
-print(sum(int(r["delta"]) for r in csv.DictReader(open(sys.argv[1]))
-          if r["counter"] == "lookups.missed" and r["trial"] == "1"))' "$out/dut.csv")
-[ "$missed" -ge 1 ] || fail "b2b: no upcall in the first trial after del-flows"
-L=$(python3 -c 'import csv, sys
-print([r for r in csv.DictReader(open(sys.argv[1])) if r["row"] == "repetition"][0]["burst_frames"])' \
-	"$out/b2b.csv")
-expect_equal "b2b flows" "$(col "$out/b2b.csv" flows 1)" 8
+counts=$(ovs_counts "$out") || fail "DUT counters vs the tester's counts ($out)"
+eval "$counts"
+[ "$missed1" -ge 1 ] || fail "b2b: no upcall in the first trial after del-flows"
+expect_equal "b2b flows" "$flows" 8
 # the bucket, plus what the meter refills during the burst (the burst
 # rate seen by OVS is not the sender's: a loose upper bound)
 [ "$L" -ge $((B2 * 9 / 10)) ] && [ "$L" -le $((B2 * 13 / 10)) ] ||
 	fail "b2b: longest lossless burst $L frames, meter bucket $B2"
-ok "b2b, 8 flows: longest lossless burst $L frames (meter bucket $B2), $missed upcall(s) in the first trial"
+ok "b2b, 8 flows: longest lossless burst $L frames (meter bucket $B2), $missed1 upcall(s) in the first trial"
 
 it_tb_down
 for pid in $pids; do
