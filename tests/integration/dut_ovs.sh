@@ -44,6 +44,7 @@ for d in ovsdb-server ovs-vswitchd; do
 		fail "$d does not run on $TB_STATE/ovs: $(tr '\0' ' ' <"/proc/$pid/cmdline")"
 	pids="$pids $pid"
 done
+# shellcheck disable=SC2046
 ovs() { ip netns exec "$TB_DUT" env $(tb_ovs_env) "$@"; }
 ovs ovs-ofctl -O OpenFlow13 dump-meters br0 | grep -q "rate=$C burst_size=$B" ||
 	fail "no meter of $C fps: $(ovs ovs-ofctl -O OpenFlow13 dump-meters br0)"
