@@ -4,7 +4,7 @@
 DUTPERF_DEBS="dpdk dpdk-dev libdpdk-dev libnuma-dev libiniparser-dev libjansson-dev meson ninja-build
 pkg-config gcc libcmocka-dev python3 iproute2 ethtool nftables tayga tcpdump tshark
 ministat clang libclang-rt-14-dev procps time gnuplot-nox conntrack jq
-chromium tidy python3-html5lib python3-pil"
+chromium tidy python3-html5lib python3-pil openvswitch-switch"
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 # die_usage MESSAGE: a usage or configuration error, exit status 2 (nothing
@@ -150,6 +150,7 @@ tb_need_tools() {
 		case $t in
 		ip) pkg=iproute2 ;;
 		nft) pkg=nftables ;;
+		ovs*) pkg=openvswitch-switch ;;
 		*) pkg=$t ;;
 		esac
 		die "missing tool '$t' (apt-get install $pkg)"
@@ -381,6 +382,79 @@ tb_fault_start() {
 	false
 }
 
+# ---------------------------------------------------------------------------
+# Open vSwitch DUT (--dut ovs; docs/testbed.md "Open vSwitch"): the kernel
+# has no openvswitch module, so bridge br0 uses the userspace datapath
+# (datapath_type=netdev) over d0 and d1.  ovsdb-server and ovs-vswitchd
+# run inside the DUT namespace with a database, sockets, pid and log files
+# of their own in $TB_STATE/ovs (OVS_RUNDIR, OVS_DBDIR, OVS_LOGDIR), never
+# the system's /var/run/openvswitch; the default file names there, so
+# that with those variables set (tb_ovs_env) ovs-vsctl, ovs-ofctl br0 and
+# ovs-appctl find them without options.
+
+# tb_ovs_env: the OVS_* variables of testbed $TB_STATE (assignments for env).
+tb_ovs_env() {
+	echo "OVS_RUNDIR=$TB_STATE/ovs OVS_DBDIR=$TB_STATE/ovs OVS_LOGDIR=$TB_STATE/ovs"
+}
+
+# tb_ovs CMD...: CMD in namespace $TB_DUT with the testbed's OVS_* variables.
+tb_ovs() {
+	# shellcheck disable=SC2046
+	ip netns exec "$TB_DUT" env $(tb_ovs_env) "$@"
+}
+
+# tb_ovs_meter ID IN_PORT FPS: an OpenFlow 1.3 meter of FPS frames/s (a
+# drop band; its bucket holds tb_nft_burst FPS frames, as the nftables
+# limits') on every frame entering the bridge on IN_PORT, ahead of the
+# NORMAL action.
+tb_ovs_meter() {
+	tb_ovs ovs-ofctl -O OpenFlow13 add-meter br0 \
+		"meter=$1,pktps,burst,band=type=drop,rate=$3,burst_size=$(tb_nft_burst "$3")"
+	tb_ovs ovs-ofctl -O OpenFlow13 add-flow br0 \
+		"priority=10,in_port=$2,actions=meter:$1,normal"
+}
+
+# tb_ovs_start FWD_FPS REV_FPS: the daemons, br0 with d0 and d1 and the
+# meters of the limits (0: none) in testbed $TB_STATE / $TB_DUT.
+tb_ovs_start() {
+	local d=$TB_STATE/ovs
+	mkdir -p "$d"
+	ovsdb-tool create "$d/conf.db" /usr/share/openvswitch/vswitch.ovsschema
+	# Own stdio: $(testbed.sh up) must not wait for the daemons.
+	tb_ovs ovsdb-server "$d/conf.db" --remote="punix:$d/db.sock" --pidfile \
+		--log-file --detach -vconsole:off </dev/null >>"$d/start.log" 2>&1
+	tb_ovs ovs-vsctl --no-wait init
+	# nice -10: its one thread reads d0 and d1 through AF_PACKET sockets
+	# of ~270 small frames (net.core.rmem_default, which a namespace
+	# cannot change); on a loaded machine a starved ovs-vswitchd drops
+	# whatever arrives beyond that unseen (lookups count less than the
+	# port's RX) and then meters the backlog as one burst.
+	tb_ovs nice -n -10 ovs-vswitchd "unix:$d/db.sock" --pidfile --log-file --detach \
+		-vconsole:off </dev/null >>"$d/start.log" 2>&1
+	# Without --no-wait ovs-vsctl returns once ovs-vswitchd has made the
+	# bridge and its ports.
+	tb_ovs ovs-vsctl --timeout=20 add-br br0 -- \
+		set bridge br0 datapath_type=netdev protocols=OpenFlow10,OpenFlow13 -- \
+		add-port br0 d0 -- add-port br0 d1
+	ip -n "$TB_DUT" link set d0 up
+	ip -n "$TB_DUT" link set d1 up
+	# (if, not &&: set -e must see a failing meter)
+	if [ "$1" -gt 0 ]; then tb_ovs_meter 1 d0 "$1"; fi
+	if [ "$2" -gt 0 ]; then tb_ovs_meter 2 d1 "$2"; fi
+}
+
+# tb_ovs_stop: ovs-vswitchd and ovsdb-server of testbed $TB_STATE, if
+# their pid files name them still (pids are reused).
+tb_ovs_stop() {
+	local f pid
+	for f in ovs-vswitchd ovsdb-server; do
+		pid=$(cat "$TB_STATE/ovs/$f.pid" 2>/dev/null)
+		[ -n "$pid" ] && [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "$f" ] &&
+			tb_kill "$pid"
+	done
+	return 0
+}
+
 # Build the testbed whose names tb_names set.  Run in a subshell with
 # set -e: the first failing step ends it (tb_up then tears down).
 # tb_d1_up_batch FILE: an `ip -batch` file that brings the router DUT's
@@ -410,7 +484,7 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		tb_sysctl "$dut" net.ipv4.conf.$i.rp_filter=0 net.ipv6.conf.$i.accept_dad=0 \
 			net.ipv6.conf.$i.accept_ra=0
 		# A bridge needs no IPv6 on its ports: no MLD chatter at all.
-		case $kind in bridge|fault)
+		case $kind in bridge|fault|ovs)
 			tb_sysctl "$dut" net.ipv6.conf.$i.disable_ipv6=1 ;;
 		esac
 	done
@@ -431,6 +505,9 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		# No forwarding, no addresses, no IPv6: only faultdut.py moves
 		# frames between d0 and d1 (tests/tools/faultdut.py).
 		tb_fault_start "$dut"
+	elif [ "$kind" = ovs ]; then
+		# the limits are OpenFlow meters, not nftables (below)
+		tb_ovs_start "$lf" "$lr"
 	elif [ "$kind" = bridge ]; then
 		ip -n "$dut" link add br0 type bridge stp_state 0
 		ip -n "$dut" link set d0 master br0
@@ -485,7 +562,7 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		sleep 0.3
 		kill -0 "$pid" 2>/dev/null || { cat "$TB_STATE/tayga.log" >&2; false; }
 	fi
-	if [ "$lf" -gt 0 ] || [ "$lr" -gt 0 ]; then
+	if [ "$kind" != ovs ] && { [ "$lf" -gt 0 ] || [ "$lr" -gt 0 ]; }; then
 		tb_nft_rules "$kind" "$lf" "$lr" | ip netns exec "$dut" nft -f -
 	fi
 	case $kind in nat44|nat64)
@@ -507,7 +584,8 @@ tb_up() {
 	local id=$1 kind=$2 lf=$3 lr=$4 rc
 	tb_need_root
 	tb_need_tools ip ethtool
-	[ "$lf" -gt 0 ] || [ "$lr" -gt 0 ] && tb_need_tools nft
+	[ "$kind" != ovs ] && { [ "$lf" -gt 0 ] || [ "$lr" -gt 0 ]; } && tb_need_tools nft
+	[ "$kind" = ovs ] && tb_need_tools ovsdb-tool ovsdb-server ovs-vswitchd ovs-vsctl ovs-ofctl
 	case $kind in siit|nat64) tb_need_tools tayga ;; esac
 	case $kind in nat44|nat64) tb_need_tools nft ;; esac
 	[ "$kind" = fault ] && tb_need_tools python3
@@ -516,6 +594,7 @@ tb_up() {
 	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\nNEIGH=%s\nLEARNING=%s\n' "$kind" \
 		"$lf" "$lr" "${TB_NEIGH:-permanent}" "${TB_LEARNING:-0}" >"$TB_STATE/state"
 	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
+	[ "$kind" = ovs ] && printf 'OVS_RUNDIR=%s\n' "$TB_STATE/ovs" >>"$TB_STATE/state"
 	case $kind in nat44|nat64)
 		printf 'CT_SIZE=%s\nCT_RATE=%s\nCT_BURST=%s\nCT_TIMEOUT=%s\nNAT_PUBLIC_IPV4=%s\n' \
 			"${TB_CT_SIZE:-0}" "${TB_CT_RATE:-0}" \
@@ -568,6 +647,7 @@ tb_down() {
 		[ -n "$pid" ] && [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = tayga ] &&
 			tb_kill "$pid"
 	fi
+	tb_ovs_stop
 	for ns in "$TB_DUT" "$TB_TG"; do
 		[ -e "/run/netns/$ns" ] || continue
 		# Whatever still runs in our namespaces (a crashed test's tester).

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The virtual testbed: two tester ports in one network namespace wired by veth
 # pairs to a Linux DUT (router, bridge, tayga SIIT, stateful NAT44 or NAT64)
-# in another, optionally with an nftables capacity limit.  See docs/testbed.md.
+# in another, or Open vSwitch's userspace datapath, optionally with an
+# nftables (Open vSwitch: OpenFlow meter) capacity limit.  See docs/testbed.md.
 #
-#   testbed.sh up [--name ID] [--dut router|bridge|siit | --dut fault --fault "OPTS"]
+#   testbed.sh up [--name ID] [--dut router|bridge|siit|ovs | --dut fault --fault "OPTS"]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
 #                 [--limit-burst B] [--nets] [--neigh permanent|dynamic] [--learning]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
@@ -16,7 +17,9 @@
 #   testbed.sh exec --name ID -- CMD...      CMD inside the tester namespace
 #   testbed.sh dut-exec [--name ID] -- CMD... CMD inside the DUT namespace, e.g. a
 #                                            [dut] observation (ID default:
-#                                            $TESTBED_ID, set by run)
+#                                            $TESTBED_ID, set by run; --dut ovs:
+#                                            with its OVS_RUNDIR, OVS_DBDIR,
+#                                            OVS_LOGDIR, e.g. ovs-appctl dpctl/show)
 #   testbed.sh run  --name ID -- ARGS...     dutperf (or $DUTPERF) on t0/t1
 #   testbed.sh env  --name ID                shell assignments for scripts
 #   testbed.sh list
@@ -25,9 +28,12 @@
 # Options:
 #     --name ID            the testbed (letters, digits, _; up: generated if not given)
 #     --dut KIND           up: router (default), bridge, siit (tayga), fault,
-#                          nat44 (nftables masquerade), nat64 (tayga + nat44)
+#                          nat44 (nftables masquerade), nat64 (tayga + nat44),
+#                          ovs (Open vSwitch bridge br0, userspace datapath,
+#                          NORMAL action: MAC learning)
 #     --fault "OPTS"       up --dut fault: tests/tools/faultdut.py options
 #     --limit-fps N        up: nftables capacity limit of N frames/s per direction
+#                          (--dut ovs: an OpenFlow meter, drop band, per direction)
 #     --limit-fwd-fps N    up: the limit of the forward direction (d0 -> d1) only
 #     --limit-rev-fps N    up: the limit of the reverse direction (d1 -> d0) only
 #     --ct-size M          up nat44|nat64: admit at most M connections (the rest
@@ -82,8 +88,8 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--name) [ $# -ge 2 ] || usage; id=$2; tb_check_id "$id"; shift ;;
 	--dut) [ $# -ge 2 ] || usage; kind=$2; shift
-		case $kind in router|bridge|siit|fault|nat44|nat64) ;;
-		*) die "--dut router|bridge|siit|fault|nat44|nat64, not '$kind'" ;; esac ;;
+		case $kind in router|bridge|siit|fault|nat44|nat64|ovs) ;;
+		*) die "--dut router|bridge|siit|fault|nat44|nat64|ovs, not '$kind'" ;; esac ;;
 	--fault) [ $# -ge 2 ] || usage; TB_FAULT=$2; shift ;;	# faultdut.py options
 	--limit-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; lr=$lf; shift ;;
 	--limit-fwd-fps) [ $# -ge 2 ] || usage; lf=$(fps_arg "$1" "$2") || exit 1; shift ;;
@@ -123,7 +129,7 @@ up)
 			die_usage "--ct-size, --ct-rate, --ct-burst and --ct-timeout need --dut nat44 or nat64" ;;
 	esac
 	[ -z "$TB_CT_BURST" ] || [ "$TB_CT_RATE" -gt 0 ] || die_usage "--ct-burst needs --ct-rate"
-	case $kind in bridge|fault)
+	case $kind in bridge|fault|ovs)
 		[ "$TB_NEIGH" = permanent ] ||
 			die_usage "--neigh dynamic needs a DUT with addresses (router, siit, nat44, nat64)" ;;
 	esac
@@ -156,6 +162,8 @@ dut-exec)
 	[ -n "$id" ] || { id=${TESTBED_ID:-}; [ -z "$id" ] || tb_check_id "$id"; }
 	need_name
 	[ $# -gt 0 ] || die "dut-exec needs -- CMD..."
+	# shellcheck disable=SC2046
+	[ -d "$TB_STATE/ovs" ] && set -- env $(tb_ovs_env) "$@"
 	exec ip netns exec "$TB_DUT" "$@"
 	;;
 run)

@@ -6,8 +6,8 @@
 # (nftables): a forward-only search without learning frames loses every
 # frame of every trial (t1 never sends, so the bridge never learns it)
 # and says so (result_kind none, below the range, exit status 3); with
-# [traffic] learning = search the right port announces t1's MAC before
-# the search and the search finds C as throughput_capacity.sh does
+# [traffic] learning = trial the right port announces t1's MAC before
+# each trial and the search finds C as throughput_capacity.sh does
 # (95..103 % of C); the learning frames are counted per trial, never as
 # test frames.
 . "$(dirname "$0")/common.sh"

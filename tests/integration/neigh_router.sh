@@ -29,27 +29,6 @@ for v in 4 6; do
 done
 [ -z "$(ip -n "$TB_DUT" neigh show nud permanent)" ] || fail "permanent neighbours: $(ip -n "$TB_DUT" neigh show nud permanent)"
 
-# neigh_learnt FILE ADDR DEV MAC [STATE]: in FILE (the DUT's `ip neigh`,
-# one or more samples) the entry of ADDR on DEV is MAC, learnt (in STATE
-# when given), and no entry is PERMANENT
-neigh_learnt() {
-	local e
-	e=$(grep "^$2 dev $3 lladdr $4 ${5:-}" "$1" | tail -1)
-	echo "DUT: ${e:-no $2 at $4 on $3}"
-	[ -n "$e" ] || fail "DUT never had $2 at $4 on $3${5:+ $5}: $(grep "^$2 " "$1" | sort -u | tr '\n' ';')"
-	! grep -q PERMANENT "$1" || fail "DUT: permanent entries: $(grep PERMANENT "$1" | sort -u)"
-}
-# neigh_sample V FILE: the DUT's IPv-V neighbours into FILE every 0.5 s
-# until $WORK/sampling is removed (Linux probes an entry 5 s after its
-# first use and fails it when nobody answers, as between two runs: what
-# counts is what the DUT holds while dutperf runs)
-neigh_sample() {
-	while [ -e "$WORK/sampling" ]; do
-		ip -n "$TB_DUT" -"$1" neigh show >>"$2"
-		sleep 0.5
-	done
-}
-
 for v in 4 6; do
 	out=$WORK/ok$v
 	touch "$WORK/sampling"
@@ -61,10 +40,7 @@ for v in 4 6; do
 	wait $sampler
 	grep 'is at' "$WORK/err.log"
 	check_lossless "$out/trials.csv" fwd rev
-	python3 -c 'import json, sys
-for p in json.loads(open(sys.argv[1]).read().splitlines()[-1])["ports"]:
-    print(p["side"], p["dut_mac"], p["dut_mac_from"], p["dut_ip"], p["answered"])' \
-		"$out/run.json" >"$WORK/ports" || fail "run.json"
+	run_ports "$out" >"$WORK/ports"
 	cat "$WORK/ports"
 	want4="left 02:00:00:00:00:20 resolved 198.18.0.1
 right 02:00:00:00:01:20 resolved 198.19.0.1"

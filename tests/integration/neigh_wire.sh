@@ -17,15 +17,6 @@ prefix=dpt-neigh-$$
 memif() { wire "$DUTPERF" "$prefix" "$@"; }
 frames_ini "$SRCDIR/tests/data/wire.ini" "$WORK/wire.ini"
 
-# run.json's ports: "side dut_mac dut_mac_from dut_ip answered" lines
-ports() {
-	python3 -c 'import json, sys
-d = json.loads(open(sys.argv[1]).read().splitlines()[-1])	# the last run
-for p in d["ports"]:
-    print(p["side"], p["dut_mac"], p["dut_mac_from"], p["dut_ip"], p["answered"])' "$1/run.json" ||
-		fail "cannot read $1/run.json"
-}
-
 # resolve VERSION LEFT_DUT_IP RIGHT_DUT_IP SIZE
 resolve() {
 	local v=$1 out=$WORK/v$1
@@ -40,7 +31,7 @@ resolve() {
 	grep 'is at' "$WORK/err.log"
 	echo "IPv$v trial: $(col "$out/trials.csv" status) $(col "$out/trials.csv" reason)"
 	check_lossless "$out/trials.csv" fwd rev
-	ports "$out" >"$WORK/ports"
+	run_ports "$out" >"$WORK/ports"
 	cat "$WORK/ports"
 	read -r _ lmac lfrom lip lans < <(grep '^left ' "$WORK/ports")
 	read -r _ rmac rfrom rip rans < <(grep '^right ' "$WORK/ports")
