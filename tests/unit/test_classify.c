@@ -694,6 +694,7 @@ foreign_groups(void **state)
 		[FRAME_BAD_ADDR] = FRAME_GROUP_UDP,
 		[FRAME_BAD_PORT] = FRAME_GROUP_UDP,
 		[FRAME_BAD_STAMP] = FRAME_GROUP_UDP,
+		[FRAME_FOREIGN_VLAN] = FRAME_GROUP_LINK,
 	};
 	size_t i;
 	int k;

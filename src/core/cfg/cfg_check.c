@@ -96,7 +96,7 @@ check_tag_size(const struct cfg *c, uint32_t frame_size_b, const char *sz,
 	const struct cfg_side *l = &c->side[CFG_LEFT], *r = &c->side[CFG_RIGHT];
 	uint32_t tag_b, need = 0, v4 = CFG_MIN_IPV6_FRAME_B - 20;
 	enum cfg_side_id s = tag_side(c, &tag_b);
-	char vb[64];
+	char vb[96];
 
 	if (tag_b == 0)
 		return 0;
@@ -107,10 +107,14 @@ check_tag_size(const struct cfg *c, uint32_t frame_size_b, const char *sz,
 		need = CFG_MIN_IPV6_FRAME_B + tag_b;
 	if (frame_size_b >= need)
 		return 0;
+	snprintf(vb, sizeof(vb), "[%s] vlan = %u", side_names[s],
+		 c->side[s].vlan);
+	if (c->side[s].outer_vlan != 0)
+		snprintf(vb + strlen(vb), sizeof(vb) - strlen(vb),
+			 ", outer_vlan = %u", c->side[s].outer_vlan);
 	return cfg_errf(err, err_len,
 			"%s: below %u, the smallest test frame with the %u bytes of VLAN tags of %s inside the frame size (RFC 5180 5.1.1)",
-			sz, need, tag_b, cfg_key_blame(c, side_names[s], "vlan",
-						       vb, sizeof(vb)));
+			sz, need, tag_b, vb);
 }
 
 /* One frame size of c (frame_size_b, or a size of the mix); the lead of
