@@ -113,6 +113,24 @@ struct frame_spec {
  */
 uint8_t frame_spec_tags(const struct cfg_side *s, uint8_t tag[FRAME_TAGS_MAX_B]);
 
+/*
+ * Does the frame at p (at least 12 + tag_b bytes) carry tags tag[0..tag_b)
+ * after its MAC addresses, compared as the receiver compares them: TPID
+ * and VID, not PCP or DEI?
+ */
+static inline bool
+frame_tags_match(const uint8_t *p, const uint8_t *tag, uint8_t tag_b)
+{
+	unsigned int i;
+
+	for (i = 0; i < tag_b; i += 4)
+		if (p[12 + i] != tag[i] || p[13 + i] != tag[i + 1] ||
+		    ((p[14 + i] ^ tag[i + 2]) & 0x0f) != 0 ||
+		    p[15 + i] != tag[i + 3])
+			return false;
+	return true;
+}
+
 /* Byte of an IPv4 / IPv6 address that selects the network (RFC 2544 12). */
 static inline unsigned int
 frame_spec_net_byte(uint8_t ip_version)

@@ -8,7 +8,8 @@
  * VID, none, a tag on an untagged port, QinQ, a router that strips or adds
  * the tag, a mix of sizes, the patch path; and a million mutated tagged
  * frames on which every path agrees and nothing is accepted that the
- * independent check rejects.
+ * independent check rejects.  ARP / ND on a tagged port: answered only
+ * on its VLAN, answers and requests tagged.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dutperf/arp.h"
 #include "dutperf/cli.h"
 #include "dutperf/frame.h"
 #include "dutperf/frame_fast.h"
@@ -483,6 +485,82 @@ fuzz(void **state)
 	assert_true(ours > 1000);
 }
 
+/* ---------------------------------------------------------- ARP / ND */
+
+/*
+ * A tagged port's responder: answers only requests of its VLAN (TPID and
+ * VID; another PCP is the same VLAN), tagged with its own tag; its
+ * requests tagged by arp_tag; arp_resolved takes answers of its VLAN only.
+ */
+static void
+arp_tags(void **state)
+{
+	static const uint8_t dut[6] = { 2, 0, 0, 0, 0, 0x20 };
+	static const uint8_t dut4[4] = { 198, 18, 0, 1 };
+	static const uint8_t dut6[16] = { 0x20, 0x01, 0, 2, [15] = 1 };
+	struct arp_responder r, u;
+	uint8_t q[ARP_MAX_FRAME_B], a[ARP_MAX_FRAME_B], mac[6];
+	struct cfg c;
+	size_t n, m;
+
+	(void)state;
+	golden_cfg_defaults(&c);
+	c.side[CFG_LEFT].vlan = 100;
+	c.side[CFG_LEFT].vlan_pcp = 5;
+	c.side[CFG_LEFT].outer_vlan = 200;
+	arp_responder_from_cfg(&r, &c, CFG_LEFT);
+	assert_int_equal(r.tag_b, 8);
+	c.side[CFG_LEFT].outer_vlan = 0;
+	arp_responder_from_cfg(&r, &c, CFG_LEFT);
+	assert_int_equal(r.tag_b, 4);
+	c.side[CFG_LEFT].vlan = 0;
+	arp_responder_from_cfg(&u, &c, CFG_LEFT);
+	assert_int_equal(u.tag_b, 0);
+
+	/* the DUT's request, tagged as the DUT's VLAN interface sends it
+	 * (PCP 0): answered, the reply tagged with the port's PCP 5 */
+	n = arp_build_request(q, dut, dut4, c.side[CFG_LEFT].ipv4);
+	assert_int_equal(arp_answer(&r, q, n, a), 0);	/* untagged: no */
+	assert_true(arp_answer(&u, q, n, a) > 0);
+	n = arp_tag(&u, q, n);				/* no tags: as is */
+	memmove(q + 16, q + 12, n - 12);
+	golden_put16(q + 12, 0x8100);
+	golden_put16(q + 14, 100);
+	m = arp_answer(&r, q, n + 4, a);
+	assert_int_equal(m, ARP_FRAME_B + 4);
+	assert_int_equal(golden_rd16(a + 12), 0x8100);
+	assert_int_equal(golden_rd16(a + 14), 5 << 13 | 100);
+	assert_int_equal(golden_rd16(a + 16), 0x0806);
+	assert_int_equal(golden_rd16(a + 16 + 8), 2);	/* a reply */
+	assert_int_equal(arp_answer(&u, q, n + 4, a), 0); /* tag unexpected */
+	/* the reply resolves the port at the DUT: only on its VLAN */
+	assert_true(arp_resolved(&r, a, m, 4, c.side[CFG_LEFT].ipv4, mac));
+	assert_memory_equal(mac, c.side[CFG_LEFT].mac, 6);
+	assert_false(arp_resolved(&u, a, m, 4, c.side[CFG_LEFT].ipv4, mac));
+	golden_put16(q + 14, 101);			/* another VLAN */
+	assert_int_equal(arp_answer(&r, q, n + 4, a), 0);
+
+	/* ND: the port's own NS, tagged, answered by a responder of the
+	 * same VLAN with a tagged NA whose ICMPv6 checksum holds (arp_parse
+	 * of the frame without its tag checks it) */
+	n = arp_tag(&r, q, arp_build_ns(q, dut, dut6, c.side[CFG_LEFT].ipv6));
+	assert_int_equal(golden_rd16(q + 12), 0x8100);
+	assert_int_equal(golden_rd16(q + 16), 0x86dd);
+	m = arp_answer(&r, q, n, a);
+	assert_int_equal(m, ARP_ND_FRAME_B + 4);
+	assert_int_equal(golden_rd16(a + 14), 5 << 13 | 100);
+	{
+		struct arp_msg msg;
+
+		memcpy(plain, a, 12);
+		memcpy(plain + 12, a + 16, m - 16);
+		assert_int_equal(arp_parse(plain, m - 4, &msg), 0);
+		assert_int_equal(msg.type, ARP_ND_NA);
+	}
+	assert_true(arp_resolved(&r, a, m, 6, c.side[CFG_LEFT].ipv6, mac));
+	assert_false(arp_resolved(&u, a, m, 6, c.side[CFG_LEFT].ipv6, mac));
+}
+
 int
 main(void)
 {
@@ -493,6 +571,7 @@ main(void)
 		cmocka_unit_test(one_side_tagged),
 		cmocka_unit_test(mix_and_patch),
 		cmocka_unit_test(fuzz),
+		cmocka_unit_test(arp_tags),
 	};
 
 	return cmocka_run_group_tests(tests, unit_tmpdir_setup,

@@ -429,18 +429,6 @@ cls_ref(const struct frame_cls *k, const uint8_t *mac, const uint8_t *buf,
 	return FRAME_OURS;
 }
 
-/* Does buf carry k's VLAN tags (len >= ETH_HDR_B + k->tag_b)? */
-static bool
-cls_tags_ok(const struct frame_cls *k, const uint8_t *buf)
-{
-	uint8_t diff = 0;
-	unsigned int i;
-
-	for (i = 0; i < k->tag_b; i++)
-		diff |= (uint8_t)((buf[12 + i] ^ k->tag[i]) & k->tag_mask[i]);
-	return diff == 0;
-}
-
 enum frame_kind
 frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		   struct frame_rx_info *info)
@@ -450,7 +438,7 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 	/* the port's tags, then the frame as if they were not there */
 	if (len < (size_t)ETH_HDR_B + k->tag_b)
 		return len < ETH_HDR_B ? FRAME_BAD_TRUNCATED : FRAME_FOREIGN_VLAN;
-	if (!cls_tags_ok(k, buf))
+	if (!frame_tags_match(buf, k->tag, k->tag_b))
 		return FRAME_FOREIGN_VLAN;
 	return cls_ref(k, buf, buf + k->tag_b, len - k->tag_b, info);
 }
