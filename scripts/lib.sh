@@ -202,6 +202,21 @@ tb_sysctl() {	# NS KEY=VALUE...
 	ip netns exec "$ns" sysctl -qw "$@" >/dev/null
 }
 
+# The nftables ruleset of a VLAN-aware bridge where the kernel's bridge has
+# no VLAN filtering: VID: only frames tagged VID cross the bridge (any other
+# VID, untagged frames dropped and counted in the named counter vlan_drop);
+# tags are forwarded as they came.
+tb_vlan_rules() {
+	echo "table bridge dutperf_vlan {"
+	echo "	counter vlan_drop { }"
+	echo "	chain admit {"
+	echo "		type filter hook forward priority -10; policy accept;"
+	echo "		ether type 8021q vlan id $1 accept"
+	echo "		counter name vlan_drop drop"
+	echo "	}"
+	echo "}"
+}
+
 # The nftables ruleset of a capacity limit: KIND FWD_FPS REV_FPS (0 = none).
 # Forward = frames entering the DUT on d0, reverse = entering on d1; the
 # rules match the input interface only, so a frame that crosses the forward
@@ -216,10 +231,13 @@ tb_nft_rules() {
 	[ "$3" -gt 0 ] && echo "	counter rev_drop { }" && echo "	counter rev_pass { }"
 	echo "	chain capacity {"
 	echo "		type filter hook forward priority 0; policy accept;"
-	[ "$2" -gt 0 ] && echo "		iifname \"d0\" limit rate over $2/second burst $(tb_nft_burst "$2") packets counter name fwd_drop drop"
-	[ "$2" -gt 0 ] && echo "		iifname \"d0\" counter name fwd_pass"
-	[ "$3" -gt 0 ] && echo "		iifname \"d1\" limit rate over $3/second burst $(tb_nft_burst "$3") packets counter name rev_drop drop"
-	[ "$3" -gt 0 ] && echo "		iifname \"d1\" counter name rev_pass"
+	# a router with --vlan routes between its sub-interfaces d0.VID, d1.VID
+	local i0=d0 i1=d1
+	[ -n "${TB_VLAN:-}" ] && [ "$1" != bridge ] && i0=d0.$TB_VLAN i1=d1.$TB_VLAN
+	[ "$2" -gt 0 ] && echo "		iifname \"$i0\" limit rate over $2/second burst $(tb_nft_burst "$2") packets counter name fwd_drop drop"
+	[ "$2" -gt 0 ] && echo "		iifname \"$i0\" counter name fwd_pass"
+	[ "$3" -gt 0 ] && echo "		iifname \"$i1\" limit rate over $3/second burst $(tb_nft_burst "$3") packets counter name rev_drop drop"
+	[ "$3" -gt 0 ] && echo "		iifname \"$i1\" counter name rev_pass"
 	echo "	}"
 	echo "}"
 }
@@ -512,6 +530,23 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		ip -n "$dut" link add br0 type bridge stp_state 0
 		ip -n "$dut" link set d0 master br0
 		ip -n "$dut" link set d1 master br0
+		# TB_VLAN=VID (testbed.sh --vlan): a VLAN-aware bridge whose
+		# ports carry VID tagged and nothing else (no untagged VLAN 1);
+		# a kernel without bridge VLAN filtering gets the same
+		# admission from nftables (tb_vlan_rules), learning per MAC
+		if [ -n "${TB_VLAN:-}" ]; then
+			if ip -n "$dut" link set br0 type bridge vlan_filtering 1 2>/dev/null; then
+				for i in d0 d1; do
+					bridge -n "$dut" vlan del dev $i vid 1
+					bridge -n "$dut" vlan add dev $i vid "$TB_VLAN"
+				done
+				echo "VLAN_FILTER=bridge" >>"$TB_STATE/state"
+			else
+				tb_vlan_rules "$TB_VLAN" | ip netns exec "$dut" nft -f -
+				echo "VLAN_FILTER=nftables" >>"$TB_STATE/state"
+				note "this kernel has no bridge VLAN filtering: VLAN $TB_VLAN admitted by nftables (table bridge dutperf_vlan)"
+			fi
+		fi
 		# TB_LEARNING=1 (testbed.sh --learning): a destination not
 		# learnt is dropped, not flooded, and learnt ones age in 10 s
 		if [ "${TB_LEARNING:-0}" = 1 ]; then
@@ -524,20 +559,34 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		ip -n "$dut" link set d1 up
 	else
 		tb_sysctl "$dut" net.ipv4.ip_forward=1 net.ipv6.conf.all.forwarding=1
-		ip -n "$dut" addr add 198.18.0.1/24 dev d0
-		ip -n "$dut" addr add 2001:db8:0::1/64 dev d0 nodad
-		ip -n "$dut" addr add 198.19.0.1/24 dev d1
-		ip -n "$dut" addr add 2001:db8:1::1/64 dev d1 nodad
+		# TB_VLAN=VID (testbed.sh --vlan): the addresses, neighbours
+		# and limits on routed VLAN sub-interfaces d0.VID and d1.VID
+		local d0=d0 d1=d1
+		if [ -n "${TB_VLAN:-}" ]; then
+			d0=d0.$TB_VLAN d1=d1.$TB_VLAN
+			for i in 0 1; do
+				ip -n "$dut" link add link d$i name "d$i.$TB_VLAN" type vlan id "$TB_VLAN" || {
+					echo "testbed: this kernel has no 802.1Q VLAN interfaces (CONFIG_VLAN_8021Q)" >&2
+					false; }
+				tb_sysctl "$dut" net.ipv4.conf.d$i/$TB_VLAN.rp_filter=0 \
+					net.ipv6.conf.d$i/$TB_VLAN.accept_dad=0 net.ipv6.conf.d$i/$TB_VLAN.accept_ra=0
+				ip -n "$dut" link set "d$i.$TB_VLAN" up
+			done
+		fi
+		ip -n "$dut" addr add 198.18.0.1/24 dev $d0
+		ip -n "$dut" addr add 2001:db8:0::1/64 dev $d0 nodad
+		ip -n "$dut" addr add 198.19.0.1/24 dev $d1
+		ip -n "$dut" addr add 2001:db8:1::1/64 dev $d1 nodad
 		ip -n "$dut" link set d0 up
 		ip -n "$dut" link set d1 up
 		# Permanent neighbours for the tester's addresses, unless
 		# TB_NEIGH=dynamic (testbed.sh --neigh dynamic): then the DUT
 		# resolves the tester by ARP / ND and its entries age.
 		if [ "${TB_NEIGH:-permanent}" = permanent ]; then
-			ip -n "$dut" neigh replace 198.18.0.2 lladdr 02:00:00:00:00:10 dev d0 nud permanent
-			ip -n "$dut" neigh replace 2001:db8:0::2 lladdr 02:00:00:00:00:10 dev d0 nud permanent
-			ip -n "$dut" neigh replace 198.19.0.2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
-			ip -n "$dut" neigh replace 2001:db8:1::2 lladdr 02:00:00:00:01:10 dev d1 nud permanent
+			ip -n "$dut" neigh replace 198.18.0.2 lladdr 02:00:00:00:00:10 dev $d0 nud permanent
+			ip -n "$dut" neigh replace 2001:db8:0::2 lladdr 02:00:00:00:00:10 dev $d0 nud permanent
+			ip -n "$dut" neigh replace 198.19.0.2 lladdr 02:00:00:00:01:10 dev $d1 nud permanent
+			ip -n "$dut" neigh replace 2001:db8:1::2 lladdr 02:00:00:00:01:10 dev $d1 nud permanent
 		fi
 		# Destination networks 2..256 (3rd IPv4 / 8th IPv6 byte varied).
 		ip -n "$dut" route add 198.18.0.0/16 via 198.18.0.2
@@ -593,6 +642,7 @@ tb_up() {
 	mkdir -p "$TB_STATE" || die "cannot create $TB_STATE"
 	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\nNEIGH=%s\nLEARNING=%s\n' "$kind" \
 		"$lf" "$lr" "${TB_NEIGH:-permanent}" "${TB_LEARNING:-0}" >"$TB_STATE/state"
+	[ -n "${TB_VLAN:-}" ] && printf 'VLAN=%s\n' "$TB_VLAN" >>"$TB_STATE/state"
 	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
 	[ "$kind" = ovs ] && printf 'OVS_RUNDIR=%s\n' "$TB_STATE/ovs" >>"$TB_STATE/state"
 	case $kind in nat44|nat64)

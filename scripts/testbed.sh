@@ -8,6 +8,7 @@
 #   testbed.sh up [--name ID] [--dut router|bridge|siit|ovs | --dut fault --fault "OPTS"]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
 #                 [--limit-burst B] [--nets] [--neigh permanent|dynamic] [--learning]
+#                 [--vlan VID]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
 #                 [--ct-timeout S]
 #   testbed.sh down --name ID | --all
@@ -52,6 +53,10 @@
 #     --learning           up --dut bridge: unknown-unicast flooding off on d0 and d1
 #                          and a 10 s ageing time: a destination the bridge has not
 #                          seen as a source is dropped (RFC 2544 23 (b) learning)
+#     --vlan VID           up router|bridge: 802.1Q VLAN VID (1..4094) between tester
+#                          and DUT: routed sub-interfaces d0.VID / d1.VID, or a
+#                          VLAN-aware bridge (vlan_filtering 1) whose ports carry
+#                          VID tagged only; prints the ini keys to stderr
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
 set -u
@@ -83,7 +88,7 @@ count_arg() {	# OPTION VALUE UNIT: a positive count below 2^31 (nft's limit)
 case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
-id="" kind=router lf=0 lr=0 all="" TB_NEIGH=permanent TB_LEARNING=0 TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0
+id="" kind=router lf=0 lr=0 all="" TB_NEIGH=permanent TB_LEARNING=0 TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0 TB_VLAN=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--name) [ $# -ge 2 ] || usage; id=$2; tb_check_id "$id"; shift ;;
@@ -103,6 +108,9 @@ while [ $# -gt 0 ]; do
 		export TB_NFT_BURST_PKTS=$2; shift ;;
 	--nets) ;;	# routes for 256 destination networks are always set up
 	--learning) TB_LEARNING=1 ;;
+	--vlan) [ $# -ge 2 ] || usage; TB_VLAN=$2; shift
+		case $TB_VLAN in ''|*[!0-9]*|0*) die_usage "--vlan needs a VID 1..4094, not '$TB_VLAN'" ;; esac
+		[ "$TB_VLAN" -le 4094 ] || die_usage "--vlan needs a VID 1..4094, not '$TB_VLAN'" ;;
 	--neigh) [ $# -ge 2 ] || usage; TB_NEIGH=$2; shift
 		case $TB_NEIGH in permanent|dynamic) ;;
 		*) die_usage "--neigh permanent|dynamic, not '$TB_NEIGH'" ;; esac ;;
@@ -134,10 +142,15 @@ up)
 			die_usage "--neigh dynamic needs a DUT with addresses (router, siit, nat44, nat64)" ;;
 	esac
 	[ "$TB_LEARNING" = 0 ] || [ "$kind" = bridge ] || die_usage "--learning needs --dut bridge"
-	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT TB_NEIGH TB_LEARNING
+	case $kind in router|bridge) ;; *)
+		[ -z "$TB_VLAN" ] || die_usage "--vlan needs --dut router or bridge" ;;
+	esac
+	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT TB_NEIGH TB_LEARNING TB_VLAN
 	tb_need_root
 	[ -n "$id" ] || id=$(tb_new_id)
 	tb_up "$id" "$kind" "$lf" "$lr"
+	[ -z "$TB_VLAN" ] ||
+		note "VLAN $TB_VLAN: run with [left] vlan = $TB_VLAN and [right] vlan = $TB_VLAN"
 	echo "$id"
 	;;
 down)

@@ -20,11 +20,13 @@
 #include <stdint.h>
 
 #include "cfg.h"
+#include "frame_spec.h"
 
 #define ARP_ETH_MIN_B 60	/* a minimum frame without FCS */
 #define ARP_FRAME_B 60		/* ARP frame as written: 42 + padding */
 #define ARP_ND_FRAME_B 86	/* NS / NA with one link-layer option */
-#define ARP_MAX_FRAME_B 86	/* the largest frame this module writes */
+/* the largest frame this module writes: an NS / NA with QinQ tags */
+#define ARP_MAX_FRAME_B (ARP_ND_FRAME_B + FRAME_TAGS_MAX_B)
 #define ARP_MAX_RANGES 16	/* address ranges of one responder */
 
 /* What a received frame is, as far as address resolution goes. */
@@ -113,6 +115,10 @@ struct arp_range {
 /* The addresses one port answers for, and the port's MAC. */
 struct arp_responder {
 	uint8_t mac[6];
+	/* the port's VLAN tags (frame_spec_tags): the requests it answers
+	 * carry them (TPID, VID), its answers and frames too (arp_tag) */
+	uint8_t tag[FRAME_TAGS_MAX_B];
+	uint8_t tag_b;
 	unsigned int nb;
 	struct arp_range r[ARP_MAX_RANGES];
 };
@@ -138,18 +144,31 @@ bool arp_responder_owns(const struct arp_responder *r, uint8_t ip_version,
  * length returned.  0: no answer (another frame, a request for another
  * address, a gratuitous ARP (RFC 5227 2.3 announcement), an NS of
  * duplicate address detection, whose unspecified source asks for no
- * answer to itself).
+ * answer to itself).  With r's VLAN tags (tag_b > 0) the request must
+ * carry them (TPID and VID; a request of another VLAN is not answered)
+ * and the answer does.
  */
 size_t arp_answer(const struct arp_responder *r, const uint8_t *frame,
 		  size_t len_b, uint8_t *out);
 
 /*
- * Does frame answer who-has ip (version v)?  An ARP reply (or request:
- * RFC 826 learns from either) whose sender is ip, or an NA whose target
- * is ip; the MAC into mac (NA: its target link-layer option, else the
- * Ethernet source).
+ * Does frame answer who-has ip (version v) on the port of responder r?
+ * An ARP reply (or request: RFC 826 learns from either) whose sender is
+ * ip, or an NA whose target is ip, with r's VLAN tags (TPID and VID); the
+ * MAC into mac (NA: its target link-layer option, else the Ethernet
+ * source).
  */
-bool arp_resolved(const uint8_t *frame, size_t len_b, uint8_t ip_version,
-		  const uint8_t *ip, uint8_t mac[6]);
+bool arp_resolved(const struct arp_responder *r, const uint8_t *frame,
+		  size_t len_b, uint8_t ip_version, const uint8_t *ip,
+		  uint8_t mac[6]);
+
+/*
+ * r's VLAN tags inserted after the MAC addresses of the untagged frame
+ * buf of len_b bytes (an arp_build_* frame; buf holds ARP_MAX_FRAME_B):
+ * the tagged length, len_b + r->tag_b.  The frames a port sends for
+ * itself (requests, announcements, RFC 2544 23 learning frames) go
+ * through it; arp_answer's answers are tagged already.
+ */
+size_t arp_tag(const struct arp_responder *r, uint8_t *buf, size_t len_b);
 
 #endif /* DUTPERF_ARP_H */

@@ -27,6 +27,9 @@
 #define CFG_MAX_NETS 256	/* RFC 2544 section 12: up to 256 networks */
 #define CFG_MIN_FRAME_B 64
 #define CFG_MAX_FRAME_B 1518
+/* RFC 5180 5.1.1: 1522 bytes, "the max length for a VLAN-tagged frame" */
+#define CFG_MAX_TAGGED_FRAME_B 1522
+#define CFG_VLAN_TAG_B 4		/* one 802.1Q / 802.1ad tag */
 #define CFG_MAX_JUMBO_B 9216
 #define CFG_MIN_SIIT_FRAME_B 84	/* RFC 8219 5.1.1: IPv6 size when translating */
 #define CFG_MIN_IPV6_FRAME_B 78	/* RFC 5180 5: IPv6 with the compact stamp */
@@ -117,6 +120,12 @@ struct cfg_side {
 	uint16_t queues;	/* RX and TX queues of the port: streams sent
 				 * from here, RX queues here; 1..CFG_MAX_QUEUES */
 	uint32_t pool_mbufs;	/* mbufs of each RX and TX pool, per queue */
+	/* IEEE 802.1Q tag of every frame this port sends and receives:
+	 * VID 1..4094 (0: untagged), its PCP; an outer 802.1ad tag (QinQ,
+	 * TPID 0x88a8) when outer_vlan != 0 (docs/frames.md, "VLAN tags") */
+	uint16_t vlan;
+	uint16_t vlan_pcp;
+	uint16_t outer_vlan;
 };
 
 /* Per direction ([forward] / [reverse]): RFC 4814 variation of the sent frames. */
@@ -375,6 +384,14 @@ int cfg_parse_lcores(const char *s, unsigned int max, uint16_t *out,
 int cfg_side_lcores(const struct cfg *c, enum cfg_side_id s, bool send,
 		    uint16_t *out, unsigned cap, unsigned *nb, char *err,
 		    size_t err_len);
+
+/* Bytes of VLAN tags in the frames of side s: 0, 4 (vlan) or 8 (QinQ). */
+static inline uint32_t
+cfg_side_tag_b(const struct cfg_side *s)
+{
+	return s->vlan == 0 ? 0 : s->outer_vlan == 0 ? CFG_VLAN_TAG_B :
+						       2 * CFG_VLAN_TAG_B;
+}
 
 /* Frame size in bytes (incl. FCS) of frames sent in IP version v. */
 uint32_t cfg_frame_size_b(const struct cfg *c, uint8_t ip_version);

@@ -59,7 +59,7 @@
 
 /* One prebuilt frame and the offsets of what varies in it. */
 struct frame_tmpl {
-	uint8_t hdr[FRAME_HDR_MAX_B];	/* bytes 0..hdr_len-1 of the frame */
+	uint8_t hdr[FRAME_HDR_MAX_B + FRAME_TAGS_MAX_B];	/* bytes 0..hdr_len-1 */
 	uint16_t hdr_len;		/* headers + stamp */
 	uint16_t len;			/* buffer length = frame size - FCS */
 	uint8_t ip_version;
@@ -171,6 +171,8 @@ enum frame_kind {
 	FRAME_BAD_ADDR,			/* MAC or IP addresses not what we expect */
 	FRAME_BAD_PORT,			/* ports outside the configured ranges */
 	FRAME_BAD_STAMP,		/* wrong direction or flags */
+	FRAME_FOREIGN_VLAN,		/* VLAN tags not the port's: another
+					 * VID, none, or one not configured */
 	FRAME_KIND_COUNT
 };
 
@@ -266,6 +268,15 @@ struct frame_cls {
 	uint8_t dst_mac[6];		/* receiving tester port */
 	bool promisc;			/* accept any destination MAC */
 	bool has_bg;			/* n > m: background frames exist */
+	/*
+	 * The VLAN tags every frame must carry after its MAC addresses
+	 * (frame_spec rx_tag), compared under tag_mask (TPID and VID), 0,
+	 * 4 or 8 bytes.  With tags, exp[] and fast[] describe the frame
+	 * without them: both paths look at buf + tag_b, the destination MAC
+	 * compared before (fast[]'s MAC bytes masked out).
+	 */
+	uint8_t tag_b;
+	uint8_t tag[FRAME_TAGS_MAX_B], tag_mask[FRAME_TAGS_MAX_B];
 	struct frame_expect exp[2];	/* [0] foreground, [1] background */
 	struct cfg_var sport, dport, src_slice, dst_slice;
 	uint16_t num_nets;
@@ -304,7 +315,8 @@ const char *frame_kind_name(enum frame_kind k);
  * foreign count.
  */
 enum frame_group {
-	FRAME_GROUP_LINK = 0,	/* not IP (ARP, LLDP, other ethertypes, VLAN)
+	FRAME_GROUP_LINK = 0,	/* not IP (ARP, LLDP, other ethertypes, VLAN
+				 * tags not the port's)
 				 * or ICMPv6 (ND, MLD, router solicitations):
 				 * what a kernel says on its own link */
 	FRAME_GROUP_IP,		/* IP, but no well-formed plain UDP datagram:

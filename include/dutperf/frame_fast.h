@@ -180,6 +180,26 @@ frame_fast_kind(const struct frame_cls *k, unsigned int b, const uint8_t *buf,
 					  (k)->fast_len[b] < (len))
 
 /*
+ * A frame of a receiver with VLAN tags (k->tag_b != 0): its destination
+ * MAC and tags are k's (TPID and VID under tag_mask).  False also for a
+ * frame too short for the 8-byte load (the reference decides).
+ */
+static inline bool
+frame_fast_tags_ok(const struct frame_cls *k, const uint8_t *buf, size_t len)
+{
+	uint64_t x, want, mask;
+
+	if (len < 20u || len < (size_t)14 + k->tag_b)
+		return false;
+	if (!k->promisc && memcmp(buf, k->dst_mac, 6) != 0)
+		return false;
+	memcpy(&x, buf + 12, 8);
+	memcpy(&want, k->tag, 8);
+	memcpy(&mask, k->tag_mask, 8);
+	return ((x ^ want) & mask) == 0;
+}
+
+/*
  * The fast path alone (a test hook): FRAME_OURS with info filled exactly
  * as frame_classify_ref would, or FRAME_KIND_COUNT when it cannot decide
  * (not the configured lengths, a UDP checksum field of 0, anything wrong):
@@ -191,6 +211,12 @@ frame_classify_fast_hw(const struct frame_cls *k, const uint8_t *buf,
 {
 	unsigned int b, pass;
 
+	if (__builtin_expect(k->tag_b != 0, 0)) {	/* the frame after them */
+		if (!frame_fast_tags_ok(k, buf, len))
+			return FRAME_KIND_COUNT;
+		buf += k->tag_b;
+		len -= k->tag_b;
+	}
 	FRAME_FAST_PICK(k, len, b, pass)
 		if (frame_fast_kind(k, b, buf, info, hw) == FRAME_OURS)
 			return FRAME_OURS;
@@ -316,6 +342,12 @@ frame_wide_fast(const struct frame_cls *k, const uint8_t *buf, size_t len,
 {
 	unsigned int b, pass;
 
+	if (__builtin_expect(k->tag_b != 0, 0)) {	/* the frame after them */
+		if (!frame_fast_tags_ok(k, buf, len))
+			return FRAME_KIND_COUNT;
+		buf += k->tag_b;
+		len -= k->tag_b;
+	}
 	FRAME_FAST_PICK(k, len, b, pass) {
 		const struct frame_fast *f = &k->fast[b];
 

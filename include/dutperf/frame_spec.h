@@ -35,6 +35,10 @@
 
 #include "cfg.h"
 
+#define FRAME_TAGS_MAX_B 8		/* QinQ: two tags of 4 bytes */
+#define FRAME_TPID_8021Q 0x8100		/* IEEE 802.1Q customer tag */
+#define FRAME_TPID_8021AD 0x88a8	/* IEEE 802.1ad service tag (QinQ) */
+
 /* Source and destination of one kind of frame at one end of the DUT. */
 struct frame_spec_addr {
 	uint8_t ip_version;		/* 4 or 6 */
@@ -61,6 +65,15 @@ struct frame_spec {
 	/* receiver */
 	uint8_t rx_mac[6];		/* receiving tester port */
 	bool promisc;			/* accept any destination MAC */
+	/*
+	 * VLAN tags after the MAC addresses (docs/frames.md, "VLAN tags"):
+	 * those the sender writes, those the receiver requires (TPID and
+	 * VID; PCP and DEI not compared), 0, 4 or 8 bytes each (outer
+	 * 802.1ad tag first).  They lie inside size_b: the IP packet is
+	 * size_b - 18 - tx_tag_b bytes.
+	 */
+	uint8_t tx_tag[FRAME_TAGS_MAX_B], rx_tag[FRAME_TAGS_MAX_B];
+	uint8_t tx_tag_b, rx_tag_b;
 
 	struct frame_spec_kind fg;	/* foreground */
 	struct frame_spec_kind bg;	/* background (used when n > m) */
@@ -90,6 +103,33 @@ struct frame_spec {
 	 * k to byte frame_spec_net_byte() of the destination */
 	uint16_t num_nets;
 };
+
+/*
+ * The VLAN tags of side s's frames (cfg.h: vlan, vlan_pcp, outer_vlan)
+ * as they follow the MAC addresses: an outer 802.1ad tag (TPID 0x88a8)
+ * when outer_vlan is set, then the 802.1Q tag (TPID 0x8100), each TPID
+ * then PCP (3 bits), DEI 0 and VID (12 bits).  Returns their bytes into
+ * tag[0..FRAME_TAGS_MAX_B): 0, 4 or 8.
+ */
+uint8_t frame_spec_tags(const struct cfg_side *s, uint8_t tag[FRAME_TAGS_MAX_B]);
+
+/*
+ * Does the frame at p (at least 12 + tag_b bytes) carry tags tag[0..tag_b)
+ * after its MAC addresses, compared as the receiver compares them: TPID
+ * and VID, not PCP or DEI?
+ */
+static inline bool
+frame_tags_match(const uint8_t *p, const uint8_t *tag, uint8_t tag_b)
+{
+	unsigned int i;
+
+	for (i = 0; i < tag_b; i += 4)
+		if (p[12 + i] != tag[i] || p[13 + i] != tag[i + 1] ||
+		    ((p[14 + i] ^ tag[i + 2]) & 0x0f) != 0 ||
+		    p[15 + i] != tag[i + 3])
+			return false;
+	return true;
+}
 
 /* Byte of an IPv4 / IPv6 address that selects the network (RFC 2544 12). */
 static inline unsigned int

@@ -76,6 +76,7 @@ struct result_rx {
 	uint64_t elsewhere;	/* UDP test-like frames to another MAC or IP
 				 * address (FRAME_BAD_ADDR) */
 	uint64_t other;		/* every other foreign frame */
+	uint64_t vlan;		/* VLAN tags not the port's (FRAME_FOREIGN_VLAN) */
 };
 
 /* Add trial r's active directions to x. */

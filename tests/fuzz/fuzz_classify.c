@@ -3,11 +3,13 @@
  * libFuzzer harness for frame_classify.  The first input byte picks one of
  * the receiver configurations (every golden case of gen_golden.py: IPv4,
  * IPv6, SIIT both ways, background frames; each with and without promisc,
- * and with varying ports, slices and networks); the rest is the frame,
+ * with varying ports, slices and networks, and with VLAN tags: one 802.1Q
+ * tag, or QinQ with promisc); the rest is the frame,
  * classified from an exact-size heap copy so ASan sees any read past it.
  * Invariant checked independently of frame.c/cksum.c: FRAME_OURS only for
  * a frame whose lengths are consistent and whose checksums verify, with
- * our magic, the stamp's sequence number and the receiver's MAC.  And
+ * our magic, the stamp's sequence number and the receiver's MAC and VLAN
+ * tags (TPID and VID; the rest checked on the frame without them).  And
  * frame_classify (fast path first) agrees with frame_classify_ref, and so
  * does the wide path (frame_wide_classify) where the CPU has AVX-512.
  */
@@ -21,7 +23,7 @@
 #include "dutperf/frame_fast.h"
 #include "../data/golden/golden_cases.h"
 
-#define NB_VARIANTS 4
+#define NB_VARIANTS 8
 #define NB_CLS (GOLDEN_NB * NB_VARIANTS)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -36,8 +38,22 @@ fuzz_die(const char *what, size_t k)
 	abort();
 }
 
-/* Variant 0: golden; 1: promisc; 2: random ports, slices, 4 networks;
- * 3: both. */
+/* Variant bit 0: promisc; bit 1: random ports, slices, 4 networks;
+ * bit 2: VLAN tags (VID 100, PCP 5; with promisc QinQ, outer VID 200),
+ * the golden size grown by them when it no longer holds the frame. */
+static void
+fuzz_tags(struct cfg *c, bool qinq)
+{
+	int s;
+
+	for (s = 0; s < CFG_NB_SIDES; s++) {
+		c->side[s].vlan = 100;
+		c->side[s].vlan_pcp = 5;
+		c->side[s].outer_vlan = qinq ? 200 : 0;
+	}
+	c->frame_size_b += qinq ? 8 : 4;
+}
+
 static void
 fuzz_setup(void)
 {
@@ -59,6 +75,8 @@ fuzz_setup(void)
 				d->src_slice = (struct cfg_var){ CFG_VAR_RANDOM, 2, 300 };
 				c.side[cfg_rx_side(g->dir)].num_nets = 4;
 			}
+			if (v & 4)
+				fuzz_tags(&c, v & 1);
 			if (golden_cls_init(&cls[i * NB_VARIANTS + v], &c, g->dir,
 					   err, sizeof(err)) != 0) {
 				fprintf(stderr, "%s\n", err);
@@ -68,10 +86,41 @@ fuzz_setup(void)
 	ready = true;
 }
 
-/* The invariant behind FRAME_OURS, computed without frame.c or cksum.c. */
+static void fuzz_check_plain(const struct frame_cls *k, size_t ki,
+			     const uint8_t *b, size_t len,
+			     const struct frame_rx_info *info);
+
+/* The invariant behind FRAME_OURS, computed without frame.c or cksum.c:
+ * the receiver's tags (TPID, VID), then the frame without them. */
 static void
 fuzz_check_ours(const struct frame_cls *k, size_t ki, const uint8_t *b,
 		size_t len, const struct frame_rx_info *info)
+{
+	static uint8_t plain[65536];
+	size_t t;
+
+	if (k->tag_b == 0) {
+		fuzz_check_plain(k, ki, b, len, info);
+		return;
+	}
+	if (len < 14u + k->tag_b || len > sizeof(plain) + k->tag_b)
+		fuzz_die("OURS with an insane length (tagged)", ki);
+	for (t = 0; t < k->tag_b; t += 4) {
+		uint16_t tpid = golden_rd16(b + 12 + t);
+
+		if (tpid != (t + 4 < k->tag_b ? 0x88a8 : 0x8100) ||
+		    (golden_rd16(b + 14 + t) & 0x0fff) !=
+		    (t + 4 < k->tag_b ? 200 : 100))
+			fuzz_die("OURS with other VLAN tags", ki);
+	}
+	memcpy(plain, b, 12);
+	memcpy(plain + 12, b + 12 + k->tag_b, len - 12 - k->tag_b);
+	fuzz_check_plain(k, ki, plain, len - k->tag_b, info);
+}
+
+static void
+fuzz_check_plain(const struct frame_cls *k, size_t ki, const uint8_t *b,
+		 size_t len, const struct frame_rx_info *info)
 {
 	const uint8_t *u;
 	uint16_t et, ulen;

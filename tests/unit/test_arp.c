@@ -245,9 +245,9 @@ answers(void **state)
 	assert_memory_equal(a, golden_arp_reply, n);
 	pcap_add(a, n);
 	/* the reply resolves the tester at the DUT and vice versa */
-	assert_true(arp_resolved(a, n, 4, t0_ip4, mac));
+	assert_true(arp_resolved(&l, a, n, 4, t0_ip4, mac));
 	assert_memory_equal(mac, t0, 6);
-	assert_false(arp_resolved(a, n, 4, d0_ip4, mac));
+	assert_false(arp_resolved(&l, a, n, 4, d0_ip4, mac));
 	/* a request for the DUT's own address, a reply: no answer */
 	arp_build_request(q, t0, t0_ip4, d0_ip4);
 	assert_int_equal(arp_answer(&l, q, ARP_FRAME_B, a), 0);
@@ -260,7 +260,7 @@ answers(void **state)
 	assert_int_equal(n, sizeof(golden_nd_na));
 	assert_memory_equal(a, golden_nd_na, n);
 	pcap_add(a, n);
-	assert_true(arp_resolved(a, n, 6, t0_ip6, mac));
+	assert_true(arp_resolved(&l, a, n, 6, t0_ip6, mac));
 	assert_memory_equal(mac, t0, 6);
 	/* an NS for another address; DAD (source ::) */
 	memcpy(other6, t0_ip6, 16);
@@ -275,7 +275,7 @@ answers(void **state)
 	pcap_add(q, n);
 	n = arp_build_na(a, d0, d0_ip6, t0, t0_ip6, 0x60);
 	pcap_add(a, n);
-	assert_true(arp_resolved(a, n, 6, d0_ip6, mac));
+	assert_true(arp_resolved(&l, a, n, 6, d0_ip6, mac));
 	assert_memory_equal(mac, d0, 6);
 	/* an unsolicited NA and a gratuitous ARP are no requests */
 	n = arp_build_unsolicited_na(q, t0, t0_ip6);

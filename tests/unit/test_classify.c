@@ -230,7 +230,7 @@ struct mod_case {
 static const struct mod_case mods_any[] = {
 	{ "arp", m_arp, false, FRAME_FOREIGN_ARP },
 	{ "lldp", m_lldp, false, FRAME_FOREIGN_LLDP },
-	{ "vlan", m_vlan, false, FRAME_FOREIGN_OTHER_L2 },
+	{ "vlan", m_vlan, false, FRAME_FOREIGN_VLAN },	/* not configured */
 	{ "ipx", m_ipx, false, FRAME_FOREIGN_OTHER_L2 },
 	{ "cut1", m_cut1, false, FRAME_BAD_TRUNCATED },
 	{ "short_eth", m_short_eth, false, FRAME_BAD_TRUNCATED },
@@ -694,6 +694,7 @@ foreign_groups(void **state)
 		[FRAME_BAD_ADDR] = FRAME_GROUP_UDP,
 		[FRAME_BAD_PORT] = FRAME_GROUP_UDP,
 		[FRAME_BAD_STAMP] = FRAME_GROUP_UDP,
+		[FRAME_FOREIGN_VLAN] = FRAME_GROUP_LINK,
 	};
 	size_t i;
 	int k;

@@ -200,6 +200,7 @@ test_trial_foreign_groups(void **state)
 		{ FRAME_BAD_ADDR, "fwd_foreign_udp" },
 		{ FRAME_BAD_PORT, "fwd_foreign_udp" },
 		{ FRAME_BAD_STAMP, "fwd_foreign_udp" },
+		{ FRAME_FOREIGN_VLAN, "fwd_foreign_link" },
 	};
 	static const char *const cols[] = { "fwd_foreign_link",
 		"fwd_foreign_ip", "fwd_foreign_udp", "rev_foreign_link",

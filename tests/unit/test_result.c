@@ -96,7 +96,7 @@ test_rx(void **state)
 {
 	struct report_trial r;
 	struct result_rx x;
-	char buf[512];
+	char buf[1024];
 
 	(void)state;
 	memset(&x, 0, sizeof(x));
@@ -124,6 +124,25 @@ test_rx(void **state)
 			    "and the cables (ports swapped?); foreign frames "
 			    "received: 6 ARP, 4 ND/ICMPv6, 1980 to another MAC "
 			    "or IP address, 10 other");
+	/* frames of another VLAN: said first, not among the others */
+	memset(&x, 0, sizeof(x));
+	r.dir[1].kinds[FRAME_FOREIGN_VLAN] = 500;
+	result_rx_add(&x, &r);
+	result_rx_why(&x, buf, sizeof(buf));
+	assert_string_equal(buf, "500 frames came back with VLAN tags not the "
+			    "port's (another VID, none, or one too many: check "
+			    "[left] / [right] vlan and outer_vlan against the "
+			    "DUT's VLANs); no test frame came back in 1 trials "
+			    "(2000 frames sent): check [left] / [right] dut_mac "
+			    "(the DUT's MAC on each side), the DUT's neighbour "
+			    "entries for the tester's addresses and its routes, "
+			    "and the cables (ports swapped?); foreign frames "
+			    "received: 3 ARP, 2 ND/ICMPv6, 990 to another MAC "
+			    "or IP address, 5 other");
+	r.dir[1].kinds[FRAME_FOREIGN_VLAN] = 0;
+	memset(&x, 0, sizeof(x));
+	result_rx_add(&x, &r);
+	result_rx_add(&x, &r);
 	/* one frame late, or one left over from an earlier trial: it came
 	 * back */
 	r.dir[0].v.late = 1;

@@ -71,6 +71,52 @@ check_table_ranges(const struct cfg *c, char *err, size_t err_len)
 	return 0;
 }
 
+/* The side whose tags are the longest (left on a tie), and their bytes. */
+static enum cfg_side_id
+tag_side(const struct cfg *c, uint32_t *tag_b)
+{
+	uint32_t l = cfg_side_tag_b(&c->side[CFG_LEFT]);
+	uint32_t r = cfg_side_tag_b(&c->side[CFG_RIGHT]);
+
+	*tag_b = l >= r ? l : r;
+	return l >= r ? CFG_LEFT : CFG_RIGHT;
+}
+
+/*
+ * The VLAN tags lie inside the frame size (RFC 5180 5.1.1's 1522-byte
+ * tagged maximum counts them), so the IP packet is 4 bytes shorter per
+ * tag: the smallest test frame (with the compact stamp: 58 bytes of IPv4,
+ * 78 of IPv6, the IPv4 ones 20 bytes shorter when translating) plus the
+ * tags must fit frame_size_b.
+ */
+static int
+check_tag_size(const struct cfg *c, uint32_t frame_size_b, const char *sz,
+	       char *err, size_t err_len)
+{
+	const struct cfg_side *l = &c->side[CFG_LEFT], *r = &c->side[CFG_RIGHT];
+	uint32_t tag_b, need = 0, v4 = CFG_MIN_IPV6_FRAME_B - 20;
+	enum cfg_side_id s = tag_side(c, &tag_b);
+	char vb[96];
+
+	if (tag_b == 0)
+		return 0;
+	if (l->ip_version == 4 || r->ip_version == 4)
+		need = v4 + tag_b + (cfg_translating(c) ? 20 : 0);
+	if ((l->ip_version == 6 || r->ip_version == 6 || c->n > c->m) &&
+	    CFG_MIN_IPV6_FRAME_B + tag_b > need)
+		need = CFG_MIN_IPV6_FRAME_B + tag_b;
+	if (frame_size_b >= need)
+		return 0;
+	snprintf(vb, sizeof(vb), "[%s] vlan = %u", side_names[s],
+		 c->side[s].vlan);
+	if (c->side[s].outer_vlan != 0)
+		snprintf(vb + strlen(vb), sizeof(vb) - strlen(vb),
+			 ", outer_vlan = %u", c->side[s].outer_vlan);
+	return cfg_errf(err, err_len,
+			"%s: below %u, the smallest test frame with the %u bytes of VLAN tags of %s inside the frame size (RFC 5180 5.1.1)",
+			sz, need, tag_b, vb);
+}
+
 /* One frame size of c (frame_size_b, or a size of the mix); the lead of
  * every message in size, which the function may extend. */
 static int
@@ -80,11 +126,18 @@ check_one_size(const struct cfg *c, uint32_t frame_size_b, char *size,
 	const struct cfg_side *l = &c->side[CFG_LEFT], *r = &c->side[CFG_RIGHT];
 	char nb[64], mb[64], plain[64];
 	const char *sz = size;
+	uint32_t tag_b;
 
-	if (frame_size_b > CFG_MAX_FRAME_B && !c->jumbo)
+	tag_side(c, &tag_b);
+	/* RFC 5180 5.1.1: 1522 bytes, "the max length for a VLAN-tagged
+	 * frame" */
+	if (frame_size_b > CFG_MAX_FRAME_B && !c->jumbo &&
+	    (tag_b == 0 || frame_size_b > CFG_MAX_TAGGED_FRAME_B))
 		return cfg_errf(err, err_len,
 				"%s needs [traffic] jumbo = 1 or --jumbo (frames above %d bytes)",
-				sz, CFG_MAX_FRAME_B);
+				sz, tag_b ? CFG_MAX_TAGGED_FRAME_B : CFG_MAX_FRAME_B);
+	if (check_tag_size(c, frame_size_b, sz, err, err_len) != 0)
+		return -EINVAL;
 	if (frame_size_b >= CFG_MIN_SIIT_FRAME_B)
 		return 0;
 	/* The IPv4 frames are 20 bytes shorter than the IPv6 ones and at
@@ -429,6 +482,28 @@ check_neigh(const struct cfg *c, char *err, size_t err_len)
 	return 0;
 }
 
+/* vlan_pcp and outer_vlan qualify a vlan tag: without one they would
+ * silently do nothing. */
+static int
+check_vlans(const struct cfg *c, char *err, size_t err_len)
+{
+	char lead[CFG_PATH_LEN + 64];
+	unsigned s;
+
+	for (s = 0; s < CFG_NB_SIDES; s++) {
+		const struct cfg_side *d = &c->side[s];
+		const char *key = d->vlan_pcp ? "vlan_pcp" : "outer_vlan";
+
+		if (d->vlan == 0 && (d->vlan_pcp != 0 || d->outer_vlan != 0))
+			return cfg_errf(err, err_len,
+					"%s needs [%s] vlan (1..4094): the port sends untagged frames",
+					cfg_key_blame(c, side_names[s], key,
+						      lead, sizeof(lead)),
+					side_names[s]);
+	}
+	return 0;
+}
+
 int
 cfg_validate_with(const struct cfg *c, const struct cfg_checks *more,
 		  unsigned nb_more, char *err, size_t err_len)
@@ -440,6 +515,7 @@ cfg_validate_with(const struct cfg *c, const struct cfg_checks *more,
 	unsigned i;
 
 	if (check_table_ranges(c, err, err_len) ||
+	    check_vlans(c, err, err_len) ||
 	    cfg_check_frame_size(c, err, err_len))
 		return -EINVAL;
 	/* after an option, the other key with its section */

@@ -165,6 +165,14 @@ static const struct cfg_key cfg_keys[] = {
 	SIDE("pool_mbufs", pool_mbufs, CFG_KEY_U, 2047, 262143, "8191", "8191",
 	     "", "mbufs in each of this port's receive and transmit pools, per "
 	     "queue; their memory is written once at start", NULL),
+	SIDE("vlan", vlan, CFG_KEY_U, 0, 4094, "0", "0", "",
+	     "IEEE 802.1Q VID of every frame this port sends and receives "
+	     "(0: untagged); the tag is inside frame_size_b", NULL),
+	SIDE("vlan_pcp", vlan_pcp, CFG_KEY_U, 0, 7, "0", "0", "",
+	     "priority code point of the port's tags (needs vlan)", NULL),
+	SIDE("outer_vlan", outer_vlan, CFG_KEY_U, 0, 4094, "0", "0", "",
+	     "VID of an outer IEEE 802.1ad tag (TPID 0x88a8) before the vlan "
+	     "tag, QinQ (0: none; needs vlan)", NULL),
 
 	/* RFC 4814 4.5: source 1024-65535, destination 1-49151 */
 	VAR("sport", sport, "random", "1024", "65535", "the UDP source port"),

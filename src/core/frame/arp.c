@@ -226,22 +226,52 @@ arp_parse_nd(const uint8_t *ip, size_t len_b, struct arp_msg *m)
 	return 0;
 }
 
-int
-arp_parse(const uint8_t *frame, size_t len_b, struct arp_msg *m)
+/* arp_parse of a frame whose ethertype is at et (12 + its tags' bytes). */
+static int
+arp_parse_at(const uint8_t *frame, size_t et, size_t len_b, struct arp_msg *m)
 {
 	uint16_t type;
 
 	memset(m, 0, sizeof(*m));
-	if (len_b < ETH_HDR_B)
+	if (len_b < et + 2)
 		return -EINVAL;
 	memcpy(m->eth_dst, frame, 6);
 	memcpy(m->eth_src, frame + 6, 6);
-	type = rd16(frame + 12);
+	type = rd16(frame + et);
 	if (type == ETHERTYPE_ARP)
-		return arp_parse_arp(frame + ETH_HDR_B, len_b - ETH_HDR_B, m);
+		return arp_parse_arp(frame + et + 2, len_b - et - 2, m);
 	if (type == ETHERTYPE_IPV6)
-		return arp_parse_nd(frame + ETH_HDR_B, len_b - ETH_HDR_B, m);
+		return arp_parse_nd(frame + et + 2, len_b - et - 2, m);
 	return -EINVAL;
+}
+
+int
+arp_parse(const uint8_t *frame, size_t len_b, struct arp_msg *m)
+{
+	return arp_parse_at(frame, 12, len_b, m);
+}
+
+/* A frame on r's port: r's VLAN tags (TPID and VID), then arp_parse. */
+static int
+arp_parse_port(const struct arp_responder *r, const uint8_t *frame,
+	       size_t len_b, struct arp_msg *m)
+{
+	if (r->tag_b != 0 && (len_b < (size_t)ETH_HDR_B + r->tag_b ||
+			      !frame_tags_match(frame, r->tag, r->tag_b))) {
+		memset(m, 0, sizeof(*m));
+		return -EINVAL;
+	}
+	return arp_parse_at(frame, 12u + r->tag_b, len_b, m);
+}
+
+size_t
+arp_tag(const struct arp_responder *r, uint8_t *buf, size_t len_b)
+{
+	if (r->tag_b == 0 || len_b < 12)
+		return len_b;
+	memmove(buf + 12 + r->tag_b, buf + 12, len_b - 12);
+	memcpy(buf + 12, r->tag, r->tag_b);
+	return len_b + r->tag_b;
 }
 
 static void
@@ -279,6 +309,7 @@ arp_responder_from_cfg(struct arp_responder *r, const struct cfg *c,
 
 	memset(r, 0, sizeof(*r));
 	memcpy(r->mac, sd->mac, 6);
+	r->tag_b = frame_spec_tags(sd, r->tag);
 	/* as sources (frame_spec's fg.tx / bg.tx) */
 	arp_range_add(r, 4, sd->ipv4, 1, ss);
 	arp_range_add(r, 6, sd->ipv6, 1, ss);
@@ -337,7 +368,7 @@ arp_answer(const struct arp_responder *r, const uint8_t *frame, size_t len_b,
 	static const uint8_t unspec[16];
 	struct arp_msg m;
 
-	if (arp_parse(frame, len_b, &m) != 0)
+	if (arp_parse_port(r, frame, len_b, &m) != 0)
 		return 0;
 	if (m.type == ARP_REQUEST) {
 		/* RFC 5227 2.3: an announcement (sender = target address)
@@ -345,8 +376,8 @@ arp_answer(const struct arp_responder *r, const uint8_t *frame, size_t len_b,
 		if (!arp_responder_owns(r, 4, m.target_ip) ||
 		    memcmp(m.sender_ip, m.target_ip, 4) == 0)
 			return 0;
-		return arp_build_reply(out, r->mac, m.target_ip, m.sender_mac,
-				       m.sender_ip);
+		return arp_tag(r, out, arp_build_reply(out, r->mac, m.target_ip,
+						       m.sender_mac, m.sender_ip));
 	}
 	if (m.type != ARP_ND_NS || !arp_responder_owns(r, 6, m.target_ip))
 		return 0;
@@ -356,18 +387,20 @@ arp_answer(const struct arp_responder *r, const uint8_t *frame, size_t len_b,
 		return 0;
 	/* to the solicitation's source, at its link-layer option or, with
 	 * none, at the frame's Ethernet source; S and O set */
-	return arp_build_na(out, r->mac, m.target_ip,
-			    m.has_lladdr ? m.sender_mac : m.eth_src,
-			    m.sender_ip, 0x60);
+	return arp_tag(r, out, arp_build_na(out, r->mac, m.target_ip,
+					    m.has_lladdr ? m.sender_mac :
+							   m.eth_src,
+					    m.sender_ip, 0x60));
 }
 
 bool
-arp_resolved(const uint8_t *frame, size_t len_b, uint8_t ip_version,
-	     const uint8_t *ip, uint8_t mac[6])
+arp_resolved(const struct arp_responder *r, const uint8_t *frame, size_t len_b,
+	     uint8_t ip_version, const uint8_t *ip, uint8_t mac[6])
 {
 	struct arp_msg m;
 
-	if (arp_parse(frame, len_b, &m) != 0 || m.ip_version != ip_version)
+	if (arp_parse_port(r, frame, len_b, &m) != 0 ||
+	    m.ip_version != ip_version)
 		return false;
 	if (ip_version == 4) {
 		/* RFC 826: the sender's pair is learnt from either op */

@@ -114,7 +114,8 @@ cls_fast(struct frame_fast *f, const struct frame_cls *k,
 		return;		/* len_b 0: such frames take the reference */
 	memset(want, 0, sizeof(want));
 	memset(mask, 0, sizeof(mask));
-	if (!k->promisc) {
+	/* with tags the MAC is compared before, on the tagged frame */
+	if (!k->promisc && k->tag_b == 0) {
 		memcpy(want, k->dst_mac, 6);
 		memset(mask, 0xff, 6);
 	}
@@ -220,22 +221,30 @@ cls_add_mix(struct frame_cls *k, const struct frame_spec *s)
 
 	for (i = 0; i < s->mix_nb; i++) {
 		cls_add_kind(k, &k->exp[0],
-			     s->mix_size_b[i][s->fg.rx.ip_version == 6] - FRAME_FCS_B,
-			     false);
+			     s->mix_size_b[i][s->fg.rx.ip_version == 6] -
+			     FRAME_FCS_B - s->tx_tag_b, false);
 		if (k->has_bg)
-			cls_add_kind(k, &k->exp[1],
-				     s->mix_size_b[i][1] - FRAME_FCS_B, true);
+			cls_add_kind(k, &k->exp[1], s->mix_size_b[i][1] -
+				     FRAME_FCS_B - s->tx_tag_b, true);
 	}
 }
 
 void
 frame_cls_init(struct frame_cls *k, const struct frame_spec *s)
 {
+	unsigned int i;
+
 	memset(k, 0, sizeof(*k));
 	k->dir = s->dir;
 	memcpy(k->dst_mac, s->rx_mac, 6);
 	k->promisc = s->promisc;
 	k->has_bg = s->n > s->m;
+	k->tag_b = s->rx_tag_b;
+	memcpy(k->tag, s->rx_tag, sizeof(k->tag));
+	for (i = 0; i < s->rx_tag_b; i += 4) {	/* TPID and VID */
+		put16(k->tag_mask + i, 0xffff);
+		put16(k->tag_mask + i + 2, 0x0fff);
+	}
 	cls_expect(&k->exp[0], &s->fg.rx, s);
 	cls_expect(&k->exp[1], &s->bg.rx, s);
 	k->sport = s->sport;	/* a fixed port: a range of one */
@@ -247,11 +256,13 @@ frame_cls_init(struct frame_cls *k, const struct frame_spec *s)
 		cls_add_mix(k, s);
 		return;
 	}
-	cls_add_kind(k, &k->exp[0],
-		     frame_spec_size_b(s, s->fg.rx.ip_version) - FRAME_FCS_B, false);
+	/* the frame after the receiver's tags: the sender's tags shortened
+	 * its IP packet */
+	cls_add_kind(k, &k->exp[0], frame_spec_size_b(s, s->fg.rx.ip_version) -
+		     FRAME_FCS_B - s->tx_tag_b, false);
 	if (k->has_bg)
-		cls_add_kind(k, &k->exp[1], frame_spec_size_b(s, 6) - FRAME_FCS_B,
-			     true);
+		cls_add_kind(k, &k->exp[1], frame_spec_size_b(s, 6) -
+			     FRAME_FCS_B - s->tx_tag_b, true);
 }
 
 /* IPv6 next header other than UDP: walk hop-by-hop, routing and
@@ -293,9 +304,14 @@ in_range(uint16_t x, const struct cfg_var *r)
 	return (uint16_t)(x - r->min) <= (uint16_t)(r->max - r->min);
 }
 
-enum frame_kind
-frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
-		   struct frame_rx_info *info)
+/*
+ * The reference on buf (len bytes), a frame without VLAN tags whose
+ * destination MAC is at mac: buf itself, or the tagged frame whose tags
+ * frame_classify_ref has checked and skipped.
+ */
+static enum frame_kind
+cls_ref(const struct frame_cls *k, const uint8_t *mac, const uint8_t *buf,
+	size_t len, struct frame_rx_info *info)
 {
 	const uint8_t *ip = buf + ETH_HDR_B, *udp, *src, *dst;
 	const struct frame_expect *e;
@@ -349,8 +365,10 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 		return FRAME_FOREIGN_ARP;
 	} else if (et == ETHERTYPE_LLDP) {
 		return FRAME_FOREIGN_LLDP;
+	} else if (et == FRAME_TPID_8021Q || et == FRAME_TPID_8021AD) {
+		return FRAME_FOREIGN_VLAN;	/* a tag more than the port's */
 	} else {
-		return FRAME_FOREIGN_OTHER_L2;	/* incl. VLAN tags */
+		return FRAME_FOREIGN_OTHER_L2;
 	}
 
 	/* UDP: its length must fill the IP payload exactly */
@@ -390,7 +408,7 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 	bg = flags & FRAME_FLAG_BG;
 	if (bg && !k->has_bg)
 		return FRAME_BAD_STAMP;
-	if (!k->promisc && memcmp(buf, k->dst_mac, 6) != 0)
+	if (!k->promisc && memcmp(mac, k->dst_mac, 6) != 0)
 		return FRAME_BAD_ADDR;
 	e = &k->exp[bg ? 1 : 0];	/* background or foreground */
 	if (v != e->version)
@@ -411,6 +429,20 @@ frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
 	return FRAME_OURS;
 }
 
+enum frame_kind
+frame_classify_ref(const struct frame_cls *k, const uint8_t *buf, size_t len,
+		   struct frame_rx_info *info)
+{
+	if (k->tag_b == 0)
+		return cls_ref(k, buf, buf, len, info);
+	/* the port's tags, then the frame as if they were not there */
+	if (len < (size_t)ETH_HDR_B + k->tag_b)
+		return len < ETH_HDR_B ? FRAME_BAD_TRUNCATED : FRAME_FOREIGN_VLAN;
+	if (!frame_tags_match(buf, k->tag, k->tag_b))
+		return FRAME_FOREIGN_VLAN;
+	return cls_ref(k, buf, buf + k->tag_b, len - k->tag_b, info);
+}
+
 const char *
 frame_kind_name(enum frame_kind k)
 {
@@ -428,6 +460,7 @@ frame_kind_name(enum frame_kind k)
 		[FRAME_BAD_ADDR] = "bad_addr",
 		[FRAME_BAD_PORT] = "bad_port",
 		[FRAME_BAD_STAMP] = "bad_stamp",
+		[FRAME_FOREIGN_VLAN] = "foreign_vlan",
 	};
 
 	if ((unsigned int)k >= FRAME_KIND_COUNT)
@@ -443,6 +476,7 @@ frame_kind_group(enum frame_kind k)
 	case FRAME_FOREIGN_ND:
 	case FRAME_FOREIGN_LLDP:
 	case FRAME_FOREIGN_OTHER_L2:
+	case FRAME_FOREIGN_VLAN:
 		return FRAME_GROUP_LINK;
 	case FRAME_FOREIGN_OTHER_L3:
 	case FRAME_BAD_TRUNCATED:

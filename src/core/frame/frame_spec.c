@@ -171,6 +171,8 @@ frame_spec_from_cfg(struct frame_spec *s, const struct cfg *c, enum cfg_dir_id d
 	memcpy(s->tx_dst_mac, snd->dut_mac, 6);
 	memcpy(s->rx_mac, rcv->mac, 6);
 	s->promisc = c->promisc;
+	s->tx_tag_b = frame_spec_tags(snd, s->tx_tag);
+	s->rx_tag_b = frame_spec_tags(rcv, s->rx_tag);
 	/* cfg.h's addressing rule, before and after a translator */
 	spec_addr(&s->fg.tx, v, cfg_side_addr(snd, v), cfg_side_seen_addr(rcv, v));
 	spec_addr(&s->fg.rx, ov, cfg_side_seen_addr(snd, ov), cfg_side_addr(rcv, ov));
@@ -187,6 +189,32 @@ frame_spec_from_cfg(struct frame_spec *s, const struct cfg *c, enum cfg_dir_id d
 	s->dst_slice = dv->dst_slice;
 	s->num_nets = rcv->num_nets;
 	return spec_check(s, c, d, err, err_len);
+}
+
+/* One tag: TPID, then PCP, DEI 0 and VID (IEEE 802.1Q 9.6). */
+static void
+spec_tag(uint8_t *p, uint16_t tpid, uint16_t pcp, uint16_t vid)
+{
+	p[0] = (uint8_t)(tpid >> 8);
+	p[1] = (uint8_t)tpid;
+	p[2] = (uint8_t)((pcp & 7) << 5 | (vid >> 8 & 0x0f));
+	p[3] = (uint8_t)vid;
+}
+
+uint8_t
+frame_spec_tags(const struct cfg_side *s, uint8_t tag[FRAME_TAGS_MAX_B])
+{
+	uint8_t n = 0;
+
+	memset(tag, 0, FRAME_TAGS_MAX_B);
+	if (s->vlan == 0)
+		return 0;
+	if (s->outer_vlan != 0) {
+		spec_tag(tag, FRAME_TPID_8021AD, s->vlan_pcp, s->outer_vlan);
+		n = 4;
+	}
+	spec_tag(tag + n, FRAME_TPID_8021Q, s->vlan_pcp, s->vlan);
+	return (uint8_t)(n + 4);
 }
 
 uint16_t

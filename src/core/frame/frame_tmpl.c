@@ -34,8 +34,9 @@ frame_tmpl_build(struct frame_tmpl *t, const struct frame_spec *s,
 		 const struct frame_spec_kind *k, bool bg, const uint32_t size_b[2])
 {
 	uint8_t v = k->tx.ip_version;
-	uint32_t len = size_b[v == 6] - FRAME_FCS_B;
+	uint32_t len = size_b[v == 6] - FRAME_FCS_B, max;
 	uint16_t alen = v == 4 ? 4 : 16, ip_hdr = v == 4 ? IP4_HDR_B : IP6_HDR_B;
+	uint16_t eth = ETH_HDR_B + s->tx_tag_b;	/* tags inside the size */
 	uint16_t src_off, dst_off, udp_len;
 	const uint8_t *src = k->tx.src, *dst = k->tx.dst;
 	unsigned int nb = frame_spec_net_byte(v);
@@ -44,39 +45,42 @@ frame_tmpl_build(struct frame_tmpl *t, const struct frame_spec *s,
 
 	memset(t, 0, sizeof(*t));
 	t->ip_version = v;
-	t->l3_off = ETH_HDR_B;
-	t->l4_off = ETH_HDR_B + ip_hdr;
+	t->l3_off = eth;
+	t->l4_off = eth + ip_hdr;
 	t->stamp_off = t->l4_off + UDP_HDR_B;
-	udp_len = (uint16_t)(len - ETH_HDR_B - ip_hdr);
+	udp_len = (uint16_t)(len - eth - ip_hdr);
 	t->compact = frame_stamp_compact(udp_len);
 	t->hdr_len = t->stamp_off + (t->compact ? FRAME_STAMP_COMPACT_B :
 						  FRAME_STAMP_B);
 	t->len = (uint16_t)len;
-	t->copy_len = len < FRAME_HDR_MAX_B ? (uint16_t)len : FRAME_HDR_MAX_B;
+	max = FRAME_HDR_MAX_B + (uint32_t)s->tx_tag_b;
+	t->copy_len = (uint16_t)(len < max ? len : max);
 
-	/* Ethernet: to the DUT port facing the sender. */
+	/* Ethernet: to the DUT port facing the sender, VLAN tags before
+	 * the ethertype */
 	memcpy(h, s->tx_dst_mac, 6);
 	memcpy(h + 6, s->tx_src_mac, 6);
-	put16(h + 12, v == 4 ? ETHERTYPE_IPV4 : ETHERTYPE_IPV6);
+	memcpy(h + 12, s->tx_tag, s->tx_tag_b);
+	put16(h + eth - 2, v == 4 ? ETHERTYPE_IPV4 : ETHERTYPE_IPV6);
 	if (v == 4) {
-		uint8_t *ip = h + ETH_HDR_B;
+		uint8_t *ip = h + eth;
 
 		ip[0] = 0x45;			/* version 4, IHL 5, TOS 0 */
-		put16(ip + 2, (uint16_t)(len - ETH_HDR_B));
+		put16(ip + 2, (uint16_t)(len - eth));
 		/* ID 0, DF 0, fragment offset 0 (ip[4..7] zero) */
 		ip[8] = TTL_DEFAULT;
 		ip[9] = IPPROTO_UDP_;
-		src_off = ETH_HDR_B + 12;
-		dst_off = ETH_HDR_B + 16;
+		src_off = eth + 12;
+		dst_off = eth + 16;
 	} else {
-		uint8_t *ip = h + ETH_HDR_B;
+		uint8_t *ip = h + eth;
 
 		ip[0] = 0x60;			/* traffic class 0, flow label 0 */
 		put16(ip + 4, udp_len);
 		ip[6] = IPPROTO_UDP_;
 		ip[7] = TTL_DEFAULT;
-		src_off = ETH_HDR_B + 8;
-		dst_off = ETH_HDR_B + 24;
+		src_off = eth + 8;
+		dst_off = eth + 24;
 	}
 	memcpy(h + src_off, src, alen);
 	memcpy(h + dst_off, dst, alen);
@@ -111,7 +115,7 @@ frame_tmpl_build(struct frame_tmpl *t, const struct frame_spec *s,
 	if (v == 4) {
 		pseudo = cksum_pseudo4(h + src_off, h + dst_off, IPPROTO_UDP_,
 				       udp_len);
-		t->ip4_sum_base = cksum_partial(h + ETH_HDR_B, IP4_HDR_B, 0);
+		t->ip4_sum_base = cksum_partial(h + eth, IP4_HDR_B, 0);
 	} else {
 		pseudo = cksum_pseudo6(h + src_off, h + dst_off, IPPROTO_UDP_,
 				       udp_len);

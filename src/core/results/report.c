@@ -171,6 +171,22 @@ static const struct report_table trial_dir_learning_table =
 static const struct report_table trial_dir_answered_table =
 	REPORT_TABLE_GATED(trial_dir_answered_cols, struct report_dir, active);
 
+static bool
+get_foreign_vlan(const void *row, union report_value *v)
+{
+	v->u64 = ((const struct report_dir *)row)->kinds[FRAME_FOREIGN_VLAN];
+	return true;
+}
+
+/* after the learning frames: of foreign_link, the frames whose VLAN tags
+ * were not the port's (another VID, none, one too many) */
+static const struct report_col trial_dir_vlan_cols[] = {
+	REPORT_COL_GET("foreign_vlan", "", REPORT_U64, 0, get_foreign_vlan),
+};
+
+static const struct report_table trial_dir_vlan_table =
+	REPORT_TABLE_GATED(trial_dir_vlan_cols, struct report_dir, active);
+
 static const struct report_col trial_cols[] = {
 	REPORT_COL_DATE("start", struct report_trial, start),
 	REPORT_COL_U32("search", "", struct report_trial, search_no),
@@ -215,6 +231,10 @@ static const struct report_col trial_cols[] = {
 			 &trial_dir_learning_table),
 	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
 			 &trial_dir_learning_table),
+	REPORT_COL_GROUP("fwd", struct report_trial, dir[CFG_FWD],
+			 &trial_dir_vlan_table),
+	REPORT_COL_GROUP("rev", struct report_trial, dir[CFG_REV],
+			 &trial_dir_vlan_table),
 };
 
 const struct report_table report_trials_table = REPORT_TABLE(",", trial_cols);

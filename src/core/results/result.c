@@ -112,9 +112,11 @@ result_rx_add(struct result_rx *x, const struct report_trial *r)
 		x->arp += d->kinds[FRAME_FOREIGN_ARP];
 		x->nd += d->kinds[FRAME_FOREIGN_ND];
 		x->elsewhere += d->kinds[FRAME_BAD_ADDR];
+		x->vlan += d->kinds[FRAME_FOREIGN_VLAN];
 		for (k = 0; k < FRAME_KIND_COUNT; k++)
 			if (k != FRAME_OURS && k != FRAME_FOREIGN_ARP &&
-			    k != FRAME_FOREIGN_ND && k != FRAME_BAD_ADDR)
+			    k != FRAME_FOREIGN_ND && k != FRAME_BAD_ADDR &&
+			    k != FRAME_FOREIGN_VLAN)
 				x->other += d->kinds[k];
 	}
 }
@@ -125,8 +127,28 @@ result_rx_nothing_back(const struct result_rx *x)
 	return x->sent > 0 && x->back == 0;
 }
 
+static int result_rx_why_plain(const struct result_rx *x, char *buf,
+			       size_t len);
+
 int
 result_rx_why(const struct result_rx *x, char *buf, size_t len)
+{
+	int n;
+
+	if (x->vlan > 0) {	/* the likeliest cause first */
+		n = snprintf(buf, len, "%" PRIu64 " frames came back with "
+			     "VLAN tags not the port's (another VID, none, or "
+			     "one too many: check [left] / [right] vlan and "
+			     "outer_vlan against the DUT's VLANs); ", x->vlan);
+		if (n < 0 || (size_t)n >= len)
+			return n;
+		return n + result_rx_why_plain(x, buf + n, len - (size_t)n);
+	}
+	return result_rx_why_plain(x, buf, len);
+}
+
+static int
+result_rx_why_plain(const struct result_rx *x, char *buf, size_t len)
 {
 	return snprintf(buf, len, "no test frame came back in %" PRIu32
 			" trials (%" PRIu64 " frames sent): check [left] / "

@@ -100,7 +100,7 @@ tput_say(struct mode_ctx *m, const struct search *s)
 	const char *why = *tput->why ? tput->why : "see trials.csv";
 	enum result_case outcome = search_case(s);
 	enum report_result kind = result_case_kind(outcome);
-	char fig[32], limit[sizeof(tput->why) + 128], back[400];
+	char fig[32], limit[sizeof(tput->why) + 128], back[640];
 
 	snprintf(fig, sizeof(fig), "%" PRIu64 " fps", search_result(s));
 	result_format(outcome, fig, m->result, sizeof(m->result));
@@ -150,7 +150,7 @@ tput_say(struct mode_ctx *m, const struct search *s)
 	case RESULT_NOTHING_BACK:
 		/* docs/results.md: never "throughput 0" */
 		result_rx_why(&s->rx, back, sizeof(back));
-		snprintf(m->result, sizeof(m->result), "no valid result (%s)",
+		snprintf(m->result, sizeof(m->result), "no valid result (%.490s)",
 			 back);
 		printf("search %u: no valid result: %s\n", m->no, back);
 		break;

@@ -242,14 +242,16 @@ tx_stateful(struct engine_stateful_tx *s, struct rte_mbuf **mbufs,
 		for (i = 0; i < n; i++) {
 			stateful_table_reply(s->table,
 					     stateful_pick_next(&s->pick), &tu);
-			stateful_frame_patch_tuple(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
-					     mbufs[i]->data_len, &tu);
+			stateful_frame_patch_tuple(rte_pktmbuf_mtod(mbufs[i],
+						uint8_t *) + s->tag_b,
+					     mbufs[i]->data_len - s->tag_b, &tu);
 		}
 		return;
 	}
 	for (i = 0; i < n && stateful_iter_next(&s->it, v); i++)
-		stateful_frame_patch(rte_pktmbuf_mtod(mbufs[i], uint8_t *),
-				   mbufs[i]->data_len, v, s->vary);
+		stateful_frame_patch(rte_pktmbuf_mtod(mbufs[i], uint8_t *) +
+				     s->tag_b, mbufs[i]->data_len - s->tag_b,
+				     v, s->vary);
 }
 
 /* Bytes of the first sent frames of a burst: upto_b[sent] when the
@@ -500,8 +502,9 @@ rx_ours(struct engine_rx *rx, const struct frame_rx_info *info, uint64_t now,
 	if (unlikely(info->tagged) && rx->tags != NULL)
 		rx_tagged(rx->tags, info->seq, now);
 	if (rx->table != NULL && !info->background)
-		rx_stateful_record(rx->table, rte_pktmbuf_mtod(mb, const uint8_t *),
-				   mb->data_len);
+		/* stateful.c reads the IP packet at 14: past the tags */
+		rx_stateful_record(rx->table, rte_pktmbuf_mtod(mb, const uint8_t *) +
+				   rx->cls.tag_b, mb->data_len - rx->cls.tag_b);
 	return true;
 }
 

@@ -192,6 +192,7 @@ feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 			struct engine_stateful_tx *s = &fs->tx[i];
 
 			s->responder = false;
+			s->tag_b = t->spec[d].tx_tag_b;
 			stateful_iter_init(&s->it, &fs->en, i, n);
 			s->vary = stateful_enum_vary(&fs->en);
 			t->txs[d][i]->stateful = s;
@@ -215,6 +216,7 @@ feature_stateful_prepare(struct trial_ctx *t, const struct trial_spec *spec,
 		struct engine_stateful_tx *s = &fs->tx[i];
 
 		s->responder = true;
+		s->tag_b = t->spec[d].tx_tag_b;
 		s->table = &fs->part[0];
 		stateful_pick_stream(&s->pick, spec->responder_tuple, count,
 				     t->cfg->seed ^ t->trials_run, i, n);

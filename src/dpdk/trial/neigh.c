@@ -103,13 +103,16 @@ neigh_rx_idle(struct trial_ctx *t, enum cfg_side_id s, struct rte_mbuf **pkts,
 	rte_pktmbuf_free_bulk(pkts, nb);
 }
 
-/* The request for side s's next hop ip from its own address. */
+/* The request for side s's next hop ip from its own address (with the
+ * port's VLAN tags). */
 static size_t
-neigh_request(const struct cfg_side *sd, const uint8_t *ip, uint8_t *out)
+neigh_request(const struct port_ctx *p, const struct cfg_side *sd,
+	      const uint8_t *ip, uint8_t *out)
 {
 	if (sd->ip_version == 4)
-		return arp_build_request(out, sd->mac, sd->ipv4, ip);
-	return arp_build_ns(out, sd->mac, sd->ipv6, ip);
+		return arp_tag(&p->arp, out,
+			       arp_build_request(out, sd->mac, sd->ipv4, ip));
+	return arp_tag(&p->arp, out, arp_build_ns(out, sd->mac, sd->ipv6, ip));
 }
 
 /* Wait up to NEIGH_WAIT_MS for the answer to side s's who-has ip; every
@@ -133,7 +136,8 @@ neigh_wait(struct trial_ctx *t, enum cfg_side_id s, const uint8_t *ip,
 			for (q = 0; q < p->nb_queues; q++) {
 				nb = rte_eth_rx_burst(p->id, q, pkts, 32);
 				for (i = 0; i < nb && o == (int)s && !got; i++)
-					got = arp_resolved(rte_pktmbuf_mtod(pkts[i],
+					got = arp_resolved(&p->arp,
+							   rte_pktmbuf_mtod(pkts[i],
 								const uint8_t *),
 							   pkts[i]->data_len, v,
 							   ip, mac);
@@ -151,16 +155,18 @@ static void
 neigh_announce(struct trial_ctx *t, const struct cfg *c, enum cfg_side_id s)
 {
 	const struct cfg_side *sd = &c->side[s];
+	const struct arp_responder *r = &t->port[s].arp;
 	uint8_t out[ARP_MAX_FRAME_B];
 	size_t n;
 
 	if (sd->ip_version == 4) {
-		n = arp_build_gratuitous(out, sd->mac, sd->ipv4);
+		n = arp_tag(r, out, arp_build_gratuitous(out, sd->mac, sd->ipv4));
 		neigh_send(&t->port[s], out, n);
 	}
 	/* IPv6: the side's own, or its background frames' (n > m) */
 	if (sd->ip_version == 6 || c->n > c->m) {
-		n = arp_build_unsolicited_na(out, sd->mac, sd->ipv6);
+		n = arp_tag(r, out, arp_build_unsolicited_na(out, sd->mac,
+							     sd->ipv6));
 		neigh_send(&t->port[s], out, n);
 	}
 }
@@ -193,7 +199,7 @@ neigh_resolve(struct trial_ctx *t, struct cfg *c, char *err, size_t err_len)
 			  addr, sizeof(addr));
 		for (tries = 0; tries < NEIGH_TRIES && !got && !engine_stop;
 		     tries++) {
-			neigh_send(p, out, neigh_request(sd, p->dut_ip, out));
+			neigh_send(p, out, neigh_request(p, sd, p->dut_ip, out));
 			got = neigh_wait(t, s, p->dut_ip, mac);
 		}
 		if (!got)
@@ -312,6 +318,7 @@ neigh_learn_kind(struct trial_ctx *t, enum cfg_side_id r,
 		}
 		n = a->ip_version == 4 ? arp_build_request(out, sd->mac, src, tgt) :
 					 arp_build_ns(out, sd->mac, src, tgt);
+		n = arp_tag(&t->port[r].arp, out, n);	/* the port's VLAN */
 		sent += neigh_send(&t->port[r], out, n);
 	}
 	return sent;

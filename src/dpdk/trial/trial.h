@@ -182,6 +182,8 @@ struct engine_stateful_tx {
 	unsigned vary;			/* the fields it varies */
 	const struct stateful_table *table;
 	struct stateful_pick pick;	/* the stream's own copy: one writer */
+	uint8_t tag_b;			/* the frames' VLAN tags: stateful.c's
+					 * frames start past them */
 } __rte_cache_aligned;
 
 /* ---- engine: sender and receiver state, one writer each ---- */
