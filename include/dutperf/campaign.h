@@ -68,13 +68,29 @@ int campaign_parse_tests(const char *s, bool stateful_ok,
  * dutperf's compensation for IPv6's minimum (RFC 5180 5.1); both with
  * jumbo also RFC 5180 5.1.1's jumbo examples 4096 8192 9216; rfc8219 =
  * 84 128 256 512 768 1024 1280 1518, with jumbo also 2048 4096 8192 9216,
- * RFC 8219 5.1.1 without 1522), each size once, ascending into out;
+ * RFC 8219 5.1.1; with a VLAN tag on a port (CAMPAIGN_SIZES_TAGGED)
+ * rfc5180 and rfc8219 add 1522, RFC 5180 5.1.1's and RFC 8219 5.1.1's
+ * tagged size, and a number may be up to 1522 without jumbo), each size
+ * once, ascending into out;
  * then the mixes, imix:GENOME (a preset or an RFC 6985 genome, imix.h,
  * with env's custom sizes and MTU; env may be NULL: none),
  * each genome once, in the order given: out[i] its mean L2 size rounded
  * (as trials.csv's frame_size_b), mix[i] the GENOME as given; mix[i] ""
  * for a fixed size.  mix may be NULL. */
-int campaign_parse_sizes(const char *s, bool jumbo,
+/* campaign_parse_sizes' flags: [traffic] jumbo, a VLAN-tagged port */
+#define CAMPAIGN_SIZES_JUMBO 1u
+#define CAMPAIGN_SIZES_TAGGED 2u
+
+/* The flags of c's ports and [traffic] jumbo. */
+static inline unsigned
+campaign_sizes_flags(const struct cfg *c)
+{
+	return (c->jumbo ? CAMPAIGN_SIZES_JUMBO : 0) |
+	       (cfg_side_tag_b(&c->side[CFG_LEFT]) != 0 ||
+		cfg_side_tag_b(&c->side[CFG_RIGHT]) != 0 ?
+		CAMPAIGN_SIZES_TAGGED : 0);
+}
+int campaign_parse_sizes(const char *s, unsigned flags,
 			 const struct imix_env *env,
 			 uint32_t out[CAMPAIGN_MAX_SIZES],
 			 char mix[][IMIX_TEXT_MAX], unsigned *nb,

@@ -30,7 +30,7 @@
 UNIT_TMPDIR("test_campaign")
 
 static void
-sizes_are(const char *s, bool jumbo, const uint32_t *want, unsigned n)
+sizes_are(const char *s, unsigned jumbo, const uint32_t *want, unsigned n)
 {
 	uint32_t got[CAMPAIGN_MAX_SIZES];
 	char why[256];
@@ -44,7 +44,7 @@ sizes_are(const char *s, bool jumbo, const uint32_t *want, unsigned n)
 }
 
 static void
-sizes_bad(const char *s, bool jumbo, const char *text)
+sizes_bad(const char *s, unsigned jumbo, const char *text)
 {
 	uint32_t got[CAMPAIGN_MAX_SIZES];
 	char why[256];
@@ -67,13 +67,20 @@ test_sizes(void **state)
 	static const uint32_t jumbo5180[] = { 78, 128, 256, 512, 1024, 1280,
 					      1518, 4096, 8192, 9216 };
 	/* RFC 8219 5.1.1: 64 128 256 512 768 1024 1280 1518 1522 2048 4096
-	 * 8192 9216, 84 for 64 (IPv6 -> IPv4), 1522 (tagged) left out */
+	 * 8192 9216, 84 for 64 (IPv6 -> IPv4), 1522 (tagged) only with a
+	 * VLAN tag */
 	static const uint32_t rfc8219[] = { 84, 128, 256, 512, 768, 1024, 1280,
 					    1518 };
 	static const uint32_t jumbo8219[] = { 84, 128, 256, 512, 768, 1024,
 					      1280, 1518, 2048, 4096, 8192,
 					      9216 };
 	static const uint32_t mixed[] = { 64, 128, 1518 };
+	/* a VLAN-tagged port: RFC 5180 5.1.1's and RFC 8219 5.1.1's 1522 */
+	static const uint32_t tag5180[] = { 78, 128, 256, 512, 1024, 1280,
+					    1518, 1522 };
+	static const uint32_t tag8219[] = { 84, 128, 256, 512, 768, 1024,
+					    1280, 1518, 1522 };
+	static const uint32_t one1522[] = { 64, 1522 };
 
 	(void)state;
 	sizes_are("rfc2544", false, rfc2544, 7);
@@ -83,10 +90,18 @@ test_sizes(void **state)
 	sizes_are("rfc8219", false, rfc8219, 8);
 	sizes_are("rfc8219", true, jumbo8219, 12);
 	sizes_are("1518, 64 128", false, mixed, 3);
+	sizes_are("rfc5180", CAMPAIGN_SIZES_TAGGED, tag5180, 8);
+	sizes_are("rfc8219", CAMPAIGN_SIZES_TAGGED, tag8219, 9);
+	sizes_are("rfc2544", CAMPAIGN_SIZES_TAGGED, rfc2544, 7);
+	sizes_are("1522 64", CAMPAIGN_SIZES_TAGGED, one1522, 2);
+	sizes_bad("1522", false, "\"1522\": out of range 64..1518; above 1518 "
+		  "needs [traffic] jumbo = 1 (1522 with a VLAN tag)");
+	sizes_bad("1523", CAMPAIGN_SIZES_TAGGED, "out of range 64..1522; above "
+		  "1522 needs [traffic] jumbo = 1");
 	sizes_bad("64 64", false, "size 64 named twice");
 	sizes_bad("rfc2544 128", false, "size 128 named twice");
 	sizes_bad("64 2000", false, "\"2000\": out of range 64..1518; above "
-		  "1518 needs [traffic] jumbo = 1");
+		  "1518 needs [traffic] jumbo = 1 (1522 with a VLAN tag)");
 	sizes_bad("63", false, "out of range 64..1518");
 	sizes_bad("rfc9999", false, "\"rfc9999\": not an unsigned decimal");
 	sizes_bad("", false, "no size named");

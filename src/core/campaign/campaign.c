@@ -134,7 +134,8 @@ campaign_plan_make(const struct cfg *c, struct campaign_plan *p, char *why,
 	rc = campaign_parse_tests(c->camp.tests, true, p->tests, &p->nb_tests,
 				  why, why_len);
 	if (rc == 0)
-		rc = campaign_parse_sizes(c->camp.sizes, c->jumbo, &env, p->sizes,
+		rc = campaign_parse_sizes(c->camp.sizes, campaign_sizes_flags(c),
+					  &env, p->sizes,
 					  p->imix, &p->nb_sizes, why, why_len);
 	if (rc == 0)
 		rc = campaign_parse_directions(c->camp.directions, &dir_set,

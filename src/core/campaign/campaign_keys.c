@@ -187,12 +187,17 @@ campaign_add_mix(const char *tok, const struct imix_env *env,
 }
 
 int
-campaign_parse_sizes(const char *s, bool jumbo, const struct imix_env *env,
-		     uint32_t out[CAMPAIGN_MAX_SIZES],
+campaign_parse_sizes(const char *s, unsigned flags,
+		     const struct imix_env *env, uint32_t out[CAMPAIGN_MAX_SIZES],
 		     char mix[][IMIX_TEXT_MAX], unsigned *nb, char *why,
 		     size_t why_len)
 {
-	uint32_t max = jumbo ? CFG_MAX_JUMBO_B : CFG_MAX_FRAME_B;
+	bool jumbo = (flags & CAMPAIGN_SIZES_JUMBO) != 0;
+	bool tagged = (flags & CAMPAIGN_SIZES_TAGGED) != 0;
+	/* RFC 5180 5.1.1: 1522 bytes, "the max length for a VLAN-tagged
+	 * frame" */
+	uint32_t max = jumbo ? CFG_MAX_JUMBO_B :
+		       tagged ? CFG_MAX_TAGGED_FRAME_B : CFG_MAX_FRAME_B;
 	struct imix_env e = { .mtu_b = IMIX_NO_MTU };
 	uint32_t mix_b[CAMPAIGN_MAX_SIZES];
 	char mix_text[CAMPAIGN_MAX_SIZES][IMIX_TEXT_MAX];
@@ -220,18 +225,24 @@ campaign_parse_sizes(const char *s, bool jumbo, const struct imix_env *env,
 						 campaign_jumbo,
 						 CAMPAIGN_N(campaign_jumbo),
 						 jumbo, why, why_len);
-		else if (strcmp(tok, "rfc5180") == 0)
-			rc = campaign_add_preset(seen, campaign_rfc5180,
+		else if (strcmp(tok, "rfc5180") == 0 ||
+			 strcmp(tok, "rfc8219") == 0) {
+			bool r5180 = strcmp(tok, "rfc5180") == 0;
+
+			rc = r5180 ? campaign_add_preset(seen, campaign_rfc5180,
 						 CAMPAIGN_N(campaign_rfc5180),
 						 campaign_jumbo,
 						 CAMPAIGN_N(campaign_jumbo),
-						 jumbo, why, why_len);
-		else if (strcmp(tok, "rfc8219") == 0)
-			rc = campaign_add_preset(seen, campaign_rfc8219,
+						 jumbo, why, why_len) :
+			     campaign_add_preset(seen, campaign_rfc8219,
 						 CAMPAIGN_N(campaign_rfc8219),
 						 campaign_jumbo8219,
 						 CAMPAIGN_N(campaign_jumbo8219),
 						 jumbo, why, why_len);
+			/* RFC 5180 5.1.1, RFC 8219 5.1.1: 1522, tagged */
+			if (tagged)
+				seen[CFG_MAX_TAGGED_FRAME_B] = true;
+		}
 		else if (strncmp(tok, CAMPAIGN_MIX, strlen(CAMPAIGN_MIX)) == 0 &&
 			 nb_mix == CAMPAIGN_MAX_SIZES)
 			rc = cfg_errf(why, why_len, "more than %u sizes",
@@ -245,8 +256,10 @@ campaign_parse_sizes(const char *s, bool jumbo, const struct imix_env *env,
 			rc = cfg_errf(why, why_len, "\"%s\": %s%s (a frame size, "
 				      "rfc2544, rfc5180, rfc8219 or imix:GENOME)", tok, r,
 				      jumbo || strspn(tok, "0123456789") !=
-				      strlen(tok) ? "" : "; above 1518 needs "
-				      "[traffic] jumbo = 1");
+				      strlen(tok) ? "" : tagged ? "; above 1522 "
+				      "needs [traffic] jumbo = 1" : "; above 1518 "
+				      "needs [traffic] jumbo = 1 (1522 with a "
+				      "VLAN tag)");
 		else
 			rc = campaign_add_size(seen, (uint32_t)v, why, why_len);
 	}
@@ -412,7 +425,8 @@ campaign_cfg_check(const struct cfg *c, char *err, size_t err_len)
 		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
 				"campaign", "tests", lead, sizeof(lead)), why);
 	env = cfg_imix_env(c);
-	if (campaign_parse_sizes(c->camp.sizes, c->jumbo, &env, sizes, mix, &nb_sizes,
+	if (campaign_parse_sizes(c->camp.sizes, campaign_sizes_flags(c), &env,
+				 sizes, mix, &nb_sizes,
 				 why, sizeof(why)) != 0)
 		return cfg_errf(err, err_len, "%s: %s", cfg_key_blame(c,
 				"campaign", "sizes", lead, sizeof(lead)), why);
