@@ -386,6 +386,22 @@ plot_loss_load(struct strbuf *b, const struct plot_input *in, size_t n,
 
 /* --- frate --- */
 
+/* Row r's y (column col[2]; 1 when empty), then its x (col[0], a number)
+ * and key (col[1], text): 0, 1 or csv_table's error. */
+static int
+plot_row_xky(const struct csv_table *t, size_t r, const long col[3],
+	     double *x, const char **key, double *y, char *err,
+	     size_t err_len)
+{
+	int rc = csv_table_number(t, r, col[2], true, y, err, err_len);
+
+	if (rc == 0)
+		rc = csv_table_number(t, r, col[0], false, x, err, err_len);
+	if (rc == 0)
+		rc = csv_table_text(t, r, col[1], key, err, err_len);
+	return rc;
+}
+
 /*
  * Forwarding rate against the intended load (RFC 2889 5.6.5: "The Iload
  * MUST be cited"), one line per file and direction, so that the sweeps of
@@ -413,14 +429,8 @@ plot_frate(struct strbuf *b, const struct plot_input *in, size_t n,
 			const char *dir;
 			double x, y;
 
-			rc = csv_table_number(t, r, col[0], false, &x, err,
-					      err_len);
-			if (rc == 0)
-				rc = csv_table_text(t, r, col[1], &dir, err,
-						    err_len);
-			if (rc == 0)
-				rc = csv_table_number(t, r, col[2], true, &y,
-						      err, err_len);
+			rc = plot_row_xky(t, r, col, &x, &dir, &y, err,
+					  err_len);
 			if (rc == 1) {	/* no forwarding rate: invalid */
 				rc = 0;
 				continue;
@@ -482,18 +492,12 @@ plot_cpu_load(struct strbuf *b, const struct plot_input *in, size_t n,
 			const char *ctr;
 			double x, y;
 
-			rc = csv_table_number(t, r, col[2], true, &y, err,
-					      err_len);
+			rc = plot_row_xky(t, r, col, &x, &ctr, &y, err,
+					  err_len);
 			if (rc == 1) {	/* not a cpuN.busy row */
 				rc = 0;
 				continue;
 			}
-			if (rc == 0)
-				rc = csv_table_number(t, r, col[0], false, &x,
-						      err, err_len);
-			if (rc == 0)
-				rc = csv_table_text(t, r, col[1], &ctr, err,
-						    err_len);
 			if (rc != 0)
 				break;
 			cpu = strcspn(ctr, ".");
