@@ -64,7 +64,7 @@ usage() {
 }
 
 help() {
-	sed -n '/^#   testbed.sh up/,/^#   -h, --help/p' "$0" | sed 's/^# \{0,3\}//'
+	sed -n '/^#   testbed.sh up/,/^#     -h, --help/p' "$0" | sed 's/^# \{0,3\}//'
 	exit 0
 }
 
