@@ -8,6 +8,8 @@
 #   testbed.sh up [--name ID] [--dut router|bridge|siit|ovs | --dut fault --fault "OPTS"]
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
 #                 [--limit-burst B] [--nets] [--neigh permanent|dynamic] [--learning]
+#   testbed.sh up [--name ID] --dut router|bridge --ports N [--limit-port-fps PORT:FPS]...
+#                 [--fdb-max N] [the options above]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
 #                 [--ct-timeout S]
 #   testbed.sh down --name ID | --all
@@ -52,6 +54,15 @@
 #     --learning           up --dut bridge: unknown-unicast flooding off on d0 and d1
 #                          and a 10 s ageing time: a destination the bridge has not
 #                          seen as a source is dropped (RFC 2544 23 (b) learning)
+#     --ports N            up --dut router|bridge: N ports (2 to 4, default 2):
+#                          tester tK <-> DUT dK, K = 0 .. N-1 (docs/testbed.md
+#                          "Four ports"); run gives dutperf all N
+#     --limit-port-fps PORT:FPS  up router|bridge: an nftables limit of FPS
+#                          frames/s on the frames leaving DUT port dPORT
+#                          (counters dPORT_pass, dPORT_drop); repeatable
+#     --fdb-max N          up --dut bridge: the bridge learns at most N
+#                          addresses (fdb_max_learned, Linux 6.7 or later, set
+#                          over netlink by tests/tools/brfdbmax.py)
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
 set -u
@@ -83,6 +94,7 @@ count_arg() {	# OPTION VALUE UNIT: a positive count below 2^31 (nft's limit)
 case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
+TB_PORTS=2 TB_PORT_LIMITS="" TB_FDB_MAX=""
 id="" kind=router lf=0 lr=0 all="" TB_NEIGH=permanent TB_LEARNING=0 TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -106,6 +118,16 @@ while [ $# -gt 0 ]; do
 	--neigh) [ $# -ge 2 ] || usage; TB_NEIGH=$2; shift
 		case $TB_NEIGH in permanent|dynamic) ;;
 		*) die_usage "--neigh permanent|dynamic, not '$TB_NEIGH'" ;; esac ;;
+	--ports) [ $# -ge 2 ] || usage
+		[[ $2 =~ ^[2-4]$ ]] || die_usage "--ports needs 2, 3 or 4, not '$2'"
+		TB_PORTS=$2; shift ;;
+	--limit-port-fps) [ $# -ge 2 ] || usage
+		[[ $2 =~ ^([0-9]):([1-9][0-9]{0,9})$ ]] && [ "${BASH_REMATCH[2]}" -lt 2147483648 ] ||
+			die_usage "--limit-port-fps needs PORT:FPS (a port number and a positive number of frames/s), not '$2'"
+		[[ " $TB_PORT_LIMITS" = *" ${BASH_REMATCH[1]}:"* ]] &&
+			die_usage "--limit-port-fps: port ${BASH_REMATCH[1]} given twice"
+		TB_PORT_LIMITS="${TB_PORT_LIMITS:+$TB_PORT_LIMITS }$2"; shift ;;
+	--fdb-max) [ $# -ge 2 ] || usage; TB_FDB_MAX=$(count_arg "$1" "$2" entries) || exit 2; shift ;;
 	--all) all=1 ;;
 	--) shift; break ;;
 	-h|--help) help ;;
@@ -113,6 +135,20 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+
+# tb_check_ports KIND: --ports, --limit-port-fps and --fdb-max fit KIND.
+tb_check_ports() {
+	local pl
+	case $1 in router|bridge) ;; *)
+		[ "$TB_PORTS" = 2 ] || die_usage "--ports needs --dut router or bridge"
+		[ -z "$TB_PORT_LIMITS" ] || die_usage "--limit-port-fps needs --dut router or bridge" ;;
+	esac
+	[ -z "$TB_FDB_MAX" ] || [ "$1" = bridge ] || die_usage "--fdb-max needs --dut bridge"
+	for pl in $TB_PORT_LIMITS; do
+		[ "${pl%%:*}" -lt "$TB_PORTS" ] ||
+			die_usage "--limit-port-fps $pl: no port ${pl%%:*} on a testbed of $TB_PORTS ports (0 .. $((TB_PORTS - 1)))"
+	done
+}
 
 need_name() {
 	[ -n "$id" ] || die "$cmd needs --name ID"
@@ -134,6 +170,8 @@ up)
 			die_usage "--neigh dynamic needs a DUT with addresses (router, siit, nat44, nat64)" ;;
 	esac
 	[ "$TB_LEARNING" = 0 ] || [ "$kind" = bridge ] || die_usage "--learning needs --dut bridge"
+	tb_check_ports "$kind"
+	export TB_PORTS TB_PORT_LIMITS TB_FDB_MAX
 	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT TB_NEIGH TB_LEARNING
 	tb_need_root
 	[ -n "$id" ] || id=$(tb_new_id)
