@@ -11,6 +11,7 @@
 # --fdb-max 8 caps the learnt addresses at exactly 8 although 16 sources
 # sent; `run` gives dutperf all four ports; `down` leaves nothing behind.
 # Needs root; exit 77 (skip) otherwise.  Env: SRCDIR (BUILDDIR unused).
+# shellcheck disable=SC2154  # fdb_*, tN_matched, elapsed_s: set by eval of tool output
 set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$SRCDIR/scripts/lib.sh"
@@ -97,8 +98,10 @@ mesh() {
 
 # brfdb: fdb_max_learned and fdb_n_learned of the bridge, read over netlink.
 brfdb() {
-	eval "$("$TB" dut-exec --name "$id" -- python3 "$SRCDIR/tests/tools/brfdbmax.py" get br0)" ||
+	local out
+	out=$("$TB" dut-exec --name "$id" -- python3 "$SRCDIR/tests/tools/brfdbmax.py" get br0) ||
 		fail "brfdbmax.py get br0 failed"
+	eval "$out"
 }
 
 # nft_count NAME: the packets of counter NAME of table dutperf.
