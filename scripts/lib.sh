@@ -102,6 +102,17 @@ eal_af_packet() {
 		"--vdev=net_af_packet1,iface=$2,framecnt=4096$q"
 }
 
+# eal_af_packet_ports FIRST N: ports FIRST .. N-1 on the kernel interfaces
+# tFIRST .. tN-1 of a testbed with N ports (testbed.sh up --ports N), as
+# eal_af_packet's.
+eal_af_packet_ports() {
+	local q=${TB_QPAIRS:+,qpairs=$TB_QPAIRS} k v=""
+	for k in $(seq "$1" $(($2 - 1))); do
+		v="$v --vdev=net_af_packet$k,iface=t$k,framecnt=4096$q"
+	done
+	echo "${v# }"
+}
+
 # eal_memif SOCKET: ports 0 and 1 joined by the memif socket SOCKET inside
 # one process (a wire: no kernel, no DUT).
 eal_memif() {
@@ -181,6 +192,112 @@ tb_names() {
 	TB_IF0=t0
 	TB_IF1=t1
 	TB_EAL="$(eal_common "$TB_PREFIX") $(eal_af_packet "$TB_IF0" "$TB_IF1")"
+	tb_names_ports
+}
+
+# ---------------------------------------------------------------------------
+# More than two ports (testbed.sh up --ports N; docs/testbed.md "Four
+# ports"): tester port tK <-> DUT port dK for K = 2 .. N-1 beside t0/t1,
+# router (one /24 and one /64 per port) or bridge (br0 over d0 .. dN-1),
+# egress limits per DUT port (--limit-port-fps) and the bridge's learned-
+# entry limit (--fdb-max).  Inputs of tb_build: TB_PORTS (default 2),
+# TB_PORT_LIMITS ("PORT:FPS ..."), TB_FDB_MAX (empty: none); tb_up records
+# them in the state file only when set, so two-port testbeds keep theirs.
+
+# tb_ports: the number of ports of testbed $TB_STATE (2 unless recorded).
+tb_ports() {
+	local n
+	n=$(sed -n 's/^PORTS=//p' "$TB_STATE/state" 2>/dev/null)
+	echo "${n:-2}"
+}
+
+# tb_names_ports: TB_EAL of a testbed with more than two ports gets ports
+# 2 .. N-1 too.
+tb_names_ports() {
+	local n
+	n=$(tb_ports)
+	[ "$n" -le 2 ] || TB_EAL="$TB_EAL $(eal_af_packet_ports 2 "$n")"
+}
+
+# tb_port_mac K t|d: the MAC of tester port tK or DUT port dK
+# (02:00:00:00:KK:10 / :20, as t0/d0 and t1/d1).
+tb_port_mac() {
+	printf '02:00:00:00:%02x:%s0\n' "$1" "$([ "$2" = t ] && echo 1 || echo 2)"
+}
+
+# tb_build_ports KIND: ports 2 .. TB_PORTS-1 of the router or bridge DUT
+# (after d0/d1 are set up; namespaces $TB_TG, $TB_DUT).  Router: dK has
+# 198.(18+K).0.1/24 and 2001:db8:K::1/64, the tester's address .2 (a
+# permanent neighbour unless TB_NEIGH=dynamic) and the routes to the 256
+# networks 198.(18+K).0.0/16 and 2001:db8:K::/48 behind it, as d0/d1.
+tb_build_ports() {
+	local kind=$1 tg=$TB_TG dut=$TB_DUT k
+	for k in $(seq 2 $((TB_PORTS - 1))); do
+		ip -n "$tg" link add "t$k" address "$(tb_port_mac "$k" t)" type veth \
+			peer name "d$k" address "$(tb_port_mac "$k" d)" netns "$dut"
+		ip netns exec "$tg" ethtool -K "t$k" tx off >/dev/null
+		ip netns exec "$dut" ethtool -K "d$k" tx off >/dev/null
+		tb_sysctl "$dut" "net.ipv4.conf.d$k.rp_filter=0" "net.ipv6.conf.d$k.accept_dad=0" \
+			"net.ipv6.conf.d$k.accept_ra=0"
+		ip -n "$tg" link set "t$k" up
+		if [ "$kind" = bridge ]; then
+			ip -n "$dut" link set "d$k" master br0
+			if [ "${TB_LEARNING:-0}" = 1 ]; then
+				bridge -n "$dut" link set dev "d$k" flood off
+			fi
+		else
+			ip -n "$dut" addr add "198.$((18 + k)).0.1/24" dev "d$k"
+			ip -n "$dut" addr add "2001:db8:$k::1/64" dev "d$k" nodad
+		fi
+		ip -n "$dut" link set "d$k" up
+		[ "$kind" = bridge ] && continue
+		if [ "${TB_NEIGH:-permanent}" = permanent ]; then
+			ip -n "$dut" neigh replace "198.$((18 + k)).0.2" lladdr "$(tb_port_mac "$k" t)" \
+				dev "d$k" nud permanent
+			ip -n "$dut" neigh replace "2001:db8:$k::2" lladdr "$(tb_port_mac "$k" t)" \
+				dev "d$k" nud permanent
+		fi
+		ip -n "$dut" route add "198.$((18 + k)).0.0/16" via "198.$((18 + k)).0.2"
+		ip -n "$dut" route add "2001:db8:$k::/48" via "2001:db8:$k::2"
+	done
+}
+
+# tb_port_limit_rules KIND "PORT:FPS ...": egress limits per DUT port,
+# added to table dutperf (tb_nft_rules; family bridge for the bridge):
+# frames leaving dPORT pass a token bucket of FPS frames/s and
+# tb_nft_burst FPS frames; counters dPORT_drop, dPORT_pass.  Priority 10:
+# after the ingress limits of chain capacity, so a frame those drop is
+# not counted here.
+tb_port_limit_rules() {
+	local family=inet pl p f
+	[ "$1" = bridge ] && family=bridge
+	echo "table $family dutperf {"
+	for pl in $2; do
+		echo "	counter d${pl%%:*}_drop { }"
+		echo "	counter d${pl%%:*}_pass { }"
+	done
+	echo "	chain egress {"
+	echo "		type filter hook forward priority 10; policy accept;"
+	for pl in $2; do
+		p=${pl%%:*} f=${pl#*:}
+		echo "		oifname \"d$p\" limit rate over $f/second burst $(tb_nft_burst "$f") packets counter name d${p}_drop drop"
+		echo "		oifname \"d$p\" counter name d${p}_pass"
+	done
+	echo "	}"
+	echo "}"
+}
+
+# tb_build_more KIND: what --ports, --fdb-max and --limit-port-fps add to
+# the DUT built by tb_build (nothing without them).
+tb_build_more() {
+	if [ "${TB_PORTS:-2}" -gt 2 ]; then tb_build_ports "$1"; fi
+	if [ -n "${TB_FDB_MAX:-}" ]; then
+		ip netns exec "$TB_DUT" python3 "$DUTPERF_SRCDIR/tests/tools/brfdbmax.py" \
+			set br0 "$TB_FDB_MAX" >/dev/null
+	fi
+	if [ -n "${TB_PORT_LIMITS:-}" ]; then
+		tb_port_limit_rules "$1" "$TB_PORT_LIMITS" | ip netns exec "$TB_DUT" nft -f -
+	fi
 }
 
 tb_exists() {
@@ -594,6 +711,7 @@ tb_build() {	# KIND FWD_FPS REV_FPS
 		ip -n "$dut" route add 2001:db8:0::/48 via 2001:db8:0::2
 		ip -n "$dut" route add 2001:db8:1::/48 via 2001:db8:1::2
 	fi
+	tb_build_more "$kind"
 	# NAT64 = the SIIT's tayga (stateless) behind the NAT44 (stateful).
 	if [ "$kind" = siit ] || [ "$kind" = nat64 ]; then
 		mkdir -p "$TB_STATE/tayga"
@@ -638,6 +756,8 @@ tb_up() {
 	case $kind in siit|nat64) tb_need_tools tayga ;; esac
 	case $kind in nat44|nat64) tb_need_tools nft ;; esac
 	[ "$kind" = fault ] && tb_need_tools python3
+	[ -n "${TB_PORT_LIMITS:-}" ] && tb_need_tools nft
+	[ -n "${TB_FDB_MAX:-}" ] && tb_need_tools python3
 	tb_exists "$id" && die "testbed '$id' exists (scripts/testbed.sh down --name $id)"
 	mkdir -p "$TB_STATE" || die "cannot create $TB_STATE"
 	printf 'KIND=%s\nLIMIT_FWD_FPS=%s\nLIMIT_REV_FPS=%s\nNEIGH=%s\nLEARNING=%s\n' "$kind" \
@@ -645,6 +765,9 @@ tb_up() {
 	[ -n "${TB_VLAN:-}" ] && printf 'VLAN=%s\n' "$TB_VLAN" >>"$TB_STATE/state"
 	[ "$kind" = fault ] && printf 'FAULT=%q\n' "${TB_FAULT:-}" >>"$TB_STATE/state"
 	[ "$kind" = ovs ] && printf 'OVS_RUNDIR=%s\n' "$TB_STATE/ovs" >>"$TB_STATE/state"
+	[ "${TB_PORTS:-2}" = 2 ] || printf 'PORTS=%s\n' "$TB_PORTS" >>"$TB_STATE/state"
+	[ -z "${TB_PORT_LIMITS:-}" ] || printf 'PORT_LIMITS=%q\n' "$TB_PORT_LIMITS" >>"$TB_STATE/state"
+	[ -z "${TB_FDB_MAX:-}" ] || printf 'FDB_MAX=%s\n' "$TB_FDB_MAX" >>"$TB_STATE/state"
 	case $kind in nat44|nat64)
 		printf 'CT_SIZE=%s\nCT_RATE=%s\nCT_BURST=%s\nCT_TIMEOUT=%s\nNAT_PUBLIC_IPV4=%s\n' \
 			"${TB_CT_SIZE:-0}" "${TB_CT_RATE:-0}" \
@@ -731,6 +854,8 @@ tb_env() {
 	tb_names "$1"
 	printf 'TG_NS=%q\nDUT_NS=%q\nIF0=%q\nIF1=%q\nPREFIX=%q\nEAL=%q\n' \
 		"$TB_TG" "$TB_DUT" "$TB_IF0" "$TB_IF1" "$TB_PREFIX" "$TB_EAL"
+	local k
+	for k in $(seq 2 $(($(tb_ports) - 1))); do printf 'IF%d=t%d\n' "$k" "$k"; done
 	[ -f "$TB_STATE/state" ] && cat "$TB_STATE/state"
 	return 0
 }

@@ -9,6 +9,8 @@
 #                 [--limit-fps N | --limit-fwd-fps N --limit-rev-fps N]
 #                 [--limit-burst B] [--nets] [--neigh permanent|dynamic] [--learning]
 #                 [--vlan VID]
+#   testbed.sh up [--name ID] --dut router|bridge --ports N [--limit-port-fps PORT:FPS]...
+#                 [--fdb-max N] [the options above]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
 #                 [--ct-timeout S]
 #   testbed.sh down --name ID | --all
@@ -57,6 +59,15 @@
 #                          and DUT: routed sub-interfaces d0.VID / d1.VID, or a
 #                          VLAN-aware bridge (vlan_filtering 1) whose ports carry
 #                          VID tagged only; prints the ini keys to stderr
+#     --ports N            up --dut router|bridge: N ports (2 to 4, default 2):
+#                          tester tK <-> DUT dK, K = 0 .. N-1 (docs/testbed.md
+#                          "Four ports"); run gives dutperf all N
+#     --limit-port-fps PORT:FPS  up router|bridge: an nftables limit of FPS
+#                          frames/s on the frames leaving DUT port dPORT
+#                          (counters dPORT_pass, dPORT_drop); repeatable
+#     --fdb-max N          up --dut bridge: the bridge learns at most N
+#                          addresses (fdb_max_learned, Linux 6.7 or later, set
+#                          over netlink by tests/tools/brfdbmax.py)
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
 set -u
@@ -69,7 +80,7 @@ usage() {
 }
 
 help() {
-	sed -n '/^#   testbed.sh up/,/^#   -h, --help/p' "$0" | sed 's/^# \{0,3\}//'
+	sed -n '/^#   testbed.sh up/,/^#     -h, --help/p' "$0" | sed 's/^# \{0,3\}//'
 	exit 0
 }
 
@@ -88,6 +99,7 @@ count_arg() {	# OPTION VALUE UNIT: a positive count below 2^31 (nft's limit)
 case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
+TB_PORTS=2 TB_PORT_LIMITS="" TB_FDB_MAX=""
 id="" kind=router lf=0 lr=0 all="" TB_NEIGH=permanent TB_LEARNING=0 TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0 TB_VLAN=""
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -114,6 +126,16 @@ while [ $# -gt 0 ]; do
 	--neigh) [ $# -ge 2 ] || usage; TB_NEIGH=$2; shift
 		case $TB_NEIGH in permanent|dynamic) ;;
 		*) die_usage "--neigh permanent|dynamic, not '$TB_NEIGH'" ;; esac ;;
+	--ports) [ $# -ge 2 ] || usage
+		[[ $2 =~ ^[2-4]$ ]] || die_usage "--ports needs 2, 3 or 4, not '$2'"
+		TB_PORTS=$2; shift ;;
+	--limit-port-fps) [ $# -ge 2 ] || usage
+		[[ $2 =~ ^([0-9]):([1-9][0-9]{0,9})$ ]] && [ "${BASH_REMATCH[2]}" -lt 2147483648 ] ||
+			die_usage "--limit-port-fps needs PORT:FPS (a port number and a positive number of frames/s), not '$2'"
+		[[ " $TB_PORT_LIMITS" = *" ${BASH_REMATCH[1]}:"* ]] &&
+			die_usage "--limit-port-fps: port ${BASH_REMATCH[1]} given twice"
+		TB_PORT_LIMITS="${TB_PORT_LIMITS:+$TB_PORT_LIMITS }$2"; shift ;;
+	--fdb-max) [ $# -ge 2 ] || usage; TB_FDB_MAX=$(count_arg "$1" "$2" entries) || exit 2; shift ;;
 	--all) all=1 ;;
 	--) shift; break ;;
 	-h|--help) help ;;
@@ -121,6 +143,22 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+
+# tb_check_ports KIND: --ports, --limit-port-fps and --fdb-max fit KIND.
+tb_check_ports() {
+	local pl
+	case $1 in router|bridge) ;; *)
+		[ "$TB_PORTS" = 2 ] || die_usage "--ports needs --dut router or bridge"
+		[ -z "$TB_PORT_LIMITS" ] || die_usage "--limit-port-fps needs --dut router or bridge" ;;
+	esac
+	[ -z "$TB_FDB_MAX" ] || [ "$1" = bridge ] || die_usage "--fdb-max needs --dut bridge"
+	# the VLAN set-up names d0 / d1 only
+	[ -z "$TB_VLAN" ] || [ "$TB_PORTS" = 2 ] || die_usage "--vlan takes 2 ports, not --ports $TB_PORTS"
+	for pl in $TB_PORT_LIMITS; do
+		[ "${pl%%:*}" -lt "$TB_PORTS" ] ||
+			die_usage "--limit-port-fps $pl: no port ${pl%%:*} on a testbed of $TB_PORTS ports (0 .. $((TB_PORTS - 1)))"
+	done
+}
 
 need_name() {
 	[ -n "$id" ] || die "$cmd needs --name ID"
@@ -145,6 +183,8 @@ up)
 	case $kind in router|bridge) ;; *)
 		[ -z "$TB_VLAN" ] || die_usage "--vlan needs --dut router or bridge" ;;
 	esac
+	tb_check_ports "$kind"
+	export TB_PORTS TB_PORT_LIMITS TB_FDB_MAX
 	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT TB_NEIGH TB_LEARNING TB_VLAN
 	tb_need_root
 	[ -n "$id" ] || id=$(tb_new_id)

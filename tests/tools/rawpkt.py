@@ -6,20 +6,34 @@ A small helper for testing the virtual testbed without dutperf, and for
 injecting hand-made frames.  Python standard library only; run as root.
 
   rawpkt.py send IFACE --udp --src-mac M --dst-mac M --src IP --dst IP
-                 [--sport P] [--dport P] [--size B] --count N --rate FPS
+                 [--sport P] [--dport P] [--size B] [--src-mac-count K]
+                 --count N --rate FPS
   rawpkt.py send IFACE HEXFILE [--count N] --rate FPS
   rawpkt.py recv IFACE --timeout S [--count-udp-dport P] [--src IP] [--dst IP]
-                 [--until N] [--ready FILE]
+                 [--until N] [--ready FILE] [--by-src]
+  rawpkt.py mesh --send IFACE=HEXFILE... [--recv IFACE...] --count N
+                 --rate FPS [--linger S] [--dport P]
 
 send builds UDP over IPv4 or IPv6 (by the address family) with correct
 checksums; --size is the frame size including the 4-byte FCS, as in
 dutperf's frame_size_b.  A HEXFILE holds one frame in hex per line ('#'
-starts a comment) and is sent in a cycle.  Frames leave evenly paced and
+starts a comment) and is sent in a cycle.  --src-mac-count K: frame i
+comes from --src-mac plus i mod K (in its last three bytes): K source
+addresses for a bridge to learn.  Frames leave evenly paced and
 send prints "sent=N elapsed_s=T".
+
+mesh sends and counts in one process on several interfaces (a test of
+four ports without eight interpreters): at step i every --send interface
+sends frame i of its HEXFILE (in a cycle), steps paced at --rate, for
+--count steps; meanwhile and --linger seconds after (default 0.5) it counts
+the UDP frames arriving on each --recv interface.  It prints "sent=N
+elapsed_s=T" (N per interface) and per --recv interface IFACE
+"IFACE_matched=N IFACE_bad_csum=M" and "IFACE_from_ADDR=N" per source.
 
 recv counts UDP frames matching the filters and prints "matched=N
 bad_csum=M" (M: matching frames whose IPv4 header or UDP checksum is wrong;
-they are not in N).  It stops after --timeout seconds, or once --until
+they are not in N); --by-src adds a line "from_ADDR=N" per source address
+(ADDR with its dots and colons as _).  It stops after --timeout seconds, or once --until
 frames matched; --ready FILE is created once the socket listens.
 """
 import argparse
@@ -78,6 +92,13 @@ def udp_frame(src_mac, dst_mac, src, dst, sport, dport, size_b, seq):
     return eth + ip + udp
 
 
+def mac_plus(mac, n):
+    """mac with n added to its last three bytes (modulo 2^24)."""
+    b = bytes.fromhex(mac.replace(":", ""))
+    low = (int.from_bytes(b[3:], "big") + n) % (1 << 24)
+    return ":".join("%02x" % x for x in b[:3] + low.to_bytes(3, "big"))
+
+
 def parse_udp(frame):
     """(src, dst, dport, checksums_ok) of a UDP frame, or None."""
     if len(frame) < 14:
@@ -115,14 +136,13 @@ def cmd_send(a):
             if getattr(a, opt) is None:
                 sys.exit("rawpkt: send --udp needs --%s" % opt.replace("_", "-"))
         count = a.count or 1
-        frames = [udp_frame(a.src_mac, a.dst_mac, a.src, a.dst, a.sport,
-                            a.dport, a.size, i) for i in range(count)]
+        if a.src_mac_count < 1:
+            sys.exit("rawpkt: --src-mac-count must be at least 1")
+        frames = [udp_frame(mac_plus(a.src_mac, i % a.src_mac_count),
+                            a.dst_mac, a.src, a.dst, a.sport, a.dport,
+                            a.size, i) for i in range(count)]
     elif a.hexfile:
-        with open(a.hexfile) as f:
-            frames = [bytes.fromhex(line.split("#")[0])
-                      for line in f if line.split("#")[0].strip()]
-        if not frames:
-            sys.exit("rawpkt: no frames in " + a.hexfile)
+        frames = read_hex(a.hexfile)
         count = a.count or len(frames)
     else:
         sys.exit("rawpkt: send needs --udp or a HEXFILE")
@@ -146,6 +166,7 @@ def cmd_recv(a):
     if a.ready:
         open(a.ready, "w").close()
     matched = bad = 0
+    by_src = {}
     end = time.monotonic() + a.timeout
     while a.until is None or matched < a.until:
         left = end - time.monotonic()
@@ -164,9 +185,82 @@ def cmd_recv(a):
             continue
         if p[3]:
             matched += 1
+            by_src[p[0]] = by_src.get(p[0], 0) + 1
         else:
             bad += 1
     print("matched=%d bad_csum=%d" % (matched, bad))
+    if a.by_src:
+        for src in sorted(by_src, key=lambda x: (x.version, x)):
+            print("from_%s=%d" % (src_key(src), by_src[src]))
+
+
+def read_hex(path):
+    with open(path) as f:
+        frames = [bytes.fromhex(line.split("#")[0])
+                  for line in f if line.split("#")[0].strip()]
+    if not frames:
+        sys.exit("rawpkt: no frames in " + path)
+    return frames
+
+
+def src_key(src):
+    return str(src).replace(".", "_").replace(":", "_")
+
+
+def cmd_mesh(a):
+    senders = []
+    for spec in a.send:
+        iface, sep, path = spec.partition("=")
+        if not sep:
+            sys.exit("rawpkt: --send needs IFACE=HEXFILE, not " + spec)
+        s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+        s.bind((iface, 0))
+        senders.append((s, read_hex(path)))
+    recv = []
+    for iface in a.recv:
+        s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL))
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 22)
+        s.bind((iface, 0))
+        s.setblocking(False)
+        recv.append((iface, s, {"matched": 0, "bad": 0, "src": {}}))
+
+    def drain():
+        for _, s, c in recv:
+            while True:
+                try:
+                    frame, addr = s.recvfrom(65535)
+                except BlockingIOError:
+                    break
+                if addr[2] == PACKET_OUTGOING:
+                    continue
+                p = parse_udp(frame)
+                if p is None or p[2] != a.dport:
+                    continue
+                if not p[3]:
+                    c["bad"] += 1
+                    continue
+                c["matched"] += 1
+                c["src"][p[0]] = c["src"].get(p[0], 0) + 1
+
+    start = time.monotonic()
+    for i in range(a.count):
+        drain()
+        ahead = start + i / a.rate - time.monotonic()
+        if ahead > 0:
+            time.sleep(ahead)
+        for s, frames in senders:
+            s.send(frames[i % len(frames)])
+    elapsed = time.monotonic() - start
+    end = time.monotonic() + a.linger
+    while time.monotonic() < end:
+        drain()
+        time.sleep(0.01)
+    drain()
+    print("sent=%d elapsed_s=%.3f" % (a.count, elapsed))
+    for iface, _, c in recv:
+        print("%s_matched=%d %s_bad_csum=%d" % (iface, c["matched"], iface, c["bad"]))
+        for src in sorted(c["src"], key=lambda x: (x.version, x)):
+            print("%s_from_%s=%d" % (iface, src_key(src), c["src"][src]))
 
 
 def main():
@@ -183,6 +277,8 @@ def main():
     sp.add_argument("--sport", type=int, default=49184)
     sp.add_argument("--dport", type=int, default=7)
     sp.add_argument("--size", type=int, default=64, help="frame size incl. FCS")
+    sp.add_argument("--src-mac-count", type=int, default=1,
+                    help="source MACs to cycle through")
     sp.add_argument("--count", type=int, default=0)
     sp.add_argument("--rate", type=float, default=1000.0, help="frames/s")
     rp = sub.add_parser("recv")
@@ -193,11 +289,18 @@ def main():
     rp.add_argument("--dst")
     rp.add_argument("--until", type=int)
     rp.add_argument("--ready")
+    rp.add_argument("--by-src", action="store_true",
+                    help="also count per source address")
+    mp = sub.add_parser("mesh")
+    mp.add_argument("--send", action="append", required=True,
+                    metavar="IFACE=HEXFILE")
+    mp.add_argument("--recv", action="append", default=[], metavar="IFACE")
+    mp.add_argument("--count", type=int, required=True, help="steps")
+    mp.add_argument("--rate", type=float, default=1000.0, help="steps/s")
+    mp.add_argument("--linger", type=float, default=0.5)
+    mp.add_argument("--dport", type=int, default=7, help="UDP port counted")
     a = ap.parse_args()
-    if a.cmd == "send":
-        cmd_send(a)
-    else:
-        cmd_recv(a)
+    {"send": cmd_send, "recv": cmd_recv, "mesh": cmd_mesh}[a.cmd](a)
 
 
 if __name__ == "__main__":
