@@ -571,6 +571,13 @@ tb_ovs_start() {
 	tb_ovs ovs-vsctl --timeout=20 add-br br0 -- \
 		set bridge br0 datapath_type=netdev protocols=OpenFlow10,OpenFlow13 -- \
 		add-port br0 d0 -- add-port br0 d1
+	# TB_VLAN=VID (testbed.sh --vlan): d0 and d1 trunks of VLAN VID only
+	# (OVS's trunks: a frame of another VLAN, or untagged, which is VLAN
+	# 0 there, is dropped at ingress; NORMAL learns and floods per VLAN)
+	if [ -n "${TB_VLAN:-}" ]; then
+		tb_ovs ovs-vsctl --timeout=20 set port d0 trunks="$TB_VLAN" -- \
+			set port d1 trunks="$TB_VLAN"
+	fi
 	ip -n "$TB_DUT" link set d0 up
 	ip -n "$TB_DUT" link set d1 up
 	# (if, not &&: set -e must see a failing meter)

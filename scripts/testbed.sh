@@ -55,10 +55,11 @@
 #     --learning           up --dut bridge: unknown-unicast flooding off on d0 and d1
 #                          and a 10 s ageing time: a destination the bridge has not
 #                          seen as a source is dropped (RFC 2544 23 (b) learning)
-#     --vlan VID           up router|bridge: 802.1Q VLAN VID (1..4094) between tester
-#                          and DUT: routed sub-interfaces d0.VID / d1.VID, or a
-#                          VLAN-aware bridge (vlan_filtering 1) whose ports carry
-#                          VID tagged only; prints the ini keys to stderr
+#     --vlan VID           up router|bridge|ovs: 802.1Q VLAN VID (1..4094) between
+#                          tester and DUT: routed sub-interfaces d0.VID / d1.VID,
+#                          a VLAN-aware bridge (vlan_filtering 1) whose ports
+#                          carry VID tagged only, or Open vSwitch trunk ports of
+#                          VID only; prints the ini keys to stderr
 #     --ports N            up --dut router|bridge: N ports (2 to 4, default 2):
 #                          tester tK <-> DUT dK, K = 0 .. N-1 (docs/testbed.md
 #                          "Four ports"); run gives dutperf all N
@@ -180,8 +181,8 @@ up)
 			die_usage "--neigh dynamic needs a DUT with addresses (router, siit, nat44, nat64)" ;;
 	esac
 	[ "$TB_LEARNING" = 0 ] || [ "$kind" = bridge ] || die_usage "--learning needs --dut bridge"
-	case $kind in router|bridge) ;; *)
-		[ -z "$TB_VLAN" ] || die_usage "--vlan needs --dut router or bridge" ;;
+	case $kind in router|bridge|ovs) ;; *)
+		[ -z "$TB_VLAN" ] || die_usage "--vlan needs --dut router, bridge or ovs" ;;
 	esac
 	tb_check_ports "$kind"
 	export TB_PORTS TB_PORT_LIMITS TB_FDB_MAX
