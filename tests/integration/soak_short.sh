@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# scripts/soak.sh for 40 s (docs/robustness.md "Soak"): runs of
+# scripts/soak.sh for 30 s (docs/robustness.md "Soak"): runs of
 # several modes on a router testbed of its own with faults injected at
 # random (link flaps, the DUT dropping everything, SIGHUP, SIGTERM, a
 # failing and a hanging [reset] command), every run's files checked
 # (complete rows, run.json JSON Lines, frames adding up, exit status,
 # nothing left running) and dutperf's peak RSS, descriptors and threads
-# compared from run to run.  SOAK_SECONDS overrides the 40 s; SOAK_SEED
+# compared from run to run.  SOAK_SECONDS overrides the 30 s; SOAK_SEED
 # reproduces a run's choices.
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
 command -v jq >/dev/null || { echo "skipped: no jq"; exit 77; }
 
-"$SRCDIR/scripts/soak.sh" "${SOAK_SECONDS:-40}" --dir "$WORK/soak" \
+"$SRCDIR/scripts/soak.sh" "${SOAK_SECONDS:-30}" --dir "$WORK/soak" \
 	${SOAK_SEED:+--seed "$SOAK_SEED"} >"$WORK/soak.out" 2>"$WORK/soak.err"
 rc=$?
 cat "$WORK/soak.err"
