@@ -1,0 +1,513 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Unit tests of RFC 2889's switch procedures (swproc.h), each against a
+ * simulated DUT whose answer is set before the test:
+ * - a switch whose forwarding table holds at most T entries (aged out
+ *   before each iteration): the caching search finds T - 1 addresses,
+ *   the Tport's own address, learned from its broadcast learning frame,
+ *   taking the last entry (SWPROC_OWN_ENTRIES);
+ * - a learner that keeps at most R learning frames a second (a policer
+ *   before the table): the learning-rate search finds R within its
+ *   resolution;
+ * - a congested switch without head of line blocking (an output queue
+ *   per port), one with it (a shared input buffer: the first source's
+ *   frames to the uncongested port are lost at the congested port's
+ *   loss rate) and one with back pressure (nothing lost);
+ * - the aging check and the rows of the result files.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dutperf/swproc.h"
+
+/* ---- a simulated switch, one caching / learning iteration ---- */
+
+struct sim_switch {
+	uint64_t table_max;	/* forwarding table entries */
+	uint64_t learn_max_fps;	/* learning frames kept a second (0: all) */
+	uint32_t iterations;
+	uint32_t invalid_first;	/* the first so many iterations: the
+				 * tester could not send */
+	uint32_t interrupt_at;	/* this iteration (1..) is interrupted */
+};
+
+/*
+ * One iteration as RFC 2889 5.7.3 runs it against the simulated switch:
+ * the table is empty (aged out); the Tport's broadcast learning frame, then
+ * the Lport's addrs learning frames at fps, then addrs test frames from
+ * the Tport to the Lport's addresses.  A known destination goes to the
+ * Lport only; an unknown one is flooded: the Lport and the Mport get it.
+ */
+static void
+sim_iteration(struct sim_switch *sw, uint64_t addrs, uint64_t fps,
+	      struct swproc_counts *c)
+{
+	uint64_t entries = 0, learned = 0, kept = addrs;
+
+	memset(c, 0, sizeof(*c));
+	sw->iterations++;
+	c->interrupted = sw->interrupt_at == sw->iterations;
+	c->tester_ok = sw->iterations > sw->invalid_first;
+	c->learn_sent = c->tester_ok ? addrs : addrs / 2;
+	c->tport_sent = addrs;
+	/* AddressLearning(TPort) */
+	if (entries < sw->table_max)
+		entries++;
+	/* AddressLearning(LPort): a policer keeps learn_max_fps of them */
+	if (sw->learn_max_fps > 0 && fps > sw->learn_max_fps)
+		kept = addrs * sw->learn_max_fps / fps;
+	while (learned < kept && entries < sw->table_max) {
+		entries++;
+		learned++;
+	}
+	/* Transmit(TPort): learned destinations forwarded, others flooded */
+	c->lport_rx = addrs;
+	c->mport_rx = addrs - learned;
+}
+
+static struct swproc_search
+run_search(const struct swproc_params *p, struct sim_switch *sw)
+{
+	struct swproc_search s;
+	struct swproc_counts c;
+	char err[256];
+	uint32_t bound;
+
+	assert_int_equal(swproc_init(&s, p, err, sizeof(err)), 0);
+	bound = swproc_remaining(&s) + p->max_retries + 1;
+	while (!swproc_done(&s)) {
+		uint64_t n = swproc_next_addrs(&s);
+
+		/* the ETA's bound never grows */
+		assert_true(swproc_remaining(&s) <= bound);
+		bound = swproc_remaining(&s) + p->max_retries + 1;
+		sim_iteration(sw, n, swproc_next_learn_fps(&s), &c);
+		swproc_record(&s, &c);
+		assert_true(s.iterations < 100);
+	}
+	assert_int_equal(swproc_remaining(&s), 0);
+	return s;
+}
+
+static void
+test_caching_capacity(void **state)
+{
+	/* table sizes chosen before the run: the answer is T - 1 */
+	static const uint64_t tables[] = { 1, 2, 3, 24, 100, 1000 };
+	struct swproc_params p = {
+		.kind = SWPROC_CACHING, .low = 0, .max = 1024, .initial = 512,
+		.resolution = 1, .learn_fps = 1000,
+	};
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		struct sim_switch sw = { .table_max = tables[i] };
+		struct swproc_search s = run_search(&p, &sw);
+		struct swproc_summary_row row;
+
+		assert_int_equal(swproc_result(&s), tables[i] - 1);
+		assert_int_equal(swproc_kind_result(&s),
+				 REPORT_RESULT_MEASURED);
+		/* RFC 2889 5.7.3 ends with HIGH - LOW < 2 */
+		assert_int_equal(s.high - s.low, 1);
+		/* a binary search: at most log2(MAX) + 1 iterations */
+		assert_true(s.iterations <= 11);
+		swproc_summary(&s, 1, &row);
+		assert_int_equal(row.addrs, tables[i] - 1);
+		assert_int_equal(row.own_entries, 1);
+		assert_int_equal(row.table_entries, tables[i]);
+		assert_int_equal(row.learn_fps, 1000);
+	}
+}
+
+static void
+test_caching_bounds(void **state)
+{
+	struct swproc_params p = {
+		.kind = SWPROC_CACHING, .low = 0, .max = 64, .initial = 64,
+		.resolution = 1, .learn_fps = 100,
+	};
+	struct sim_switch big = { .table_max = 1000 };
+	struct sim_switch sw24 = { .table_max = 24 };
+	struct swproc_search s;
+
+	(void)state;
+	/* MAX itself passed: at least MAX, one iteration */
+	s = run_search(&p, &big);
+	assert_int_equal(swproc_result(&s), 64);
+	assert_int_equal(s.iterations, 1);
+	assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_LOWER_BOUND);
+	/* MAX never tried and everything passed: at least MAX - 1 */
+	p.initial = 32;
+	big.iterations = 0;
+	s = run_search(&p, &big);
+	assert_int_equal(swproc_result(&s), 63);
+	assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_LOWER_BOUND);
+	/* the first N below the answer, above it: the same answer */
+	p.initial = 1;
+	s = run_search(&p, &sw24);
+	assert_int_equal(swproc_result(&s), 23);
+	assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_MEASURED);
+	p.initial = 60;
+	s = run_search(&p, &sw24);
+	assert_int_equal(swproc_result(&s), 23);
+	/* the first iteration sees what the RFC's table lists */
+	{
+		struct swproc_search t;
+		struct swproc_counts c;
+		struct swproc_iter_row row;
+		struct sim_switch sw = { .table_max = 24 };
+		enum verdict v;
+		char err[128];
+
+		assert_int_equal(swproc_init(&t, &p, err, sizeof(err)), 0);
+		sim_iteration(&sw, 60, 100, &c);
+		v = swproc_record(&t, &c);
+		assert_int_equal(v, VERDICT_FAIL);
+		swproc_iter_row(&t, &c, 60, 100, v, 1, &row);
+		/* 23 learned, 37 flooded to the Mport */
+		assert_int_equal(row.mport_flood, 37);
+		assert_int_equal(row.tport_sent, 60);
+		assert_int_equal(row.high, 60);
+		assert_int_equal(row.low, 0);
+		assert_int_equal(swproc_next(&t), 30);
+	}
+}
+
+static void
+test_caching_invalid(void **state)
+{
+	struct swproc_params p = {
+		.kind = SWPROC_CACHING, .low = 0, .max = 64, .initial = 32,
+		.resolution = 1, .learn_fps = 100, .max_retries = 2,
+	};
+	struct sim_switch sw = { .table_max = 24, .invalid_first = 2 };
+	struct swproc_search s;
+
+	(void)state;
+	/* two invalid iterations retried at the same N: same answer */
+	s = run_search(&p, &sw);
+	assert_int_equal(swproc_result(&s), 23);
+	assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_MEASURED);
+	/* more than the retries: the search ends, nothing earned */
+	sw.iterations = 0;
+	sw.invalid_first = 3;
+	s = run_search(&p, &sw);
+	assert_true(s.invalid_end);
+	assert_int_equal(s.iterations, 3);
+	assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_NONE);
+	/* interrupted after a pass: at least what passed */
+	sw.iterations = 0;
+	sw.invalid_first = 0;
+	sw.interrupt_at = 3;
+	s = run_search(&p, &sw);
+	assert_true(s.interrupted);
+	assert_int_equal(s.iterations, 3);
+	assert_int_equal(swproc_result(&s), 16);	/* 32 f, 16 p, 24 i */
+	assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_LOWER_BOUND);
+}
+
+static void
+test_learning_rate(void **state)
+{
+	/* policer rates chosen before the run */
+	static const uint64_t rates[] = { 50, 1000, 2500, 4900 };
+	struct swproc_params p = {
+		.kind = SWPROC_LEARNRATE, .low = 10, .max = 5000,
+		.initial = 2505, .resolution = 10, .addrs = 256,
+	};
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+		struct sim_switch sw = { .table_max = 10000,
+					 .learn_max_fps = rates[i] };
+		struct swproc_search s = run_search(&p, &sw);
+		struct swproc_summary_row row;
+
+		assert_true(swproc_result(&s) <= rates[i]);
+		assert_true(swproc_result(&s) + p.resolution >= rates[i]);
+		assert_int_equal(swproc_kind_result(&s),
+				 REPORT_RESULT_MEASURED);
+		swproc_summary(&s, 1, &row);
+		assert_int_equal(row.learn_fps, swproc_result(&s));
+		assert_int_equal(row.addrs, 256);
+		assert_int_equal(row.own_entries, 0);
+	}
+	/* learns faster than the range: at least the range's top - res */
+	{
+		struct sim_switch sw = { .table_max = 10000 };
+		struct swproc_search s = run_search(&p, &sw);
+
+		assert_true(swproc_result(&s) + p.resolution >= 5000);
+		assert_int_equal(swproc_kind_result(&s),
+				 REPORT_RESULT_LOWER_BOUND);
+	}
+	/* learns slower than the range's bottom: no figure */
+	{
+		struct sim_switch sw = { .table_max = 10000,
+					 .learn_max_fps = 5 };
+		struct swproc_search s = run_search(&p, &sw);
+
+		assert_int_equal(swproc_result(&s), 0);
+		assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_NONE);
+	}
+	/* the table, not the rate, limits: fails everywhere, no figure */
+	{
+		struct sim_switch sw = { .table_max = 100 };
+		struct swproc_search s = run_search(&p, &sw);
+
+		assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_NONE);
+	}
+}
+
+static void
+test_params(void **state)
+{
+	struct swproc_search s;
+	struct swproc_params p = {
+		.kind = SWPROC_CACHING, .low = 0, .max = 64, .initial = 0,
+		.resolution = 1, .learn_fps = 100,
+	};
+	char err[256];
+
+	(void)state;
+	assert_int_equal(swproc_init(&s, &p, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "(0, 64]"));
+	p.initial = 65;
+	assert_int_equal(swproc_init(&s, &p, err, sizeof(err)), -EINVAL);
+	p.initial = 64;
+	p.resolution = 0;
+	assert_int_equal(swproc_init(&s, &p, err, sizeof(err)), -EINVAL);
+	p.resolution = 1;
+	p.learn_fps = 0;
+	assert_int_equal(swproc_init(&s, &p, err, sizeof(err)), -EINVAL);
+	p.kind = SWPROC_LEARNRATE;
+	p.addrs = 0;
+	assert_int_equal(swproc_init(&s, &p, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "learnrate"));
+}
+
+static void
+test_aging(void **state)
+{
+	char err[512];
+
+	(void)state;
+	/* 1024 learning + 1024 test frames at 100 fps: 20.48 s */
+	assert_int_equal(swproc_iteration_ms(1024, 100, 0), 20480);
+	assert_int_equal(swproc_iteration_ms(1024, 100, 500), 20980);
+	assert_int_equal(swproc_check_aging(300, 1024, "[switch] max_addrs",
+					    100, "[switch] learn_fps", 0, err,
+					    sizeof(err)), 0);
+	assert_int_equal(swproc_check_aging(21, 1024, "[switch] max_addrs",
+					    100, "[switch] learn_fps", 0, err,
+					    sizeof(err)), 0);
+	/* RFC 2889 5.7.3: the aging time MUST be longer */
+	assert_int_equal(swproc_check_aging(20, 1024, "[switch] max_addrs",
+					    100, "[switch] learn_fps", 0, err,
+					    sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "[switch] aging_s = 20:"));
+	assert_non_null(strstr(err, "[switch] max_addrs = 1024"));
+	assert_non_null(strstr(err, "[switch] learn_fps = 100 frames/s"));
+	assert_non_null(strstr(err, "20.480 s"));
+	/* the settle time counts too */
+	assert_int_equal(swproc_check_aging(21, 1024, "[switch] max_addrs",
+					    100, "[switch] learn_fps", 600, err,
+					    sizeof(err)), -EINVAL);
+	/* no rate: never fits */
+	assert_int_equal(swproc_check_aging(300, 8, "a", 0, "b", 0, err,
+					    sizeof(err)), -EINVAL);
+}
+
+/* ---- RFC 2889 5.5: simulated congested switches ---- */
+
+enum sim_cong { SIM_OUTPUT_QUEUES, SIM_HOLB, SIM_BACK_PRESSURE };
+
+/* Both sources at mol_fps for dur_s; A alternates between the
+ * uncongested and the congested port, B only the congested one; the
+ * congested port forwards at most cap_fps. */
+static void
+sim_congestion(enum sim_cong kind, uint64_t mol_fps, uint64_t cap_fps,
+	       uint64_t dur_s, struct swproc_cong_counts *c)
+{
+	uint64_t n = mol_fps * dur_s, cap = cap_fps * dur_s, offered;
+
+	memset(c, 0, sizeof(*c));
+	c->mol_fps = mol_fps;
+	c->send_ns = dur_s * 1000000000ull;
+	c->tester_ok = true;
+	c->a_to_unc_sent = n / 2;
+	c->a_to_cong_sent = n - n / 2;
+	c->b_to_cong_sent = n;
+	offered = c->a_to_cong_sent + c->b_to_cong_sent;
+	c->a_to_unc_rx = c->a_to_unc_sent;
+	c->a_to_cong_rx = c->a_to_cong_sent;
+	c->b_to_cong_rx = c->b_to_cong_sent;
+	if (kind == SIM_BACK_PRESSURE || offered <= cap)
+		return;
+	/* the congested port drops in proportion to each source's share */
+	c->a_to_cong_rx = c->a_to_cong_sent * cap / offered;
+	c->b_to_cong_rx = cap - c->a_to_cong_rx;
+	if (kind == SIM_HOLB)
+		/* A's frames wait behind its own frames to the congested
+		 * port: the same share of them is lost */
+		c->a_to_unc_rx = c->a_to_unc_sent * cap / offered;
+}
+
+static void
+test_congestion(void **state)
+{
+	struct swproc_cong_counts c;
+	struct swproc_cong_row r;
+	char buf[REPORT_LINE_MAX];
+
+	(void)state;
+	/* 150 % at the congested port: 33 % lost, the uncongested port
+	 * forwards 50 % of the MOL, no HOLB, no back pressure */
+	sim_congestion(SIM_OUTPUT_QUEUES, 10000, 10000, 2, &c);
+	assert_int_equal(swproc_congestion(&c, 1, 64, &r), 0);
+	assert_true(r.measured);
+	assert_false(r.holb);
+	assert_true(r.has_bp);
+	assert_false(r.back_pressure);
+	assert_true(fabs(r.cong_load_pct - 150.0) < 1e-9);
+	assert_true(fabs(r.expected_loss_pct - 100.0 / 3) < 1e-9);
+	assert_true(fabs(r.cong_loss_pct - 100.0 / 3) < 0.01);
+	assert_true(fabs(r.unc_loss_pct) < 1e-12);
+	assert_true(fabs(r.unc_fr_fps - 5000.0) < 1e-9);
+	assert_true(fabs(r.cong_fr_fps - 10000.0) < 1e-9);
+	assert_true(fabs(r.a_oload_fps - 10000.0) < 1e-9);
+	assert_int_equal(r.duration_ms, 2000);
+	assert_true(report_header(&swproc_cong_table, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "no,mol_fps,frame_size_b,duration_ms,a_sent,"
+			    "b_sent,a_oload_fps,b_oload_fps,unc_sent,"
+			    "unc_received,unc_flood,unc_loss_pct,unc_fr_fps,"
+			    "cong_sent,cong_received,cong_flood,cong_loss_pct,"
+			    "cong_fr_fps,cong_load_pct,expected_loss_pct,holb,"
+			    "back_pressure");
+	assert_true(report_row(&swproc_cong_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,10000,64,2000,20000,20000,10000.000,"
+			    "10000.000,10000,10000,0,0.000000,5000.000000,"
+			    "30000,20000,0,33.333333,10000.000000,150.000000,"
+			    "33.333333,0,0");
+	/* HOLB: loss at the uncongested port */
+	sim_congestion(SIM_HOLB, 10000, 10000, 2, &c);
+	assert_int_equal(swproc_congestion(&c, 1, 64, &r), 0);
+	assert_true(r.holb);
+	assert_true(r.unc_loss_pct > 30.0);
+	/* back pressure: nothing lost under 150 % */
+	sim_congestion(SIM_BACK_PRESSURE, 10000, 10000, 2, &c);
+	assert_int_equal(swproc_congestion(&c, 1, 64, &r), 0);
+	assert_false(r.holb);
+	assert_true(r.back_pressure);
+	/* a congested port fast enough: no loss, back pressure undecided */
+	sim_congestion(SIM_OUTPUT_QUEUES, 10000, 20000, 1, &c);
+	c.mol_fps = 20000;
+	assert_int_equal(swproc_congestion(&c, 1, 64, &r), 0);
+	assert_false(r.has_bp);
+	assert_true(report_row(&swproc_cong_table, &r, buf, sizeof(buf)) > 0);
+	assert_non_null(strstr(buf, ",75.000000,,0,"));
+	/* the sources sent different counts: no figures */
+	sim_congestion(SIM_OUTPUT_QUEUES, 10000, 10000, 1, &c);
+	c.b_to_cong_sent--;
+	assert_int_equal(swproc_congestion(&c, 1, 64, &r), 0);
+	assert_false(r.measured);
+	assert_true(report_row(&swproc_cong_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,10000,64,1000,10000,9999,10000.000,9999.000,"
+			    "5000,5000,0,,,14999,10000,0,,,,,,");
+	c.send_ns = 0;
+	assert_int_equal(swproc_congestion(&c, 1, 64, &r), -EINVAL);
+}
+
+static void
+test_broadcast(void **state)
+{
+	struct swproc_bcast_row r;
+	char buf[REPORT_LINE_MAX];
+
+	(void)state;
+	assert_int_equal(swproc_broadcast(0, 2, 1000, 2000000000ull, 2000,
+					  1500, true, 12345, true, 1, 64, &r),
+			 0);
+	assert_true(fabs(r.loss_pct - 25.0) < 1e-12);
+	assert_true(fabs(r.fr_fps - 750.0) < 1e-12);
+	assert_true(report_header(&swproc_bcast_table, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "no,src_port,port,iload_fps,frame_size_b,"
+			    "duration_ms,sent,oload_fps,received,loss_pct,"
+			    "fr_fps,latency_us");
+	assert_true(report_row(&swproc_bcast_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,0,2,1000,64,2000,2000,1000.000,1500,"
+			    "25.000000,750.000000,12.345");
+	assert_int_equal(swproc_broadcast(0, 3, 1000, 1000000000ull, 1000,
+					  1000, false, 0, false, 1, 64, &r),
+			 0);
+	assert_true(report_row(&swproc_bcast_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,0,3,1000,64,1000,1000,1000.000,1000,,,");
+	assert_int_equal(swproc_broadcast(0, 3, 1000, 0, 1, 1, false, 0, true,
+					  1, 64, &r), -EINVAL);
+}
+
+static void
+test_tables(void **state)
+{
+	char buf[REPORT_LINE_MAX];
+	struct swproc_iter_row it = {
+		.no = 1, .iteration = 3, .addrs = 24, .iload_fps = 1000,
+		.learn_sent = 24, .tport_sent = 24, .tport_flood = 0,
+		.lport_rx = 24, .lport_flood = 1, .mport_flood = 2, .low = 16,
+		.high = 24, .verdict = VERDICT_FAIL,
+	};
+	struct swproc_summary_row s = {
+		.no = 1, .procedure = "caching", .addrs = 23, .learn_fps = 1000,
+		.own_entries = 1, .table_entries = 24, .low = 23, .high = 24,
+		.iterations = 10, .result = REPORT_RESULT_MEASURED,
+	};
+
+	(void)state;
+	assert_true(report_header(&swproc_iter_table, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "no,iteration,addrs,iload_fps,learn_sent,"
+			    "tport_sent,tport_flood,lport_received,lport_flood,"
+			    "mport_flood,low,high,status");
+	assert_true(report_row(&swproc_iter_table, &it, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,3,24,1000,24,24,0,24,1,2,16,24,fail");
+	assert_true(report_header(&swproc_summary_table, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "no,procedure,addrs,learn_fps,own_entries,"
+			    "table_entries,low,high,iterations,result_kind");
+	assert_true(report_row(&swproc_summary_table, &s, buf,
+			       sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,caching,23,1000,1,24,23,24,10,measured");
+	/* learnrate: no own entries, no table column */
+	s.procedure = "learnrate";
+	s.own_entries = 0;
+	assert_true(report_row(&swproc_summary_table, &s, buf,
+			       sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,learnrate,23,1000,0,,23,24,10,measured");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_caching_capacity),
+		cmocka_unit_test(test_caching_bounds),
+		cmocka_unit_test(test_caching_invalid),
+		cmocka_unit_test(test_learning_rate),
+		cmocka_unit_test(test_params),
+		cmocka_unit_test(test_aging),
+		cmocka_unit_test(test_congestion),
+		cmocka_unit_test(test_broadcast),
+		cmocka_unit_test(test_tables),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
