@@ -297,7 +297,15 @@ test_rx_accounting(void **state)
 	assert_int_equal(r.port[2].stale, 1);
 	assert_int_equal(r.port[2].learn_rx, 1);
 
-	/* the verdict: the pair 2->3 (1-based) lost two */
+	/* the other ports received all (their receivers are not tested
+	 * here); the verdict: the pair 2->3 (1-based) lost two */
+	for (p = 0; p < 4; p++) {
+		unsigned d;
+
+		for (d = 0; d < 4; d++)
+			if (d != 2)
+				r.pair[p][d].rx.received = r.pair[p][d].sent;
+	}
 	assert_int_equal(mport_verdict(&r, 0, why, sizeof(why)), VERDICT_FAIL);
 	assert_string_equal(why, "pair 2->3: 2 of 3 lost");
 	/* tolerate it: the flood still fails the trial */
@@ -341,8 +349,9 @@ test_router_and_broadcast(void **state)
 	pl.test[0].frames = 10;
 	pl.test[0].rate_fps = 10;
 	mport_result_init(&r, &pl, 1);
-	assert_int_equal(r.pair[0][1].sent, 1000 + 10);
-	assert_int_equal(r.pair[0][2].sent, 1000 + 10);
+	assert_int_equal(r.pair[0][1].sent, 10);
+	assert_int_equal(r.pair[0][2].sent, 10);
+	assert_int_equal(r.pair[1][2].sent, 500);
 	for (p = 0; p < MPORT_MAX_PORTS; p++)
 		b[p] = bits[p];
 	mport_rx_init(&rx, &r, 2, b);
@@ -379,7 +388,7 @@ test_rows(void **state)
 	r.port[2].received = 2990;
 	r.port[2].foreign = 4;
 	mport_port_row(&r, &pl, 2, &pr);
-	assert_int_equal(report_header(&mport_ports_table, buf, sizeof(buf)), 0);
+	assert_true(report_header(&mport_ports_table, buf, sizeof(buf)) > 0);
 	assert_string_equal(buf, "start,mode,trial,port,frame_size_b,iload_fps,"
 			    "oload_fps,sent,received,lost,loss_pct,fr_fps,"
 			    "flooded,foreign,duplicates,reordered,late,status");
@@ -389,8 +398,7 @@ test_rows(void **state)
 	mport_pair_row(&r, 0, 2, 0, &qr);
 	assert_int_equal(qr.lost, 10);
 	assert_int_equal(qr.verdict, VERDICT_FAIL);
-	assert_int_equal(report_row(&mport_pairs_table, &qr, buf, sizeof(buf)),
-			 0);
+	assert_true(report_row(&mport_pairs_table, &qr, buf, sizeof(buf)) > 0);
 	assert_non_null(strstr(buf, ",mesh,1,1,3,64,1000,990,10,1.000000,0,0,0,"
 				    "fail"));
 }
