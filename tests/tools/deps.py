@@ -18,7 +18,7 @@ sideways to a layer that is neither above nor below):
   the core (src/core/<layer>/, each header of include/dutperf in the
   layer of the module of its name):
     base < cfg < frame < results < rx < proc < dut, mlr, stateful < campaign
-    < cli; proc < swproc < cli
+    < cli; proc < mport < swproc < cli
   the DPDK layer above the core (src/dpdk/<layer>/):
     trial < driver < modes < main (src/dpdk/main.c)
   the offline tools above the core, beside the DPDK layer:
@@ -53,8 +53,8 @@ LAYERS = [
     ("base", []), ("cfg", ["base"]), ("frame", ["cfg"]),
     ("results", ["frame"]), ("rx", ["results"]), ("proc", ["rx"]),
     ("dut", ["proc"]), ("mlr", ["proc"]), ("stateful", ["proc"]),
-    ("campaign", ["mlr", "stateful", "dut"]), ("cli", ["campaign", "swproc"]),
-    ("swproc", ["proc"]),
+    ("campaign", ["mlr", "stateful", "dut"]), ("mport", ["proc"]),
+    ("swproc", ["mport"]), ("cli", ["campaign", "mport", "swproc"]),
     ("trial", ["cli"]), ("driver", ["trial"]), ("modes", ["driver"]),
     ("main", ["modes"]),
     ("tool", ["cli"]), ("plot", ["tool"]), ("report", ["plot"]),
