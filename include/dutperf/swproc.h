@@ -40,6 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mport.h"
 #include "report.h"
 #include "result.h"
 #include "verdict.h"
@@ -242,6 +243,60 @@ int swproc_broadcast(uint32_t src_port, uint32_t port, uint64_t iload_fps,
 
 /* RFC 2544 26.3: (sent - received) * 100 / sent; 0 when nothing sent. */
 double swproc_loss_pct(uint64_t sent, uint64_t received);
+
+/* ---- plans and counts on the N-port trial (mport.h) ---- */
+
+/* The three ports of RFC 2889 5.7.3 / 5.8.3 (0-based, mport.h). */
+struct swproc_ports {
+	unsigned lport;		/* learning port */
+	unsigned tport;		/* test port */
+	unsigned mport;		/* monitoring port */
+};
+
+/*
+ * One caching or learning-rate iteration as a plan (RFC 2889 5.7.3):
+ * learning phase: the Tport's one broadcast frame with its own address
+ * (address 0), then the Lport's addrs frames at learn_fps, source
+ * addresses 0..addrs-1 of its set, destination the Tport's address 0;
+ * learn_wait_ms after them; test phase: the Tport's addrs frames at
+ * learn_fps to the Lport's addresses 0..addrs-1.  0, or -EINVAL (ports
+ * not distinct or beyond n's, addrs 0 or above n->addrs_per_port, rate
+ * 0).
+ */
+int swproc_plan_iteration(struct mport_plan *pl, const struct mport_net *n,
+			  const struct swproc_ports *sp, uint64_t addrs,
+			  uint64_t learn_fps, uint32_t learn_wait_ms);
+
+/* The RFC 2889 5.7.5 counts of one iteration's result (the Mport's flood
+ * count: test frames of ours it received, never the DUT's own). */
+void swproc_counts_from(const struct mport_result *r,
+			const struct swproc_ports *sp, struct swproc_counts *c);
+
+/* The four ports of RFC 2889 5.5.3 (0-based). */
+struct swproc_cong_ports {
+	unsigned a;		/* sends to unc and cong alternately */
+	unsigned b;		/* sends to cong only */
+	unsigned unc;		/* uncongested receiver */
+	unsigned cong;		/* congested receiver */
+};
+
+/* RFC 2889 5.5.3: both sources at mol_fps for duration_ms, the same
+ * number of frames; A to unc, cong, unc, ...; B to cong; learning frames
+ * from unc and cong first.  0 or -EINVAL. */
+int swproc_plan_congestion(struct mport_plan *pl, const struct mport_net *n,
+			   const struct swproc_cong_ports *cp, uint64_t mol_fps,
+			   uint32_t duration_ms, uint64_t learn_fps);
+
+/* The counts of a congestion trial's result. */
+void swproc_cong_from(const struct mport_result *r,
+		      const struct swproc_cong_ports *cp, uint64_t mol_fps,
+		      struct swproc_cong_counts *c);
+
+/* RFC 2889 5.10.3: port src sends broadcast frames at iload_fps for
+ * duration_ms; no learning phase.  0 or -EINVAL. */
+int swproc_plan_broadcast(struct mport_plan *pl, const struct mport_net *n,
+			  unsigned src, uint64_t iload_fps,
+			  uint32_t duration_ms);
 
 extern const struct report_table swproc_iter_table;	/* caching.csv, learnrate.csv */
 extern const struct report_table swproc_summary_table;	/* switch.csv */

@@ -494,6 +494,224 @@ test_tables(void **state)
 	assert_string_equal(buf, "1,learnrate,23,1000,0,,23,24,10,measured");
 }
 
+/* ---- the same switches fed through the N-port plans (mport.h) ---- */
+
+static void
+net3(struct mport_net *n, unsigned nb_ports, uint32_t addrs)
+{
+	unsigned p;
+
+	memset(n, 0, sizeof(*n));
+	n->nb_ports = nb_ports;
+	n->addrs_per_port = addrs;
+	for (p = 0; p < nb_ports; p++) {
+		n->port[p].mac[0] = 0x02;
+		n->port[p].mac[5] = (uint8_t)(p + 1);
+	}
+}
+
+/*
+ * Run plan pl on a switch whose table holds table_max (source port,
+ * address) entries, starting empty: the learning streams in order (each
+ * frame's source learned while there is room), then the test streams
+ * (a learned destination goes to its port, an unknown one to every port
+ * but the source: flooded where it is not the destination).
+ */
+#define SIM_TABLE 4096
+static void
+sim_plan(const struct mport_plan *pl, uint64_t table_max,
+	 struct mport_result *r)
+{
+	static uint32_t table[SIM_TABLE];
+	uint64_t entries = 0, i, e;
+	unsigned l, p, q;
+
+	mport_result_init(r, pl, 1);
+	for (l = 0; l < pl->nb_learn; l++) {
+		const struct mport_stream *s = &pl->learn[l];
+
+		r->port[s->src].learn_sent += s->frames;
+		for (i = 0; i < s->frames; i++) {
+			uint32_t sk, dk, key;
+
+			mport_stream_addrs(s, i, &sk, &dk);
+			key = (uint32_t)s->src << 24 | sk;
+			for (e = 0; e < entries && table[e] != key; e++)
+				;
+			if (e == entries && entries < table_max &&
+			    entries < SIM_TABLE)
+				table[entries++] = key;
+		}
+	}
+	for (p = 0; p < pl->nb_ports; p++) {
+		const struct mport_stream *s = &pl->test[p];
+
+		for (i = 0; i < s->frames; i++) {
+			unsigned d = mport_stream_dst(s, i);
+			uint32_t sk, dk, key;
+
+			mport_stream_addrs(s, i, &sk, &dk);
+			key = (uint32_t)d << 24 | dk;
+			for (e = 0; e < entries && table[e] != key; e++)
+				;
+			if (e < entries) {
+				r->pair[p][d].rx.received++;
+				continue;
+			}
+			for (q = 0; q < pl->nb_ports; q++)
+				if (q == d)
+					r->pair[p][d].rx.received++;
+				else if (q != p)
+					r->port[q].flooded++;
+		}
+		r->port[p].send_ns = pl->duration_ms * 1000000ull;
+	}
+}
+
+static void
+test_plan_caching(void **state)
+{
+	static struct mport_result r;
+	struct mport_plan pl;
+	struct mport_net n;
+	struct swproc_ports sp = { .lport = 0, .tport = 1, .mport = 2 };
+	struct swproc_params p = {
+		.kind = SWPROC_CACHING, .low = 0, .max = 256, .initial = 128,
+		.resolution = 1, .learn_fps = 1000,
+	};
+	struct swproc_search s;
+	struct swproc_counts c;
+	char err[128];
+
+	(void)state;
+	net3(&n, 3, 256);
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0), 0);
+	/* RFC 2889 5.7.3: the Tport's broadcast, then N from the Lport */
+	assert_int_equal(pl.nb_learn, 2);
+	assert_int_equal(pl.learn[0].src, 1);
+	assert_int_equal(pl.learn[0].dst[0], MPORT_BCAST);
+	assert_int_equal(pl.learn[0].frames, 1);
+	assert_int_equal(pl.learn[1].src, 0);
+	assert_int_equal(pl.learn[1].frames, 24);
+	assert_int_equal(pl.test[1].frames, 24);
+	assert_int_equal(pl.test[1].dst[0], 0);
+	assert_int_equal(pl.test[0].nb_dst, 0);
+	assert_int_equal(pl.test[2].nb_dst, 0);
+	assert_int_equal(pl.duration_ms, 24);
+	/* table of 24: the Tport's entry and 23 of the Lport's */
+	sim_plan(&pl, 24, &r);
+	swproc_counts_from(&r, &sp, &c);
+	assert_int_equal(c.learn_sent, 24);
+	assert_int_equal(c.tport_sent, 24);
+	assert_int_equal(c.lport_rx, 24);	/* flooded ones arrive too */
+	assert_int_equal(c.mport_rx, 1);
+	assert_int_equal(swproc_judge(&c, 24), VERDICT_FAIL);
+	sim_plan(&pl, 25, &r);
+	swproc_counts_from(&r, &sp, &c);
+	assert_int_equal(swproc_judge(&c, 24), VERDICT_PASS);
+	/* the whole search through the plans */
+	assert_int_equal(swproc_init(&s, &p, err, sizeof(err)), 0);
+	while (!swproc_done(&s)) {
+		assert_int_equal(swproc_plan_iteration(&pl, &n, &sp,
+					swproc_next_addrs(&s),
+					swproc_next_learn_fps(&s), 10), 0);
+		sim_plan(&pl, 24, &r);
+		swproc_counts_from(&r, &sp, &c);
+		swproc_record(&s, &c);
+	}
+	assert_int_equal(swproc_result(&s), 24 - SWPROC_OWN_ENTRIES);
+	assert_int_equal(swproc_kind_result(&s), REPORT_RESULT_MEASURED);
+	/* a tester that did not send everything: invalid */
+	r.port[1].not_sent = 1;
+	swproc_counts_from(&r, &sp, &c);
+	assert_false(c.tester_ok);
+	/* bad plans */
+	sp.mport = 1;
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0),
+			 -EINVAL);
+	sp.mport = 3;
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0),
+			 -EINVAL);
+	sp.mport = 2;
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 257, 1000, 0),
+			 -EINVAL);
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 0, 0),
+			 -EINVAL);
+}
+
+static void
+test_plan_congestion(void **state)
+{
+	static struct mport_result r;
+	struct mport_plan pl;
+	struct mport_net n;
+	struct swproc_cong_ports cp = { .a = 0, .b = 1, .unc = 2, .cong = 3 };
+	struct swproc_cong_counts c;
+	struct swproc_cong_row row;
+	uint64_t offered, cap = 1000;
+
+	(void)state;
+	net3(&n, 4, 1);
+	assert_int_equal(swproc_plan_congestion(&pl, &n, &cp, 1000, 1000, 100),
+			 0);
+	/* RFC 2889 5.5.3: A alternates unc, cong; B only cong; the same
+	 * number of frames */
+	assert_int_equal(pl.test[0].nb_dst, 2);
+	assert_int_equal(pl.test[0].dst[0], 2);
+	assert_int_equal(pl.test[0].dst[1], 3);
+	assert_int_equal(pl.test[1].nb_dst, 1);
+	assert_int_equal(pl.test[1].dst[0], 3);
+	assert_int_equal(pl.test[0].frames, pl.test[1].frames);
+	assert_int_equal(pl.nb_learn, 2);
+	/* a switch with an output queue per port, the congested one
+	 * forwarding cap frames in the trial: learned everything */
+	sim_plan(&pl, 100, &r);
+	offered = r.pair[0][3].sent + r.pair[1][3].sent;
+	assert_int_equal(offered, 1500);
+	r.pair[0][3].rx.received = r.pair[0][3].sent * cap / offered;
+	r.pair[1][3].rx.received = cap - r.pair[0][3].rx.received;
+	swproc_cong_from(&r, &cp, 1000, &c);
+	assert_int_equal(swproc_congestion(&c, 1, 64, &row), 0);
+	assert_true(row.measured);
+	assert_false(row.holb);
+	assert_false(row.back_pressure);
+	assert_true(fabs(row.cong_load_pct - 150.0) < 1e-9);
+	assert_true(fabs(row.cong_loss_pct - 100.0 / 3) < 0.01);
+	assert_true(fabs(row.unc_fr_fps - 500.0) < 1e-9);
+	/* ports not distinct */
+	cp.b = 0;
+	assert_int_equal(swproc_plan_congestion(&pl, &n, &cp, 1000, 1000, 100),
+			 -EINVAL);
+}
+
+static void
+test_plan_broadcast(void **state)
+{
+	static struct mport_result r;
+	struct mport_plan pl;
+	struct mport_net n;
+	struct swproc_bcast_row row;
+	unsigned p;
+
+	(void)state;
+	net3(&n, 4, 1);
+	assert_int_equal(swproc_plan_broadcast(&pl, &n, 0, 500, 2000), 0);
+	assert_int_equal(pl.test[0].dst[0], MPORT_BCAST);
+	assert_int_equal(pl.test[0].frames, 1000);
+	assert_int_equal(pl.nb_learn, 0);
+	mport_result_init(&r, &pl, 1);
+	/* every other port is due every broadcast frame */
+	for (p = 1; p < 4; p++) {
+		assert_int_equal(r.pair[0][p].sent, 1000);
+		assert_int_equal(swproc_broadcast(0, p, 500, 2000000000ull,
+						  r.pair[0][p].sent, 900, false,
+						  0, true, 1, 64, &row), 0);
+		assert_true(fabs(row.fr_fps - 450.0) < 1e-9);
+	}
+	assert_int_equal(swproc_plan_broadcast(&pl, &n, 4, 500, 2000),
+			 -EINVAL);
+}
+
 int
 main(void)
 {
@@ -507,6 +725,9 @@ main(void)
 		cmocka_unit_test(test_congestion),
 		cmocka_unit_test(test_broadcast),
 		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_plan_caching),
+		cmocka_unit_test(test_plan_congestion),
+		cmocka_unit_test(test_plan_broadcast),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
