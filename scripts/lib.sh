@@ -287,6 +287,32 @@ tb_port_limit_rules() {
 	echo "}"
 }
 
+# tb_in_limit_rules KIND "PORT:FPS ...": ingress limits per DUT port
+# (--limit-in-fps), in table dutperf (family bridge for the bridge, inet
+# for the router): frames entering dPORT pass a token bucket of FPS
+# frames/s and tb_nft_burst FPS frames; counters dPORT_in_drop,
+# dPORT_in_pass.  Prerouting: the bridge learns a frame's source after
+# this hook (br_handle_frame_finish), so a dropped frame teaches nothing
+# (RFC 2889 5.8: a learner of known rate).
+tb_in_limit_rules() {
+	local family=inet pl p f
+	[ "$1" = bridge ] && family=bridge
+	echo "table $family dutperf {"
+	for pl in $2; do
+		echo "	counter d${pl%%:*}_in_drop { }"
+		echo "	counter d${pl%%:*}_in_pass { }"
+	done
+	echo "	chain ingress_limit {"
+	echo "		type filter hook prerouting priority -10; policy accept;"
+	for pl in $2; do
+		p=${pl%%:*} f=${pl#*:}
+		echo "		iifname \"d$p\" limit rate over $f/second burst $(tb_nft_burst "$f") packets counter name d${p}_in_drop drop"
+		echo "		iifname \"d$p\" counter name d${p}_in_pass"
+	done
+	echo "	}"
+	echo "}"
+}
+
 # tb_build_more KIND: what --ports, --fdb-max and --limit-port-fps add to
 # the DUT built by tb_build (nothing without them).
 tb_build_more() {
@@ -297,6 +323,9 @@ tb_build_more() {
 	fi
 	if [ -n "${TB_PORT_LIMITS:-}" ]; then
 		tb_port_limit_rules "$1" "$TB_PORT_LIMITS" | ip netns exec "$TB_DUT" nft -f -
+	fi
+	if [ -n "${TB_IN_LIMITS:-}" ]; then
+		tb_in_limit_rules "$1" "$TB_IN_LIMITS" | ip netns exec "$TB_DUT" nft -f -
 	fi
 }
 
@@ -764,6 +793,7 @@ tb_up() {
 	case $kind in nat44|nat64) tb_need_tools nft ;; esac
 	[ "$kind" = fault ] && tb_need_tools python3
 	[ -n "${TB_PORT_LIMITS:-}" ] && tb_need_tools nft
+	[ -n "${TB_IN_LIMITS:-}" ] && tb_need_tools nft
 	[ -n "${TB_FDB_MAX:-}" ] && tb_need_tools python3
 	tb_exists "$id" && die "testbed '$id' exists (scripts/testbed.sh down --name $id)"
 	mkdir -p "$TB_STATE" || die "cannot create $TB_STATE"
@@ -775,6 +805,7 @@ tb_up() {
 	[ "${TB_PORTS:-2}" = 2 ] || printf 'PORTS=%s\n' "$TB_PORTS" >>"$TB_STATE/state"
 	[ -z "${TB_PORT_LIMITS:-}" ] || printf 'PORT_LIMITS=%q\n' "$TB_PORT_LIMITS" >>"$TB_STATE/state"
 	[ -z "${TB_FDB_MAX:-}" ] || printf 'FDB_MAX=%s\n' "$TB_FDB_MAX" >>"$TB_STATE/state"
+	[ -z "${TB_IN_LIMITS:-}" ] || printf 'IN_LIMITS=%q\n' "$TB_IN_LIMITS" >>"$TB_STATE/state"
 	case $kind in nat44|nat64)
 		printf 'CT_SIZE=%s\nCT_RATE=%s\nCT_BURST=%s\nCT_TIMEOUT=%s\nNAT_PUBLIC_IPV4=%s\n' \
 			"${TB_CT_SIZE:-0}" "${TB_CT_RATE:-0}" \

@@ -10,7 +10,7 @@
 #                 [--limit-burst B] [--nets] [--neigh permanent|dynamic] [--learning]
 #                 [--vlan VID]
 #   testbed.sh up [--name ID] --dut router|bridge --ports N [--limit-port-fps PORT:FPS]...
-#                 [--fdb-max N] [the options above]
+#                 [--fdb-max N] [--limit-in-fps PORT:FPS]... [the options above]
 #   testbed.sh up [--name ID] --dut nat44|nat64 [--ct-size M] [--ct-rate R [--ct-burst B]]
 #                 [--ct-timeout S]
 #   testbed.sh down --name ID | --all
@@ -69,6 +69,11 @@
 #     --fdb-max N          up --dut bridge: the bridge learns at most N
 #                          addresses (fdb_max_learned, Linux 6.7 or later, set
 #                          over netlink by tests/tools/brfdbmax.py)
+#     --limit-in-fps PORT:FPS  up router|bridge: an nftables limit of FPS
+#                          frames/s on the frames entering DUT port dPORT,
+#                          before the bridge learns their source (bridge
+#                          prerouting; counters dPORT_in_pass, dPORT_in_drop);
+#                          repeatable
 #     --all                down: every dpt-* testbed
 #     -h, --help           this text (exit status 0)
 set -u
@@ -101,6 +106,7 @@ case $1 in -h|--help) help ;; esac
 cmd=$1
 shift
 TB_PORTS=2 TB_PORT_LIMITS="" TB_FDB_MAX=""
+TB_IN_LIMITS=""
 id="" kind=router lf=0 lr=0 all="" TB_NEIGH=permanent TB_LEARNING=0 TB_FAULT="" TB_CT_SIZE=0 TB_CT_RATE=0 TB_CT_BURST="" TB_CT_TIMEOUT=0 TB_VLAN=""
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -137,6 +143,12 @@ while [ $# -gt 0 ]; do
 			die_usage "--limit-port-fps: port ${BASH_REMATCH[1]} given twice"
 		TB_PORT_LIMITS="${TB_PORT_LIMITS:+$TB_PORT_LIMITS }$2"; shift ;;
 	--fdb-max) [ $# -ge 2 ] || usage; TB_FDB_MAX=$(count_arg "$1" "$2" entries) || exit 2; shift ;;
+	--limit-in-fps) [ $# -ge 2 ] || usage
+		[[ $2 =~ ^([0-9]):([1-9][0-9]{0,9})$ ]] && [ "${BASH_REMATCH[2]}" -lt 2147483648 ] ||
+			die_usage "--limit-in-fps needs PORT:FPS (a port number and a positive number of frames/s), not '$2'"
+		[[ " $TB_IN_LIMITS" = *" ${BASH_REMATCH[1]}:"* ]] &&
+			die_usage "--limit-in-fps: port ${BASH_REMATCH[1]} given twice"
+		TB_IN_LIMITS="${TB_IN_LIMITS:+$TB_IN_LIMITS }$2"; shift ;;
 	--all) all=1 ;;
 	--) shift; break ;;
 	-h|--help) help ;;
@@ -158,6 +170,13 @@ tb_check_ports() {
 	for pl in $TB_PORT_LIMITS; do
 		[ "${pl%%:*}" -lt "$TB_PORTS" ] ||
 			die_usage "--limit-port-fps $pl: no port ${pl%%:*} on a testbed of $TB_PORTS ports (0 .. $((TB_PORTS - 1)))"
+	done
+	case $1 in router|bridge) ;; *)
+		[ -z "$TB_IN_LIMITS" ] || die_usage "--limit-in-fps needs --dut router or bridge" ;;
+	esac
+	for pl in $TB_IN_LIMITS; do
+		[ "${pl%%:*}" -lt "$TB_PORTS" ] ||
+			die_usage "--limit-in-fps $pl: no port ${pl%%:*} on a testbed of $TB_PORTS ports (0 .. $((TB_PORTS - 1)))"
 	done
 }
 
@@ -185,7 +204,7 @@ up)
 		[ -z "$TB_VLAN" ] || die_usage "--vlan needs --dut router, bridge or ovs" ;;
 	esac
 	tb_check_ports "$kind"
-	export TB_PORTS TB_PORT_LIMITS TB_FDB_MAX
+	export TB_PORTS TB_PORT_LIMITS TB_FDB_MAX TB_IN_LIMITS
 	export TB_CT_SIZE TB_CT_RATE TB_CT_BURST TB_CT_TIMEOUT TB_NEIGH TB_LEARNING TB_VLAN
 	tb_need_root
 	[ -n "$id" ] || id=$(tb_new_id)
