@@ -269,19 +269,28 @@ tb_build_ports() {
 # after the ingress limits of chain capacity, so a frame those drop is
 # not counted here.
 tb_port_limit_rules() {
-	local family=inet pl p f
+	tb_limit_rules "$1" "$2" out
+}
+
+# tb_limit_rules KIND "PORT:FPS ..." out|in: the egress (oifname, forward
+# hook, priority 10, counters dPORT_drop / dPORT_pass) or ingress
+# (iifname, prerouting hook, priority -10, counters dPORT_in_drop /
+# dPORT_in_pass) limits of table dutperf.
+tb_limit_rules() {
+	local family=inet pl p f if=oifname sfx="" chain=egress hook="forward priority 10"
 	[ "$1" = bridge ] && family=bridge
+	[ "$3" = in ] && if=iifname sfx=_in chain=ingress_limit hook="prerouting priority -10"
 	echo "table $family dutperf {"
 	for pl in $2; do
-		echo "	counter d${pl%%:*}_drop { }"
-		echo "	counter d${pl%%:*}_pass { }"
+		echo "	counter d${pl%%:*}${sfx}_drop { }"
+		echo "	counter d${pl%%:*}${sfx}_pass { }"
 	done
-	echo "	chain egress {"
-	echo "		type filter hook forward priority 10; policy accept;"
+	echo "	chain $chain {"
+	echo "		type filter hook $hook; policy accept;"
 	for pl in $2; do
 		p=${pl%%:*} f=${pl#*:}
-		echo "		oifname \"d$p\" limit rate over $f/second burst $(tb_nft_burst "$f") packets counter name d${p}_drop drop"
-		echo "		oifname \"d$p\" counter name d${p}_pass"
+		echo "		$if \"d$p\" limit rate over $f/second burst $(tb_nft_burst "$f") packets counter name d${p}${sfx}_drop drop"
+		echo "		$if \"d$p\" counter name d${p}${sfx}_pass"
 	done
 	echo "	}"
 	echo "}"
@@ -295,22 +304,7 @@ tb_port_limit_rules() {
 # this hook (br_handle_frame_finish), so a dropped frame teaches nothing
 # (RFC 2889 5.8: a learner of known rate).
 tb_in_limit_rules() {
-	local family=inet pl p f
-	[ "$1" = bridge ] && family=bridge
-	echo "table $family dutperf {"
-	for pl in $2; do
-		echo "	counter d${pl%%:*}_in_drop { }"
-		echo "	counter d${pl%%:*}_in_pass { }"
-	done
-	echo "	chain ingress_limit {"
-	echo "		type filter hook prerouting priority -10; policy accept;"
-	for pl in $2; do
-		p=${pl%%:*} f=${pl#*:}
-		echo "		iifname \"d$p\" limit rate over $f/second burst $(tb_nft_burst "$f") packets counter name d${p}_in_drop drop"
-		echo "		iifname \"d$p\" counter name d${p}_in_pass"
-	done
-	echo "	}"
-	echo "}"
+	tb_limit_rules "$1" "$2" in
 }
 
 # tb_build_more KIND: what --ports, --fdb-max and --limit-port-fps add to
