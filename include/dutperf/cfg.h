@@ -44,6 +44,7 @@
 #define CFG_OPT_NAME_LEN 32		/* "-s/--size" */
 #define CFG_DUT_IP_LEN 48		/* [left] dut_ip text */
 #define CFG_RESOLVE "resolve"		/* [left] dut_mac: found at start */
+#define CFG_MAX_PORTS 8			/* [left], [right], [port2]..[port7] */
 
 enum cfg_side_id {
 	CFG_LEFT = 0,
@@ -203,6 +204,15 @@ struct cfg_campaign {
 	bool resume;			/* --resume: go on with OUTDIR's campaign */
 };
 
+/* [switch] (RFC 2889 switch modes, mport.h; docs/switch.md) */
+struct cfg_switch {
+	uint32_t addrs_per_port;	/* RFC 2889 5.1.2: 1, 2, 4, ... */
+	int mac_format;			/* enum mport_mac_format */
+	uint32_t aging_s;		/* the DUT's aging time; 0: not given */
+	uint64_t learn_fps;		/* rate of the learning frames */
+	int pattern;			/* enum mport_pattern (mode partial) */
+};
+
 struct cfg {
 	char path[CFG_PATH_LEN];	/* INI file read, "" when none */
 	struct cfg_origins from;	/* where each value came from */
@@ -305,7 +315,27 @@ struct cfg {
 	struct cfg_stateful st;
 	struct cfg_campaign camp;
 	struct cfg_dut dut;
+
+	/* [port2] .. [port7]: the ports beyond [left] (0) and [right] (1),
+	 * each with [left]'s port keys (cfg_port_key); nb_ports = 2 + the
+	 * consecutive [portK] sections the file gives (cfg_port) */
+	unsigned nb_ports;
+	struct cfg_side xport[CFG_MAX_PORTS - 2];
+	struct cfg_switch sw;
 };
+
+/* Port k (0..CFG_MAX_PORTS-1): [left], [right], [portK]. */
+static inline struct cfg_side *
+cfg_port(struct cfg *c, unsigned k)
+{
+	return k < CFG_NB_SIDES ? &c->side[k] : &c->xport[k - CFG_NB_SIDES];
+}
+
+static inline const struct cfg_side *
+cfg_port_c(const struct cfg *c, unsigned k)
+{
+	return k < CFG_NB_SIDES ? &c->side[k] : &c->xport[k - CFG_NB_SIDES];
+}
 
 /* Fill with the documented defaults (the testbed's router addresses). */
 void cfg_defaults(struct cfg *c);
@@ -348,8 +378,13 @@ int cfg_validate_with(const struct cfg *c, const struct cfg_checks *more,
  * (IPv6 and translation minimums, jumbo rule).  0 or -EINVAL with err. */
 int cfg_check_frame_size(const struct cfg *c, char *err, size_t err_len);
 
-/* Print the effective configuration as INI (loadable again). */
+/* Print the effective configuration as INI (loadable again).  [switch]
+ * only with more than two ports or a [switch] key given; [portK] for the
+ * ports present. */
 void cfg_print(const struct cfg *c, FILE *f);
+
+/* Was a [switch] key given (file or option)? */
+bool cfg_switch_given(const struct cfg *c);
 
 /* The side that sends direction d, and the side that receives it. */
 static inline enum cfg_side_id

@@ -655,6 +655,83 @@ test_print_roundtrip(void **state)
 	assert_memory_equal(&a, &b, sizeof(a));
 }
 
+/* [port2] .. [port7]: [left]'s port keys, consecutive sections; the
+ * printed file of two ports has neither [portK] nor [switch]. */
+static void
+test_ports(void **state)
+{
+	char err[CFG_ERR_LEN], path2[256], *text = NULL;
+	const char *path;
+	struct cfg a, b;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	cfg_defaults(&a);
+	assert_int_equal(a.nb_ports, 2);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	cfg_print(&a, f);
+	fclose(f);
+	assert_null(strstr(text, "[switch]"));
+	assert_null(strstr(text, "[port"));
+	free(text);
+
+	path = write_tmp("ports.ini", "[port2]\nmac = 02:00:00:00:02:99\n"
+			 "send_lcore = 1\n[port3]\nport_id = 5\n"
+			 "[switch]\naging_s = 30\naddrs_per_port = 4\n");
+	assert_int_equal(cfg_load_ini(&a, path, err, sizeof(err)), 0);
+	assert_int_equal(a.nb_ports, 4);
+	assert_int_equal(cfg_port(&a, 2)->mac[5], 0x99);
+	assert_int_equal(cfg_port(&a, 2)->send_lcore, 1);
+	assert_int_equal(cfg_port(&a, 2)->port_id, 2);	/* default K */
+	assert_int_equal(cfg_port(&a, 3)->port_id, 5);
+	assert_memory_equal(cfg_port(&a, 3)->ipv4,
+			    ((const uint8_t[4]){ 198, 21, 0, 2 }), 4);
+	assert_int_equal(a.sw.aging_s, 30);
+	assert_int_equal(cli_validate(&a, err, sizeof(err)), 0);
+	/* printed and loaded again: the same ports */
+	snprintf(path2, sizeof(path2), "%s/ports_printed.ini", tmpdir);
+	f = fopen(path2, "w");
+	assert_non_null(f);
+	cfg_print(&a, f);
+	fclose(f);
+	cfg_defaults(&b);
+	if (cfg_load_ini(&b, path2, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(b.nb_ports, 4);
+	assert_memory_equal(b.xport, a.xport, sizeof(a.xport));
+	assert_memory_equal(&b.sw, &a.sw, sizeof(a.sw));
+
+	/* a gap: [port3] without [port2], refused naming both */
+	cfg_defaults(&a);
+	path = write_tmp("gap.ini", "[traffic]\nrate_fps = 5\n[port3]\n"
+			 "mac = 02:00:00:00:03:10\n");
+	assert_int_equal(cfg_load_ini(&a, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "gap.ini: [port3]: the ports must be consecutive, "
+			"[port2] is missing (line 3)");
+	assert_int_equal(a.nb_ports, 2);	/* unchanged */
+	/* a key of [left] that is no port key; [port8]; a duplicate */
+	path = write_tmp("nets.ini", "[port2]\nnum_nets = 2\n");
+	assert_int_equal(cfg_load_ini(&a, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[port2] num_nets = \"2\": unknown key (line 2)");
+	path = write_tmp("p8.ini", "[port8]\nmac = 02:00:00:00:08:10\n");
+	assert_int_equal(cfg_load_ini(&a, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[port8]: unknown section");
+	path = write_tmp("dup.ini", "[port2]\nvlan = 3\nvlan = 4\n");
+	assert_int_equal(cfg_load_ini(&a, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "duplicate key (line 3, first set on line 2)");
+	path = write_tmp("badmac.ini", "[port2]\nmac = 02:00\n");
+	assert_int_equal(cfg_load_ini(&a, path, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "badmac.ini: [port2] mac = \"02:00\"");
+	/* RFC 2889 5.1.2: a binary exponential */
+	path = write_tmp("apa.ini", "[switch]\naddrs_per_port = 6\n");
+	assert_int_equal(cfg_load_ini(&a, path, err, sizeof(err)), 0);
+	assert_int_equal(cli_validate(&a, err, sizeof(err)), -EINVAL);
+	assert_contains(err, "[switch] addrs_per_port = 6: not a binary "
+			"exponential");
+}
+
 int
 main(void)
 {
@@ -671,6 +748,7 @@ main(void)
 		cmocka_unit_test(test_dut_resolve),
 		cmocka_unit_test(test_conf_example),
 		cmocka_unit_test(test_print_roundtrip),
+		cmocka_unit_test(test_ports),
 	};
 
 	return cmocka_run_group_tests(tests, unit_tmpdir_setup,

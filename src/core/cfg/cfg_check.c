@@ -526,6 +526,12 @@ cfg_validate_with(const struct cfg *c, const struct cfg_checks *more,
 				"%s > %s: of every n frames at most n are foreground",
 				cfg_key_blame(c, "traffic", "m", lead, sizeof(lead)),
 				cfg_key_ref(c, "traffic", "n", plain, nb, sizeof(nb)));
+	/* RFC 2889 5.1.2: "a binary exponential (i.e. 1, 2, 4, 8, ...)" */
+	if ((c->sw.addrs_per_port & (c->sw.addrs_per_port - 1)) != 0)
+		return cfg_errf(err, err_len, "%s: not a binary exponential (1, "
+				"2, 4, 8, ...: RFC 2889 5.1.2)",
+				cfg_key_blame(c, "switch", "addrs_per_port",
+					      lead, sizeof(lead)));
 	if (check_dirs(c, pre, err, err_len) ||
 	    check_streams(c, err, err_len) ||
 	    check_lcores(c, pre, err, err_len) ||

@@ -244,6 +244,9 @@ struct ini_load {
 	const char *path;
 	dictionary *d;				/* "section" and "section:key" */
 	unsigned line_of[CFG_NB_KEYS_MAX];	/* by key index, 0 = not set */
+	/* [portK]: by [left]'s key index; the line of each section */
+	unsigned port_line_of[CFG_MAX_PORTS][CFG_NB_KEYS_MAX];
+	unsigned port_sec_line[CFG_MAX_PORTS];
 };
 
 static unsigned
@@ -261,10 +264,15 @@ ini_take(void *arg, const struct cfg_ini_line *l, char *err, size_t err_len)
 	const struct cfg_key *k;
 	unsigned *line;
 
+	struct cfg_key pk;
+	unsigned port = cfg_port_section(l->section);
+
 	if (l->kind == CFG_INI_SECTION) {
 		char list[128];
 
-		if (!cfg_section_known(l->section)) {
+		if (port != 0 && ld->port_sec_line[port] == 0)
+			ld->port_sec_line[port] = l->lineno;
+		if (!cfg_section_known(l->section) && port == 0) {
 			cfg_section_list(list, sizeof(list));
 			return cfg_errf(err, err_len,
 					"%s: [%s]: unknown section (line %u; sections: %s)",
@@ -274,11 +282,14 @@ ini_take(void *arg, const struct cfg_ini_line *l, char *err, size_t err_len)
 			goto nomem;
 		return 0;
 	}
-	k = cfg_key_find(l->section, l->key);
+	k = port != 0 ? cfg_port_key(l->key, port, &pk) :
+			cfg_key_find(l->section, l->key);
 	if (k == NULL)
 		return cfg_errf(err, err_len, "%s: [%s] %s = \"%s\": unknown key (line %u)",
 				ld->path, l->section, l->key, l->text, l->lineno);
-	line = &ld->line_of[key_index(k)];
+	line = port != 0 ?
+		&ld->port_line_of[port][key_index(cfg_key_find("left", l->key))] :
+		&ld->line_of[key_index(k)];
 	if (*line != 0)
 		return cfg_errf(err, err_len,
 				"%s: [%s] %s = \"%s\": duplicate key (line %u, first set on line %u)",
@@ -319,19 +330,48 @@ ini_apply(struct cfg *c, const struct ini_load *ld, char *err, size_t err_len)
 			const char *name = strchr(keys[j], ':');
 			const char *val = iniparser_getstring(ld->d, keys[j], NULL);
 			const struct cfg_key *k;
+			struct cfg_key pk;
+			unsigned port = cfg_port_section(sec), line;
 			char why[CFG_ERR_LEN];
 
-			k = name != NULL ? cfg_key_find(sec, name + 1) : NULL;
+			if (port != 0)
+				k = name != NULL ?
+					cfg_port_key(name + 1, port, &pk) : NULL;
+			else
+				k = name != NULL ? cfg_key_find(sec, name + 1) : NULL;
 			if (k == NULL || val == NULL)
 				return cfg_errf(err, err_len, "%s: [%s] %s: internal error: unexpected key",
 						ld->path, sec, keys[j]);
+			line = port != 0 ? ld->port_line_of[port][key_index(
+					cfg_key_find("left", k->key))] :
+					   ld->line_of[key_index(k)];
 			if (cfg_key_set(c, k, val, why, sizeof(why)) != 0)
 				return cfg_errf(err, err_len, "%s: [%s] %s = \"%s\": %s (line %u)",
 						ld->path, sec, k->key, val, why,
-						ld->line_of[key_index(k)]);
-			cfg_key_mark(c, k, NULL);
+						line);
+			if (port == 0)
+				cfg_key_mark(c, k, NULL);
 		}
 	}
+	return 0;
+}
+
+/* The ports: 2 + the [portK] sections, which must follow each other
+ * from [port2] on (a gap would renumber the ports silently). */
+static int
+ini_ports(struct cfg *c, const struct ini_load *ld, char *err, size_t err_len)
+{
+	unsigned k, n = CFG_NB_SIDES;
+
+	while (n < CFG_MAX_PORTS && ld->port_sec_line[n] != 0)
+		n++;
+	for (k = n; k < CFG_MAX_PORTS; k++)
+		if (ld->port_sec_line[k] != 0)
+			return cfg_errf(err, err_len, "%s: [port%u]: the ports "
+					"must be consecutive, [port%u] is "
+					"missing (line %u)", ld->path, k, n,
+					ld->port_sec_line[k]);
+	c->nb_ports = n;
 	return 0;
 }
 
@@ -362,6 +402,8 @@ cfg_load_ini(struct cfg *c, const char *path, char *err, size_t err_len)
 	tmp = *c;
 	if (rc == 0)
 		rc = ini_apply(&tmp, &ld, err, err_len);
+	if (rc == 0)
+		rc = ini_ports(&tmp, &ld, err, err_len);
 	iniparser_freedict(ld.d);
 	if (rc != 0)
 		return rc;

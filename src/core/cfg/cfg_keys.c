@@ -30,6 +30,15 @@ static const struct cfg_enum_name var_names[] = {
 	{ NULL, 0 }
 };
 
+/* enum mport_mac_format, enum mport_pattern (mport.h) */
+static const struct cfg_enum_name mac_format_names[] = {
+	{ "sequential", 0 }, { "spread", 1 }, { NULL, 0 }
+};
+
+static const struct cfg_enum_name pattern_names[] = {
+	{ "one-to-many", 0 }, { "many-to-one", 1 }, { "both", 2 }, { NULL, 0 }
+};
+
 static const struct cfg_enum_name side_names[] = {
 	{ "left", CFG_LEFT }, { "right", CFG_RIGHT }, { NULL, 0 }
 };
@@ -464,6 +473,24 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("stateful", "teardown_cmd", st.teardown_cmd, CFG_KEY_STR, 0, 0, "", "",
 	    "mode teardown: the shell command that deletes every connection of "
 	    "the DUT (timed)", NULL),
+	/* [switch]: the RFC 2889 switch modes (docs/switch.md); more keys
+	 * of those modes go below */
+	KEY("switch", "addrs_per_port", sw.addrs_per_port, CFG_KEY_U, 1,
+	    1u << 20, "1", "addresses", "RFC 2889 5.1.2 addresses per port: "
+	    "1, 2, 4, ... (a binary exponential)", NULL),
+	KEY("switch", "mac_format", sw.mac_format, CFG_KEY_ENUM, 0, 0,
+	    "sequential", "", "how a port's addresses 1.. are made: sequential "
+	    "(02:d9:PP:kk:kk:kk) or spread (k times an odd constant, for a "
+	    "hashing DUT)", mac_format_names),
+	KEY("switch", "aging_s", sw.aging_s, CFG_KEY_U, 0, 1000000, "0", "s",
+	    "the DUT's address aging time, required by the switch modes: "
+	    "learning and trial must fit inside it (0 = not given)", NULL),
+	KEY("switch", "learn_fps", sw.learn_fps, CFG_KEY_U, 1,
+	    CFG_RATE_MAX_FPS, "1000", "frames/s",
+	    "rate of the learning frames before each trial", NULL),
+	KEY("switch", "pattern", sw.pattern, CFG_KEY_ENUM, 0, 0,
+	    "one-to-many", "", "mode partial (RFC 2889 5.2): one-to-many, "
+	    "many-to-one or both", pattern_names),
 };
 
 #define CFG_NB_KEYS (sizeof(cfg_keys) / sizeof(cfg_keys[0]))
@@ -472,7 +499,19 @@ _Static_assert(CFG_NB_KEYS <= CFG_NB_KEYS_MAX, "raise CFG_NB_KEYS_MAX");
 static const char *const cfg_sections[] = {
 	"left", "right", "forward", "reverse", "traffic", "latency", "loss",
 	"mlr", "b2b", "recovery", "reset", "search", "monitor", "output",
-	"commands", "stateful", "campaign", "dut", "frate"
+	"commands", "stateful", "campaign", "dut", "frate", "switch"
+};
+
+/* [portK]: [left]'s keys that make sense for any port (not the
+ * translation, network or next-hop keys of the two-port trial) */
+static const char *const cfg_port_keys[] = {
+	"port_id", "ip_version", "ipv4", "ipv6", "mac", "dut_mac",
+	"send_lcore", "recv_lcore", "send_lcores", "recv_lcores", "queues",
+	"pool_mbufs", "vlan", "vlan_pcp", "outer_vlan"
+};
+
+static const char *const cfg_port_names[CFG_MAX_PORTS] = {
+	"left", "right", "port2", "port3", "port4", "port5", "port6", "port7"
 };
 
 #define CFG_NB_SECTIONS (sizeof(cfg_sections) / sizeof(cfg_sections[0]))
@@ -510,6 +549,37 @@ cfg_section_known(const char *name)
 		if (strcmp(cfg_sections[i], name) == 0)
 			return true;
 	return false;
+}
+
+unsigned
+cfg_port_section(const char *name)
+{
+	unsigned k;
+
+	for (k = CFG_NB_SIDES; k < CFG_MAX_PORTS; k++)
+		if (strcmp(name, cfg_port_names[k]) == 0)
+			return k;
+	return 0;
+}
+
+const struct cfg_key *
+cfg_port_key(const char *key, unsigned k, struct cfg_key *out)
+{
+	const struct cfg_key *l = cfg_key_find("left", key);
+	unsigned i;
+
+	if (l == NULL || k < CFG_NB_SIDES || k >= CFG_MAX_PORTS)
+		return NULL;
+	for (i = 0; i < sizeof(cfg_port_keys) / sizeof(cfg_port_keys[0]); i++)
+		if (strcmp(cfg_port_keys[i], key) == 0)
+			break;
+	if (i == sizeof(cfg_port_keys) / sizeof(cfg_port_keys[0]))
+		return NULL;
+	*out = *l;
+	out->section = cfg_port_names[k];
+	out->offset = l->offset - offsetof(struct cfg, side[CFG_LEFT]) +
+		      offsetof(struct cfg, xport[k - CFG_NB_SIDES]);
+	return out;
 }
 
 void
@@ -777,6 +847,22 @@ cfg_defaults(struct cfg *c)
 	/* Every default is parsed by the unit tests, so this cannot fail. */
 	for (i = 0; i < CFG_NB_KEYS; i++)
 		(void)cfg_key_set(c, &cfg_keys[i], cfg_keys[i].def, err, sizeof(err));
+	/* [portK]: [left]'s defaults but the port id, MAC and addresses of
+	 * the testbed's rule (docs/testbed.md "Four ports") */
+	c->nb_ports = CFG_NB_SIDES;
+	for (i = CFG_NB_SIDES; i < CFG_MAX_PORTS; i++) {
+		struct cfg_side *p = cfg_port(c, i);
+		uint8_t mac[6] = { 0x02, 0, 0, 0, (uint8_t)i, 0x10 };
+		uint8_t ip4[4] = { 198, (uint8_t)(18 + i), 0, 2 };
+		uint8_t ip6[16] = { 0x20, 0x01, 0x0d, 0xb8, 0, (uint8_t)i };
+
+		ip6[15] = 2;
+		*p = c->side[CFG_LEFT];
+		p->port_id = (uint16_t)i;
+		memcpy(p->mac, mac, 6);
+		memcpy(p->ipv4, ip4, 4);
+		memcpy(p->ipv6, ip6, 16);
+	}
 }
 
 /* ----------------------------------------------------------------- print */
@@ -804,10 +890,36 @@ cfg_print(const struct cfg *c, FILE *f)
 	fprintf(f, "; dutperf effective configuration%s%s\n",
 		c->path[0] ? ", read from " : " (no INI file)", c->path);
 	for (s = 0; s < CFG_NB_SECTIONS; s++) {
+		/* two ports and no [switch] key: the file as before there
+		 * was a [switch] (run.json's config stays byte-identical) */
+		if (strcmp(cfg_sections[s], "switch") == 0 &&
+		    c->nb_ports <= CFG_NB_SIDES && !cfg_switch_given(c))
+			continue;
 		fprintf(f, "\n[%s]\n", cfg_sections[s]);
 		for (i = 0; i < CFG_NB_KEYS; i++) {
 			if (strcmp(cfg_keys[i].section, cfg_sections[s]) == 0)
 				print_key(c, &cfg_keys[i], f, val, sizeof(val));
 		}
 	}
+	for (s = CFG_NB_SIDES; s < c->nb_ports; s++) {
+		struct cfg_key k;
+
+		fprintf(f, "\n[%s]\n", cfg_port_names[s]);
+		for (i = 0; i < sizeof(cfg_port_keys) / sizeof(cfg_port_keys[0]);
+		     i++)
+			if (cfg_port_key(cfg_port_keys[i], s, &k) != NULL)
+				print_key(c, &k, f, val, sizeof(val));
+	}
+}
+
+bool
+cfg_switch_given(const struct cfg *c)
+{
+	unsigned i;
+
+	for (i = 0; i < CFG_NB_KEYS; i++)
+		if (strcmp(cfg_keys[i].section, "switch") == 0 &&
+		    c->from.origin[i] != CFG_ORIGIN_DEFAULT)
+			return true;
+	return false;
 }

@@ -33,6 +33,18 @@ int cfg_parse_lcore(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 
 /* Is name one of the sections of the key table? */
 bool cfg_section_known(const char *name);
+
+/* "portK" with K in 2..CFG_MAX_PORTS-1: K; anything else: 0. */
+unsigned cfg_port_section(const char *name);
+
+/*
+ * The key "key" of [portK]: [left]'s row for it (a port key: not the
+ * translation or network keys) copied into *out with its field moved to
+ * xport[K - 2], its section "portK" (names[], the caller's).  NULL when
+ * [portK] has no such key.
+ */
+const struct cfg_key *cfg_port_key(const char *key, unsigned k,
+				   struct cfg_key *out);
 /* "left, right, ..." (cfg_print's order) into buf. */
 void cfg_section_list(char *buf, size_t len);
 
