@@ -213,6 +213,23 @@ struct cfg_switch {
 	int pattern;			/* enum mport_pattern (mode partial) */
 };
 
+/* [switch] keys of the RFC 2889 5.5 / 5.7 / 5.8 / 5.10 modes (swproc.h,
+ * docs/switchproc.md); ports 0-based as mport.h */
+struct cfg_swproc {
+	uint32_t initial_addrs;		/* 5.7: N's start; 0 = max_addrs / 2 */
+	uint32_t max_addrs;		/* 5.7: MAX */
+	uint32_t addrs;			/* 5.8: the fixed number of addresses */
+	uint64_t learn_min_fps;		/* 5.8: LOW's start */
+	uint64_t learn_max_fps;		/* 5.8: HIGH's start */
+	uint64_t learn_initial_fps;	/* 5.8: the first rate; 0 = midpoint */
+	uint64_t learn_resolution_fps;	/* 5.8: done when HIGH - LOW <= it */
+	char flush_command[1024];	/* instead of PAUSE(AGE); "" = pause */
+	uint32_t flush_wait_ms;		/* after flush_command */
+	uint32_t test_wait_ms;		/* between learning and test frames */
+	uint32_t lport, tport, mport;	/* 5.7.3's ports */
+	uint32_t bcast_port;		/* 5.10: the sending port */
+};
+
 struct cfg {
 	char path[CFG_PATH_LEN];	/* INI file read, "" when none */
 	struct cfg_origins from;	/* where each value came from */
@@ -322,6 +339,7 @@ struct cfg {
 	unsigned nb_ports;
 	struct cfg_side xport[CFG_MAX_PORTS - 2];
 	struct cfg_switch sw;
+	struct cfg_swproc swp;
 };
 
 /* Port k (0..CFG_MAX_PORTS-1): [left], [right], [portK]. */

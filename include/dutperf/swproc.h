@@ -40,6 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cfg.h"
 #include "mport.h"
 #include "report.h"
 #include "result.h"
@@ -297,6 +298,30 @@ void swproc_cong_from(const struct mport_result *r,
 int swproc_plan_broadcast(struct mport_plan *pl, const struct mport_net *n,
 			  unsigned src, uint64_t iload_fps,
 			  uint32_t duration_ms);
+
+/* ---- the configuration ([switch], cfg.h struct cfg_swproc) ---- */
+
+/* [switch]'s cross-key checks (cli_validate): initial_addrs <= max_addrs,
+ * learn_min_fps < learn_initial_fps <= learn_max_fps (when given),
+ * lport, tport, mport distinct.  0 or -EINVAL naming the keys. */
+int swproc_cfg_check(const struct cfg *c, char *err, size_t err_len);
+
+/* Mode caching or learnrate: at least 3 ports, lport / tport / mport
+ * among them, [switch] aging_s given (RFC 2889 5.7.3: "The aging time of
+ * the DUT/SUT MUST be known") and one iteration inside it at the largest
+ * N (caching) or the slowest rate (learnrate): swproc_check_aging.  0 or
+ * -EINVAL with the file, keys and values. */
+int swproc_cfg_check_search(const struct cfg *c, enum swproc_kind k,
+			    char *err, size_t err_len);
+
+/* A mode that needs at least need ports (congestion 4, broadcast 2, its
+ * bcast_port among them).  0 or -EINVAL. */
+int swproc_cfg_check_ports(const struct cfg *c, const char *mode,
+			   unsigned need, char *err, size_t err_len);
+
+/* The search parameters of mode caching or learnrate from c. */
+void swproc_params_from_cfg(const struct cfg *c, enum swproc_kind k,
+			    struct swproc_params *p);
 
 extern const struct report_table swproc_iter_table;	/* caching.csv, learnrate.csv */
 extern const struct report_table swproc_summary_table;	/* switch.csv */

@@ -712,6 +712,93 @@ test_plan_broadcast(void **state)
 			 -EINVAL);
 }
 
+/* ---- [switch]: the checks and the parameters ---- */
+
+static void
+test_cfg(void **state)
+{
+	static struct cfg c;
+	struct swproc_params p;
+	char err[1024];
+
+	(void)state;
+	cfg_defaults(&c);
+	assert_int_equal(swproc_cfg_check(&c, err, sizeof(err)), 0);
+	/* the defaults: RFC 2889 5.7.3 LOW 0, HIGH MAX, N half of it */
+	swproc_params_from_cfg(&c, SWPROC_CACHING, &p);
+	assert_int_equal(p.low, 0);
+	assert_int_equal(p.max, 1024);
+	assert_int_equal(p.initial, 512);
+	assert_int_equal(p.resolution, 1);
+	assert_int_equal(p.learn_fps, c.sw.learn_fps);
+	swproc_params_from_cfg(&c, SWPROC_LEARNRATE, &p);
+	assert_int_equal(p.low, 10);
+	assert_int_equal(p.max, 10000);
+	assert_int_equal(p.initial, 5005);
+	assert_int_equal(p.addrs, 256);
+	assert_int_equal(swproc_init(&(struct swproc_search){ 0 }, &p, err,
+				     sizeof(err)), 0);
+	/* cross-key checks */
+	c.swp.initial_addrs = 2000;
+	assert_int_equal(swproc_cfg_check(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "[switch] initial_addrs = 2000"));
+	assert_non_null(strstr(err, "max_addrs = 1024"));
+	c.swp.initial_addrs = 0;
+	c.swp.learn_initial_fps = 10;
+	assert_int_equal(swproc_cfg_check(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "learn_initial_fps = 10"));
+	c.swp.learn_initial_fps = 0;
+	c.swp.learn_min_fps = 10000;
+	assert_int_equal(swproc_cfg_check(&c, err, sizeof(err)), -EINVAL);
+	c.swp.learn_min_fps = 10;
+	c.swp.mport = 1;
+	assert_int_equal(swproc_cfg_check(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "mport = 1"));
+	c.swp.mport = 2;
+	/* the mode's checks: ports, then the aging time */
+	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_CACHING, err,
+						 sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "needs 3 ports"));
+	c.nb_ports = 3;
+	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_CACHING, err,
+						 sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "[switch] aging_s = 0"));
+	/* 1024 + 1024 frames at 1000 fps and 100 ms: 2.148 s */
+	c.sw.learn_fps = 1000;
+	c.sw.aging_s = 3;
+	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_CACHING, err,
+						 sizeof(err)), 0);
+	c.sw.aging_s = 2;
+	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_CACHING, err,
+						 sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "[switch] aging_s = 2:"));
+	assert_non_null(strstr(err, "[switch] max_addrs = 1024"));
+	assert_non_null(strstr(err, "[switch] learn_fps = 1000"));
+	assert_non_null(strstr(err, "2.148 s"));
+	/* learnrate: 256 + 256 frames at 11 fps: 46.655 s */
+	c.sw.aging_s = 46;
+	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_LEARNRATE, err,
+						 sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "[switch] addrs = 256"));
+	assert_non_null(strstr(err, "learn_min_fps + 1 = 11"));
+	c.sw.aging_s = 47;
+	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_LEARNRATE, err,
+						 sizeof(err)), 0);
+	c.swp.tport = 3;
+	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_LEARNRATE, err,
+						 sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "ports 0 .. 2 only"));
+	/* congestion needs 4, broadcast its sending port */
+	assert_int_equal(swproc_cfg_check_ports(&c, "congestion", 4, err,
+						sizeof(err)), -EINVAL);
+	assert_int_equal(swproc_cfg_check_ports(&c, "broadcast", 2, err,
+						sizeof(err)), 0);
+	c.swp.bcast_port = 3;
+	assert_int_equal(swproc_cfg_check_ports(&c, "broadcast", 2, err,
+						sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "bcast_port = 3"));
+}
+
 int
 main(void)
 {
@@ -728,6 +815,7 @@ main(void)
 		cmocka_unit_test(test_plan_caching),
 		cmocka_unit_test(test_plan_congestion),
 		cmocka_unit_test(test_plan_broadcast),
+		cmocka_unit_test(test_cfg),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -491,6 +491,49 @@ static const struct cfg_key cfg_keys[] = {
 	KEY("switch", "pattern", sw.pattern, CFG_KEY_ENUM, 0, 0,
 	    "one-to-many", "", "mode partial (RFC 2889 5.2): one-to-many, "
 	    "many-to-one or both", pattern_names),
+	/* [switch] of modes caching, learnrate, congestion, broadcast
+	 * (RFC 2889 5.7, 5.8, 5.5, 5.10; swproc.h) */
+	KEY("switch", "initial_addrs", swp.initial_addrs, CFG_KEY_U, 0, 1u << 20,
+	    "0", "addresses", "caching (RFC 2889 5.7.3): the first number of "
+	    "addresses N (0 = max_addrs / 2)", NULL),
+	KEY("switch", "max_addrs", swp.max_addrs, CFG_KEY_U, 1, 1u << 20,
+	    "1024", "addresses", "caching: MAX, the most addresses the search "
+	    "offers (HIGH's start)", NULL),
+	KEY("switch", "addrs", swp.addrs, CFG_KEY_U, 1, 1u << 20, "256",
+	    "addresses", "learnrate (RFC 2889 5.8.3): the fixed number of "
+	    "addresses learned per iteration", NULL),
+	KEY("switch", "learn_min_fps", swp.learn_min_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "10", "frames/s", "learnrate: LOW's start; no "
+	    "rate at or below it is tried", NULL),
+	KEY("switch", "learn_max_fps", swp.learn_max_fps, CFG_KEY_U, 1,
+	    CFG_RATE_MAX_FPS, "10000", "frames/s", "learnrate: HIGH's start, "
+	    "the highest learning rate tried", NULL),
+	KEY("switch", "learn_initial_fps", swp.learn_initial_fps, CFG_KEY_U, 0,
+	    CFG_RATE_MAX_FPS, "0", "frames/s", "learnrate: the first learning "
+	    "rate (0 = midway between learn_min_fps and learn_max_fps)", NULL),
+	KEY("switch", "learn_resolution_fps", swp.learn_resolution_fps,
+	    CFG_KEY_U, 1, CFG_RATE_MAX_FPS, "10", "frames/s", "learnrate: the "
+	    "search ends when HIGH - LOW is at most this", NULL),
+	KEY("switch", "flush_command", swp.flush_command, CFG_KEY_STR, 0, 0, "",
+	    "", "caching, learnrate: shell command that empties the DUT's "
+	    "address table before each iteration, instead of waiting aging_s "
+	    "(\"\" = wait)", NULL),
+	KEY("switch", "flush_wait_ms", swp.flush_wait_ms, CFG_KEY_U, 0, 600000,
+	    "0", "ms", "caching, learnrate: the wait after flush_command", NULL),
+	KEY("switch", "test_wait_ms", swp.test_wait_ms, CFG_KEY_U, 0, 60000,
+	    "100", "ms", "caching, learnrate: the wait between the learning "
+	    "frames and the test frames", NULL),
+	KEY("switch", "lport", swp.lport, CFG_KEY_U, 0, CFG_MAX_PORTS - 1, "0",
+	    "", "caching, learnrate: the learning port (0 = [left], 1 = "
+	    "[right], K = [portK])", NULL),
+	KEY("switch", "tport", swp.tport, CFG_KEY_U, 0, CFG_MAX_PORTS - 1, "1",
+	    "", "caching, learnrate: the test port", NULL),
+	KEY("switch", "mport", swp.mport, CFG_KEY_U, 0, CFG_MAX_PORTS - 1, "2",
+	    "", "caching, learnrate: the monitoring port, which must receive "
+	    "nothing", NULL),
+	KEY("switch", "bcast_port", swp.bcast_port, CFG_KEY_U, 0,
+	    CFG_MAX_PORTS - 1, "0", "", "broadcast (RFC 2889 5.10): the port "
+	    "that sends the broadcast frames", NULL),
 };
 
 #define CFG_NB_KEYS (sizeof(cfg_keys) / sizeof(cfg_keys[0]))

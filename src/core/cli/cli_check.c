@@ -17,6 +17,7 @@
 #include "dutperf/cli.h"
 #include "dutperf/mlr.h"
 #include "dutperf/stateful.h"
+#include "dutperf/swproc.h"
 #include "cli_priv.h"
 
 int
@@ -371,6 +372,7 @@ static const struct cfg_checks cli_section_checks[] = {
 	{ b2b_cfg_check, b2b_cfg_check_line },
 	{ mlr_cfg_check, NULL },
 	{ campaign_cfg_check, NULL },
+	{ swproc_cfg_check, NULL },
 };
 #define CLI_NB_CHECKS (sizeof(cli_section_checks) / sizeof(cli_section_checks[0]))
 
