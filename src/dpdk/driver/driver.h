@@ -15,7 +15,8 @@
 /* ---- modes and the driver loop (driver.c) ---- */
 
 #define MODE_MAX_VALUES 4	/* per-run values a mode summarises */
-#define MODE_MAX_FILES 2	/* result files of a mode besides trials.csv */
+#define MODE_MAX_FILES 3	/* result files of a mode besides trials.csv
+				 * (the switch modes: rate, ports, pairs) */
 
 struct mode_ctx;
 
@@ -188,5 +189,11 @@ int runinfo_open_csv(const struct cfg *c, const char *name,
  * before the mode's results are freed: it lists each run's result). */
 int runinfo_append(const struct mode_ctx *m, time_t end, const char *result,
 		   char *err, size_t err_len);
+/* runinfo_append with more's keys (a JSON object; NULL: none) over the
+ * record's: the switch modes' N-port "ports" and their "pairs". */
+struct json_t;
+int runinfo_append_more(const struct mode_ctx *m, time_t end,
+			const char *result, struct json_t *more, char *err,
+			size_t err_len);
 
 #endif /* DUTPERF_DRIVER_H */

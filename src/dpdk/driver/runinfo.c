@@ -396,11 +396,25 @@ int
 runinfo_append(const struct mode_ctx *m, time_t end, const char *result,
 	       char *err, size_t err_len)
 {
+	return runinfo_append_more(m, end, result, NULL, err, err_len);
+}
+
+int
+runinfo_append_more(const struct mode_ctx *m, time_t end, const char *result,
+		    json_t *more, char *err, size_t err_len)
+{
 	struct csv_file f;
 	json_t *o = runinfo_object(m, end, result);
-	char *line = o != NULL ? json_dumps(o, JSON_COMPACT) : NULL;
+	char *line;
 	int rc;
 
+	/* more's keys replace those of the same name in place, the new
+	 * ones go at the end */
+	if (o != NULL && more != NULL && json_object_update(o, more) != 0) {
+		json_decref(o);
+		o = NULL;
+	}
+	line = o != NULL ? json_dumps(o, JSON_COMPACT) : NULL;
 	json_decref(o);
 	if (line == NULL) {
 		snprintf(err, err_len, "run.json: no memory for the record");

@@ -11,6 +11,7 @@ extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
 	mode_reset, mode_stateful, mode_connrate, mode_cttc, mode_teardown,
 	mode_campaign;
 extern const struct mode_ops mode_frate;
+extern const struct mode_ops mode_mesh, mode_partial, mode_unidir;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
@@ -29,6 +30,9 @@ const struct mode_ops *const mode_table[] = {
 	&mode_cttc,
 	&mode_teardown,
 	&mode_campaign,
+	&mode_mesh,
+	&mode_partial,
+	&mode_unidir,
 };
 
 const unsigned mode_table_len = sizeof(mode_table) / sizeof(mode_table[0]);
