@@ -120,4 +120,16 @@ struct stateful_specs;
 void stateful_mode_start(const struct mode_ctx *m,
 			 struct stateful_specs *specs);
 
+/*
+ * A mode that runs itself once (ops->run, not driver_run: the switch
+ * modes).  mode_once_open: run 1's value, result and reason arrays and
+ * every file of ops->files opened (0, -ENOMEM or runinfo_open_csv's);
+ * mode_once_record: m->value[0], run_result and run_reason as run 1's
+ * (runs_done, not_measured); mode_once_close: the files closed, the
+ * arrays freed (also after a failed open).
+ */
+int mode_once_open(struct mode_ctx *m, char *err, size_t err_len);
+void mode_once_record(struct mode_ctx *m);
+void mode_once_close(struct mode_ctx *m);
+
 #endif /* DUTPERF_MODE_H */

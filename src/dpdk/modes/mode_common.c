@@ -272,3 +272,59 @@ mode_ctx_init(struct mode_ctx *m, const struct mode_ops *ops,
 	m->argv = like->argv;
 	m->eal_argc = like->eal_argc;
 }
+
+/* ---- a mode that runs itself once (ops->run: the switch modes) ---- */
+
+int
+mode_once_open(struct mode_ctx *m, char *err, size_t err_len)
+{
+	unsigned f;
+	int rc = 0;
+
+	for (f = 0; f < MODE_MAX_FILES; f++)
+		m->out[f].fd = -1;
+	m->repeat = 1;
+	m->no = 1;
+	m->values[0] = calloc(1, sizeof(double));
+	m->results = calloc(1, sizeof(*m->results));
+	m->reasons = calloc(1, sizeof(*m->reasons));
+	if (m->values[0] == NULL || m->results == NULL || m->reasons == NULL) {
+		snprintf(err, err_len, "no memory for mode %s",
+			 m->ops->cli.name);
+		return -ENOMEM;
+	}
+	for (f = 0; rc == 0 && f < MODE_MAX_FILES && m->ops->files[f].name;
+	     f++)
+		rc = runinfo_open_csv(m->cfg, m->ops->files[f].name,
+				      m->ops->files[f].table, &m->out[f], err,
+				      err_len);
+	m->run_result = REPORT_RESULT_MEASURED;
+	return rc;
+}
+
+void
+mode_once_record(struct mode_ctx *m)
+{
+	m->values[0][0] = m->value[0];
+	m->results[0] = m->run_result;
+	m->reasons[0] = m->run_reason;
+	m->runs_done = 1;
+	if (m->run_result != REPORT_RESULT_MEASURED)
+		m->not_measured = 1;
+}
+
+void
+mode_once_close(struct mode_ctx *m)
+{
+	unsigned f;
+
+	for (f = 0; f < MODE_MAX_FILES; f++)
+		if (m->out[f].fd >= 0)
+			csv_close(&m->out[f]);
+	free(m->values[0]);
+	m->values[0] = NULL;
+	free(m->results);
+	m->results = NULL;
+	free(m->reasons);
+	m->reasons = NULL;
+}

@@ -12,6 +12,8 @@ extern const struct mode_ops mode_trial, mode_throughput, mode_latency,
 	mode_campaign;
 extern const struct mode_ops mode_frate;
 extern const struct mode_ops mode_mesh, mode_partial, mode_unidir;
+extern const struct mode_ops mode_caching, mode_learnrate, mode_congestion,
+	mode_broadcast;
 
 const struct mode_ops *const mode_table[] = {
 	&mode_trial,
@@ -33,6 +35,10 @@ const struct mode_ops *const mode_table[] = {
 	&mode_mesh,
 	&mode_partial,
 	&mode_unidir,
+	&mode_caching,
+	&mode_learnrate,
+	&mode_congestion,
+	&mode_broadcast,
 };
 
 const unsigned mode_table_len = sizeof(mode_table) / sizeof(mode_table[0]);

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Mode broadcast: RFC 2889 5.10 broadcast frame forwarding.  [switch]
+ * bcast_port sends frames to ff:ff:ff:ff:ff:ff at [traffic] rate_fps for
+ * [traffic] duration_s; every other port is due each one.  broadcast.csv:
+ * per receiving port the loss rate and the broadcast forwarding rate.
+ * The latency column stays empty: the N-port engine stamps no transmit
+ * time (the 5.10.3 latency part is not measured).  swproc.h,
+ * docs/switchproc.md.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "mode_swproc.h"
+
+static int
+bcast_check(const struct cfg *c, char *err, size_t err_len)
+{
+	return swp_check(c, "broadcast", 2, err, err_len);
+}
+
+static int
+bcast_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	unsigned src = c->swp.bcast_port, p;
+	const struct mport_port_counts *s;
+	double worst = -1.0;
+	int rc;
+
+	rc = swproc_plan_broadcast(&x->pl, &x->eng.net, src, c->rate_fps,
+				   c->duration_s * 1000u);
+	if (rc != 0) {
+		snprintf(err, err_len, "mode broadcast: no plan");
+		return rc;
+	}
+	rc = mport_eng_trial(&x->eng, &x->pl, &x->r, err, err_len);
+	if (rc != 0)
+		return rc;
+	s = &x->r.port[src];
+	printf("RFC 2889 5.10 broadcast forwarding: port %u sends %" PRIu64
+	       " fps, %u-byte frames, %" PRIu64 " frames\n", src, c->rate_fps,
+	       c->frame_size_b, s->sent);
+	printf("port      sent  received  loss_pct       fr_fps\n");
+	for (p = 0; p < x->r.nb_ports; p++) {
+		struct swproc_bcast_row row;
+
+		if (p == src)
+			continue;
+		rc = swproc_broadcast(src, p, c->rate_fps,
+				      s->send_ns ? s->send_ns :
+				      x->r.duration_ms * 1000000u,
+				      x->r.pair[src][p].sent,
+				      x->r.pair[src][p].rx.received, false, 0,
+				      x->r.valid && s->not_sent == 0 &&
+				      !engine_stop, 1, c->frame_size_b, &row);
+		if (rc != 0) {
+			snprintf(err, err_len, "mode broadcast: nothing was "
+				 "sent");
+			return rc;
+		}
+		rc = mode_write(m, 0, &row, err, err_len);
+		if (rc != 0)
+			return rc;
+		printf("%4u %9" PRIu64 " %9" PRIu64 " %9.4f %12.1f\n", p,
+		       row.sent, row.received, row.loss_pct, row.fr_fps);
+		if (!row.measured)
+			m->run_result = REPORT_RESULT_NONE;
+		if (worst < 0 || row.fr_fps < worst)
+			worst = row.fr_fps;
+	}
+	m->value[0] = worst;
+	snprintf(m->result, sizeof(m->result), "broadcast forwarding rate at "
+		 "least %.1f fps at every receiving port for %" PRIu64
+		 " fps offered", worst, c->rate_fps);
+	return 0;
+}
+
+static const struct swp_kind bcast_kind = {
+	.name = "broadcast", .min_ports = 2, .body = bcast_body,
+};
+
+static int
+bcast_run(struct mode_ctx *m, char *err, size_t err_len)
+{
+	return swp_run(m, &bcast_kind, err, err_len);
+}
+
+const struct mode_ops mode_broadcast = {
+	.cli = {
+		.name = "broadcast",
+		.help = "RFC 2889 5.10 broadcast forwarding rate per receiving "
+			"port",
+		.options = "--rate",
+		.check = bcast_check,
+	},
+	.run_name = "trial",
+	.once = true,
+	.files = { { "broadcast.csv", &swproc_bcast_table } },
+	.run = bcast_run,
+};

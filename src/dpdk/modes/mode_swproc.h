@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * RFC 2889's switch procedures over the N-port trial (mport_eng.h) with
+ * the core's swproc.h: modes caching (5.7), learnrate (5.8), congestion
+ * (5.5), broadcast (5.10), one file each; what they share is
+ * mode_swproc.c.  docs/switchproc.md.
+ */
+#ifndef DUTPERF_MODE_SWPROC_H
+#define DUTPERF_MODE_SWPROC_H
+
+#include "dutperf/swproc.h"
+#include "mode.h"
+#include "mport_eng.h"
+
+/* One run's engine and last trial. */
+struct swp_run {
+	struct mport_eng eng;
+	struct mport_plan pl;
+	struct mport_result r;
+	struct json_t *more;	/* run.json keys of the mode; NULL: none */
+};
+
+struct swp_kind {
+	const char *name;
+	unsigned min_ports;
+	/* the procedure: trials, rows (m->out[]), the report on stdout;
+	 * sets m->value[0], m->run_result, m->result */
+	int (*body)(struct mode_ctx *m, struct swp_run *x, char *err,
+		    size_t err_len);
+};
+
+/* What every one of these modes needs before the EAL: min_ports ports,
+ * IPv4 on each, one frame size of at least 64 B.  0 or -EINVAL. */
+int swp_check(const struct cfg *c, const char *mode, unsigned min_ports,
+	      char *err, size_t err_len);
+
+/* The whole run (mode_ops.run): files, engine, body, run.json. */
+int swp_run(struct mode_ctx *m, const struct swp_kind *k, char *err,
+	    size_t err_len);
+
+/* Modes caching and learnrate: the RFC 2889 5.7.3 search (body). */
+int swp_search(struct mode_ctx *m, struct swp_run *x, enum swproc_kind kind,
+	       char *err, size_t err_len);
+
+/* Wait ms milliseconds, or until dutperf is interrupted. */
+void swp_wait_ms(uint64_t ms);
+
+#endif /* DUTPERF_MODE_SWPROC_H */
