@@ -298,10 +298,11 @@ eng_drain(const struct mport_eng *e)
 }
 
 /* The learning phase on the main lcore: each stream after the other,
- * then the wait, the receivers polled all along. */
+ * then the wait, the receivers polled all along; *lag the furthest a
+ * learning sender fell behind (held to max_lag_us as the test phase). */
 static int
 eng_learning(struct mport_eng *e, const struct mport_plan *pl,
-	     struct eng_rx *rx, struct mport_result *r)
+	     struct eng_rx *rx, struct mport_result *r, uint64_t *lag)
 {
 	struct eng_tx x;
 	uint64_t now, until;
@@ -324,6 +325,10 @@ eng_learning(struct mport_eng *e, const struct mport_plan *pl,
 				eng_rx_step(&rx[k], now, UINT64_MAX);
 		}
 		r->port[s->src].learn_sent += x.next;
+		/* a learning sender behind its schedule bunches its frames:
+		 * the learning rate was not the one offered (RFC 2889 5.8) */
+		if (x.max_lag > *lag)
+			*lag = x.max_lag;
 		free(x.tmpl);
 	}
 	/* RFC 2544 23 (b): the DUT takes its time to learn */
@@ -373,7 +378,7 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 		rx[k].port_id = e->port[k]->id;
 		mport_rx_init(&rx[k].st, r, k, bits);
 	}
-	rc = eng_learning(e, pl, rx, r);
+	rc = eng_learning(e, pl, rx, r, &lag);
 	if (rc != 0)
 		goto out;
 
