@@ -126,16 +126,19 @@ uint32_t swproc_remaining(const struct swproc_search *s);
 
 /*
  * The aging check (RFC 2889 5.7.3 / 5.8.3): learning addrs addresses at
- * slowest_fps and then the test portion (addrs test frames at the same
- * rate) plus settle_ms must end before aging_s.  0, or -EINVAL with a
- * message naming [switch] aging_s, the key given as addrs_key, the key
- * given as fps_key and their values.
+ * slowest_fps and then the test portion (addrs test frames at test_fps,
+ * 0: slowest_fps) plus settle_ms must end before aging_s.  0, or -EINVAL
+ * with a message naming [switch] aging_s, the key given as addrs_key, the
+ * key given as fps_key and their values.
  */
 int swproc_check_aging(uint64_t aging_s, uint64_t addrs, const char *addrs_key,
 		       uint64_t slowest_fps, const char *fps_key,
-		       uint64_t settle_ms, char *err, size_t err_len);
-/* One iteration's time: 2 * addrs / fps seconds plus settle_ms, in ms. */
-uint64_t swproc_iteration_ms(uint64_t addrs, uint64_t fps, uint64_t settle_ms);
+		       uint64_t test_fps, uint64_t settle_ms, char *err,
+		       size_t err_len);
+/* One iteration's time: addrs / fps + addrs / test_fps (0: fps) seconds
+ * plus settle_ms, in ms. */
+uint64_t swproc_iteration_ms(uint64_t addrs, uint64_t fps, uint64_t test_fps,
+			     uint64_t settle_ms);
 
 /* caching.csv / learnrate.csv: one iteration (RFC 2889 5.7.5, 5.8.5). */
 struct swproc_iter_row {
@@ -260,13 +263,14 @@ struct swproc_ports {
  * (address 0), then the Lport's addrs frames at learn_fps, source
  * addresses 0..addrs-1 of its set, destination the Tport's address 0;
  * learn_wait_ms after them; test phase: the Tport's addrs frames at
- * learn_fps to the Lport's addresses 0..addrs-1.  0, or -EINVAL (ports
- * not distinct or beyond n's, addrs 0 or above n->addrs_per_port, rate
- * 0).
+ * test_fps (0: learn_fps) to the Lport's addresses 0..addrs-1.  0, or
+ * -EINVAL (ports not distinct or beyond n's, addrs 0 or above
+ * n->addrs_per_port, rate 0).
  */
 int swproc_plan_iteration(struct mport_plan *pl, const struct mport_net *n,
 			  const struct swproc_ports *sp, uint64_t addrs,
-			  uint64_t learn_fps, uint32_t learn_wait_ms);
+			  uint64_t learn_fps, uint64_t test_fps,
+			  uint32_t learn_wait_ms);
 
 /* The RFC 2889 5.7.5 counts of one iteration's result (the Mport's flood
  * count: test frames of ours it received, never the DUT's own). */
@@ -309,8 +313,13 @@ int swproc_cfg_check(const struct cfg *c, char *err, size_t err_len);
 /* Mode caching or learnrate: at least 3 ports, lport / tport / mport
  * among them, [switch] aging_s given (RFC 2889 5.7.3: "The aging time of
  * the DUT/SUT MUST be known") and one iteration inside it at the largest
- * N (caching) or the slowest rate (learnrate): swproc_check_aging.  0 or
- * -EINVAL with the file, keys and values. */
+ * N (caching: test frames at learn_fps too) or the slowest rate
+ * (learnrate: test frames at [traffic] rate_fps): swproc_check_aging.  0
+ * or -EINVAL with the file, keys and values. */
+/* The rate of an iteration's test frames: caching [switch] learn_fps (the
+ * RFC 2889 5.7.5 intended load, fixed), learnrate [traffic] rate_fps
+ * (only the learning frames' rate varies, 5.8.5). */
+uint64_t swproc_test_fps(const struct cfg *c, enum swproc_kind k);
 int swproc_cfg_check_search(const struct cfg *c, enum swproc_kind k,
 			    char *err, size_t err_len);
 

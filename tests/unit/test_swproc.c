@@ -304,17 +304,18 @@ test_aging(void **state)
 
 	(void)state;
 	/* 1024 learning + 1024 test frames at 100 fps: 20.48 s */
-	assert_int_equal(swproc_iteration_ms(1024, 100, 0), 20480);
-	assert_int_equal(swproc_iteration_ms(1024, 100, 500), 20980);
+	assert_int_equal(swproc_iteration_ms(1024, 100, 0, 0), 20480);
+	assert_int_equal(swproc_iteration_ms(1024, 100, 0, 500), 20980);
+	assert_int_equal(swproc_iteration_ms(1024, 100, 1024, 0), 11240);
 	assert_int_equal(swproc_check_aging(300, 1024, "[switch] max_addrs",
-					    100, "[switch] learn_fps", 0, err,
+					    100, "[switch] learn_fps", 0, 0, err,
 					    sizeof(err)), 0);
 	assert_int_equal(swproc_check_aging(21, 1024, "[switch] max_addrs",
-					    100, "[switch] learn_fps", 0, err,
+					    100, "[switch] learn_fps", 0, 0, err,
 					    sizeof(err)), 0);
 	/* RFC 2889 5.7.3: the aging time MUST be longer */
 	assert_int_equal(swproc_check_aging(20, 1024, "[switch] max_addrs",
-					    100, "[switch] learn_fps", 0, err,
+					    100, "[switch] learn_fps", 0, 0, err,
 					    sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[switch] aging_s = 20:"));
 	assert_non_null(strstr(err, "[switch] max_addrs = 1024"));
@@ -322,10 +323,10 @@ test_aging(void **state)
 	assert_non_null(strstr(err, "20.480 s"));
 	/* the settle time counts too */
 	assert_int_equal(swproc_check_aging(21, 1024, "[switch] max_addrs",
-					    100, "[switch] learn_fps", 600, err,
+					    100, "[switch] learn_fps", 0, 600, err,
 					    sizeof(err)), -EINVAL);
 	/* no rate: never fits */
-	assert_int_equal(swproc_check_aging(300, 8, "a", 0, "b", 0, err,
+	assert_int_equal(swproc_check_aging(300, 8, "a", 0, "b", 0, 0, err,
 					    sizeof(err)), -EINVAL);
 }
 
@@ -585,7 +586,7 @@ test_plan_caching(void **state)
 
 	(void)state;
 	net3(&n, 3, 256);
-	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0), 0);
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0, 0), 0);
 	/* RFC 2889 5.7.3: the Tport's broadcast, then N from the Lport */
 	assert_int_equal(pl.nb_learn, 2);
 	assert_int_equal(pl.learn[0].src, 1);
@@ -614,7 +615,8 @@ test_plan_caching(void **state)
 	while (!swproc_done(&s)) {
 		assert_int_equal(swproc_plan_iteration(&pl, &n, &sp,
 					swproc_next_addrs(&s),
-					swproc_next_learn_fps(&s), 10), 0);
+					swproc_next_learn_fps(&s), 0, 10),
+				 0);
 		sim_plan(&pl, 24, &r);
 		swproc_counts_from(&r, &sp, &c);
 		swproc_record(&s, &c);
@@ -627,15 +629,15 @@ test_plan_caching(void **state)
 	assert_false(c.tester_ok);
 	/* bad plans */
 	sp.mport = 1;
-	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0),
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0, 0),
 			 -EINVAL);
 	sp.mport = 3;
-	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0),
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 1000, 0, 0),
 			 -EINVAL);
 	sp.mport = 2;
-	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 257, 1000, 0),
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 257, 1000, 0, 0),
 			 -EINVAL);
-	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 0, 0),
+	assert_int_equal(swproc_plan_iteration(&pl, &n, &sp, 24, 0, 0, 0),
 			 -EINVAL);
 }
 
@@ -775,13 +777,18 @@ test_cfg(void **state)
 	assert_non_null(strstr(err, "[switch] max_addrs = 1024"));
 	assert_non_null(strstr(err, "[switch] learn_fps = 1000"));
 	assert_non_null(strstr(err, "2.148 s"));
-	/* learnrate: 256 + 256 frames at 11 fps: 46.655 s */
-	c.sw.aging_s = 46;
+	/* learnrate: 256 learning frames at 11 fps, 256 test frames at
+	 * [traffic] rate_fps (10000): 23.273 + 0.026 + 0.1 s */
+	assert_int_equal(swproc_test_fps(&c, SWPROC_LEARNRATE), c.rate_fps);
+	assert_int_equal(swproc_test_fps(&c, SWPROC_CACHING), 1000);
+	c.rate_fps = 10000;
+	c.sw.aging_s = 23;
 	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_LEARNRATE, err,
 						 sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "[switch] addrs = 256"));
 	assert_non_null(strstr(err, "learn_min_fps + 1 = 11"));
-	c.sw.aging_s = 47;
+	assert_non_null(strstr(err, "23.399 s"));
+	c.sw.aging_s = 24;
 	assert_int_equal(swproc_cfg_check_search(&c, SWPROC_LEARNRATE, err,
 						 sizeof(err)), 0);
 	c.swp.tport = 3;

@@ -158,20 +158,25 @@ swproc_remaining(const struct swproc_search *s)
 }
 
 uint64_t
-swproc_iteration_ms(uint64_t addrs, uint64_t fps, uint64_t settle_ms)
+swproc_iteration_ms(uint64_t addrs, uint64_t fps, uint64_t test_fps,
+		    uint64_t settle_ms)
 {
 	if (fps == 0)
 		return UINT64_MAX;
-	/* the learning frames, then as many test frames at the same rate */
-	return (2 * addrs * 1000 + fps - 1) / fps + settle_ms;
+	if (test_fps == 0)
+		test_fps = fps;
+	/* the learning frames, then as many test frames */
+	return (addrs * 1000 + fps - 1) / fps +
+	       (addrs * 1000 + test_fps - 1) / test_fps + settle_ms;
 }
 
 int
 swproc_check_aging(uint64_t aging_s, uint64_t addrs, const char *addrs_key,
-		   uint64_t slowest_fps, const char *fps_key,
+		   uint64_t slowest_fps, const char *fps_key, uint64_t test_fps,
 		   uint64_t settle_ms, char *err, size_t err_len)
 {
-	uint64_t need_ms = swproc_iteration_ms(addrs, slowest_fps, settle_ms);
+	uint64_t need_ms = swproc_iteration_ms(addrs, slowest_fps, test_fps,
+					       settle_ms);
 
 	/* RFC 2889 5.7.3 / 5.8.3: "The aging time MUST be longer than the
 	 * time necessary to produce frames at the specified rate" */

@@ -115,10 +115,17 @@ swproc_cfg_check_search(const struct cfg *c, enum swproc_kind k, char *err,
 				file_of(c, f, sizeof(f)), swproc_kind_name(k),
 				k == SWPROC_CACHING ? "5.7.3" : "5.8.3");
 	if (swproc_check_aging(c->sw.aging_s, addrs, akey, fps, fkey,
-			       w->test_wait_ms, msg, sizeof(msg)) != 0)
+			       swproc_test_fps(c, k), w->test_wait_ms, msg,
+			       sizeof(msg)) != 0)
 		return cfg_errf(err, err_len, "%s%s", file_of(c, f, sizeof(f)),
 				msg);
 	return 0;
+}
+
+uint64_t
+swproc_test_fps(const struct cfg *c, enum swproc_kind k)
+{
+	return k == SWPROC_CACHING ? c->sw.learn_fps : c->rate_fps;
 }
 
 void

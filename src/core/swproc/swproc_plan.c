@@ -39,7 +39,8 @@ port_ok(const struct mport_net *n, unsigned p)
 int
 swproc_plan_iteration(struct mport_plan *pl, const struct mport_net *n,
 		      const struct swproc_ports *sp, uint64_t addrs,
-		      uint64_t learn_fps, uint32_t learn_wait_ms)
+		      uint64_t learn_fps, uint64_t test_fps,
+		      uint32_t learn_wait_ms)
 {
 	struct mport_stream *s;
 
@@ -62,10 +63,12 @@ swproc_plan_iteration(struct mport_plan *pl, const struct mport_net *n,
 	pl->learn_wait_ms = learn_wait_ms;
 	/* Transmit(TPort): "N frames with varying destination addresses
 	 * corresponding to Learning Port" */
+	if (test_fps == 0)
+		test_fps = learn_fps;
 	s = &pl->test[sp->tport];
-	stream_one(s, sp->tport, sp->lport, learn_fps, addrs);
+	stream_one(s, sp->tport, sp->lport, test_fps, addrs);
 	s->dst_addrs = (uint32_t)addrs;
-	pl->duration_ms = frames_ms(addrs, learn_fps);
+	pl->duration_ms = frames_ms(addrs, test_fps);
 	pl->iload_fps = learn_fps;
 	return 0;
 }

@@ -34,7 +34,11 @@ bcast_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 		snprintf(err, err_len, "mode broadcast: no plan");
 		return rc;
 	}
-	rc = mport_eng_trial(&x->eng, &x->pl, &x->r, err, err_len);
+	if (!m->cli->quiet)
+		fprintf(stderr, "broadcast: one trial of %" PRIu32 " s, port %u "
+			"at %" PRIu64 " fps to every other port\n",
+			c->duration_s, src, c->rate_fps);
+	rc = swp_trial(m, x, err, err_len);
 	if (rc != 0)
 		return rc;
 	s = &x->r.port[src];

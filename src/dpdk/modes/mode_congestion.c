@@ -139,7 +139,11 @@ cong_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 		snprintf(err, err_len, "mode congestion: no plan");
 		return rc;
 	}
-	rc = mport_eng_trial(&x->eng, &x->pl, &x->r, err, err_len);
+	if (!m->cli->quiet)
+		fprintf(stderr, "congestion: one trial of %" PRIu32 " s, ports 0 and 1 "
+			"at %" PRIu64 " fps each, to ports 2 and 3\n",
+			c->duration_s, c->rate_fps);
+	rc = swp_trial(m, x, err, err_len);
 	if (rc != 0)
 		return rc;
 	swproc_cong_from(&x->r, &cong_ports, c->rate_fps, &cnt);
@@ -154,6 +158,8 @@ cong_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 	if (rc != 0)
 		return rc;
 	cong_report(&row);
+	if (!row.measured && x->r.reason[0] != '\0')
+		printf("the tester: %s\n", x->r.reason);
 	m->run_result = row.measured ? REPORT_RESULT_MEASURED :
 				       REPORT_RESULT_NONE;
 	m->value[0] = row.cong_loss_pct;

@@ -83,6 +83,25 @@ swp_run(struct mode_ctx *m, const struct swp_kind *k, char *err,
 	return rc;
 }
 
+int
+swp_trial(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
+{
+	uint32_t tries = 0;
+	int rc;
+
+	for (;;) {
+		rc = mport_eng_trial(&x->eng, &x->pl, &x->r, err, err_len);
+		if (rc != 0 || x->r.valid || engine_stop ||
+		    tries++ >= m->cfg->max_retries)
+			return rc;
+		if (!m->cli->quiet)
+			fprintf(stderr, "%s: invalid trial (%s): again, %u of "
+				"[search] max_retries = %u\n",
+				m->ops->cli.name, x->r.reason, tries,
+				m->cfg->max_retries);
+	}
+}
+
 /* ------------------------------------------------ RFC 2889 5.7.3 / 5.8.3 */
 
 /* Age out every learned address before an iteration (RFC 2889 5.7.3
@@ -175,6 +194,7 @@ swp_search(struct mode_ctx *m, struct swp_run *x, enum swproc_kind kind,
 		if (rc != 0)
 			return rc;
 		rc = swproc_plan_iteration(&x->pl, &net, &sp, n, fps,
+					   swproc_test_fps(c, kind),
 					   c->swp.test_wait_ms);
 		if (rc != 0) {
 			snprintf(err, err_len, "mode %s: no plan for %" PRIu64
@@ -201,9 +221,11 @@ swp_search(struct mode_ctx *m, struct swp_run *x, enum swproc_kind kind,
 		if (!m->cli->quiet)
 			fprintf(stderr, "%s: iteration %u: %" PRIu64 " addresses "
 				"at %" PRIu64 " fps: %s; LOW %" PRIu64 ", HIGH %"
-				PRIu64 ", at most %u more\n", name,
+				PRIu64 ", at most %u more%s%s\n", name,
 				row.iteration, n, fps, verdict_name(v), s.low,
-				s.high, swproc_remaining(&s));
+				s.high, swproc_remaining(&s),
+				v == VERDICT_INVALID ? "; " : "",
+				v == VERDICT_INVALID ? x->r.reason : "");
 		if (v == VERDICT_INTERRUPTED)
 			break;
 	}

@@ -42,6 +42,12 @@ int swp_run(struct mode_ctx *m, const struct swp_kind *k, char *err,
 int swp_search(struct mode_ctx *m, struct swp_run *x, enum swproc_kind kind,
 	       char *err, size_t err_len);
 
+/* The trial of x->pl into x->r, again while it is invalid (the tester
+ * fell behind), at most [search] max_retries times more.  0 or
+ * mport_eng_trial's error. */
+int swp_trial(struct mode_ctx *m, struct swp_run *x, char *err,
+	      size_t err_len);
+
 /* Wait ms milliseconds, or until dutperf is interrupted. */
 void swp_wait_ms(uint64_t ms);
 

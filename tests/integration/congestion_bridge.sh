@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# RFC 2889 5.5 congestion control (mode congestion) on the four-port Linux
+# bridge whose port d3 forwards at most C = 1000 fps (testbed.sh
+# --limit-port-fps 3:C, an egress token bucket of C/50 frames).  Ports 0
+# and 1 send at the MOL = C for 2 s, port 0 alternately to ports 2 and 3,
+# port 1 to port 3: 150 % of C offered to port 3.  Known answers: no loss
+# at the uncongested port 2 (the bridge has a queue per output port: no
+# head of line blocking), a third lost at the congested port (33 %, within
+# 95 .. 103 % of C forwarded there, plus the bucket and a sender's 50 ms
+# catch-up), no back pressure; the RFC's terms on stdout.  Independent:
+# the DUT's d3_drop counter = the frames lost at port 3.  Also: three
+# ports exit 2 before the EAL.
+. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/switchproc_lib.sh"
+need_root
+need_dutperf
+
+C=1000
+ini=$WORK/congestion.ini
+swp_ini "$ini" 4 "s/^rate_fps = .*/rate_fps = $C/"
+swp_ini "$WORK/bad.ini" 3
+"$DUTPERF" congestion -c "$WORK/bad.ini" -o "$WORK/bad" >"$WORK/bad.log" 2>&1
+expect_equal "three ports: exit status" $? 2
+grep -q 'mode congestion needs 4 ports, the configuration has 3' "$WORK/bad.log" ||
+	fail "three ports: $(cat "$WORK/bad.log")"
+[ -e "$WORK/bad" ] && fail "a refused configuration wrote $WORK/bad"
+ok "congestion on three ports: exit 2, nothing written"
+
+TB_PORTS=4 TB_PORT_LIMITS="3:$C" it_tb_up bridge
+out=$WORK/out
+dut congestion -c "$ini" -o "$out"
+rc=$?
+[ $rc -eq 0 ] || fail "congestion: exit status $rc ($(tail -3 "$WORK/err.log"))"
+for w in 'Head of Line blocking: not present (5.5.5.1: no frame loss at the uncongested port)' \
+	 'Back pressure: not present (5.5.5.2: frame loss at the congested port under 1'; do
+	grep -qF "$w" "$WORK/out.log" || fail "congestion: not on stdout: $w"
+done
+drop=$(ip netns exec "$TB_DUT" nft list counter bridge dutperf d3_drop |
+	sed -n 's/.*packets \([0-9]*\).*/\1/p')
+python3 - "$out/congestion.csv" $C "$drop" <<'PY' || fail "congestion: see above"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+c, drop = int(sys.argv[2]), int(sys.argv[3])
+bad = []
+if len(rows) != 1:
+    sys.exit("%d congestion.csv rows" % len(rows))
+r = rows[0]
+n = 2 * c					# frames per source in 2 s
+want = {"a_sent": n, "b_sent": n, "unc_sent": n // 2, "unc_received": n // 2,
+        "cong_sent": n + n // 2, "unc_flood": 0, "cong_flood": 0,
+        "holb": 0, "back_pressure": 0}
+for k, v in want.items():
+    if int(r[k]) != v:
+        bad.append("%s = %s, not %d" % (k, r[k], v))
+if float(r["unc_loss_pct"]) != 0.0:
+    bad.append("unc_loss_pct %s" % r["unc_loss_pct"])
+rx, sent = int(r["cong_received"]), int(r["cong_sent"])
+# C fps for 2 s: 95 .. 103 % of it, plus the bucket (C/50) and a 50 ms
+# catch-up at 1.5 C
+lo, hi = c * 2 * 95 // 100, c * 2 * 103 // 100 + c // 50 + 3 * c // 40
+if not lo <= rx <= hi:
+    bad.append("cong_received %d not in %d .. %d" % (rx, lo, hi))
+if sent - rx != drop:
+    bad.append("lost at port 3 %d, the DUT's d3_drop %d" % (sent - rx, drop))
+load = float(r["cong_load_pct"])
+if not 145 <= load <= 155:
+    bad.append("cong_load_pct %s" % r["cong_load_pct"])
+exp = (load - 100) * 100 / load
+if abs(float(r["expected_loss_pct"]) - exp) > 1e-3:
+    bad.append("expected_loss_pct %s, not %.6f" % (r["expected_loss_pct"], exp))
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+ok "congestion: uncongested port lossless (no HOLB), $(col "$out/congestion.csv" cong_loss_pct) % lost at the congested port (d3_drop $drop), no back pressure"
+it_tb_down
