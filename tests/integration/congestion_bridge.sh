@@ -10,7 +10,10 @@
 # 95 .. 103 % of C forwarded there, plus the bucket and a sender's 50 ms
 # catch-up), no back pressure; the RFC's terms on stdout.  Independent:
 # the DUT's d3_drop counter = the frames lost at port 3.  Also: three
-# ports exit 2 before the EAL.
+# ports exit 2 before the EAL; RFC 2889 5.10 broadcast (mode broadcast) on
+# the same bridge, port 0 at 1.5 C for 1 s: ports 1 and 2 receive every
+# frame, port 3 C (95 .. 103 %, plus the bucket and a 50 ms catch-up), its
+# loss = the growth of d3_drop.
 . "$(dirname "$0")/common.sh"
 . "$(dirname "$0")/switchproc_lib.sh"
 need_root
@@ -73,4 +76,39 @@ print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
 ok "congestion: uncongested port lossless (no HOLB), $(col "$out/congestion.csv" cong_loss_pct) % lost at the congested port (d3_drop $drop), no back pressure"
+
+# RFC 2889 5.10: broadcast from port 0 at 1.5 C
+nft_d3_drop() {
+	ip netns exec "$TB_DUT" nft list counter bridge dutperf d3_drop |
+		sed -n 's/.*packets \([0-9]*\).*/\1/p'
+}
+before=$(nft_d3_drop)
+dut broadcast -c "$ini" -o "$WORK/bc" -r $((3 * C / 2)) -d 1
+rc=$?
+[ $rc -eq 0 ] || fail "broadcast: exit status $rc ($(tail -3 "$WORK/err.log"))"
+after=$(nft_d3_drop)
+python3 - "$WORK/bc/broadcast.csv" $C $((after - before)) <<'PY' || fail "broadcast: see above"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+c, drop = int(sys.argv[2]), int(sys.argv[3])
+n = 3 * c // 2
+bad = []
+if [r["port"] for r in rows] != ["1", "2", "3"]:
+    sys.exit("broadcast.csv ports %s" % [r["port"] for r in rows])
+for r in rows:
+    if int(r["sent"]) != n or r["src_port"] != "0" or r["latency_us"] != "":
+        bad.append("port %s: sent %s from %s, latency %r" % (r["port"], r["sent"], r["src_port"], r["latency_us"]))
+    rx = int(r["received"])
+    if r["port"] in ("1", "2") and (rx != n or float(r["loss_pct"]) != 0.0):
+        bad.append("port %s: %d of %d" % (r["port"], rx, n))
+    if r["port"] == "3":
+        lo, hi = c * 95 // 100, c * 103 // 100 + c // 50 + 3 * c // 40
+        if not lo <= rx <= hi:
+            bad.append("port 3: %d not in %d .. %d" % (rx, lo, hi))
+        if n - rx != drop:
+            bad.append("port 3: %d lost, d3_drop grew by %d" % (n - rx, drop))
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+ok "broadcast: ports 1 and 2 all $((3 * C / 2)), port 3 $(col "$WORK/bc/broadcast.csv" received 3) (its limit $C, d3_drop +$((after - before)))"
 it_tb_down
