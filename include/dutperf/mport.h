@@ -325,6 +325,7 @@ struct mport_port_row {
 	double fr_fps;			/* received / send time */
 	uint64_t flooded, foreign, duplicates, reordered, late;
 	enum verdict verdict;		/* of the trial */
+	uint64_t learn_sent, learn_rx;	/* learning frames (never test ones) */
 };
 
 /* pairs.csv: one trial, one (source, destination) pair that carried

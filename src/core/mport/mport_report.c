@@ -108,6 +108,8 @@ mport_port_row(const struct mport_result *r, const struct mport_plan *pl,
 	row->fr_fps = per_s(row->received, r->duration_ms);
 	row->flooded = r->port[p].flooded;
 	row->foreign = r->port[p].foreign;
+	row->learn_sent = r->port[p].learn_sent;
+	row->learn_rx = r->port[p].learn_rx;
 }
 
 void
@@ -152,6 +154,8 @@ static const struct report_col mport_ports_cols[] = {
 	REPORT_COL_U64("reordered", "", struct mport_port_row, reordered),
 	REPORT_COL_U64("late", "", struct mport_port_row, late),
 	REPORT_COL_VERDICT("status", struct mport_port_row, verdict),
+	REPORT_COL_U64("learn_sent", "", struct mport_port_row, learn_sent),
+	REPORT_COL_U64("learn_rx", "", struct mport_port_row, learn_rx),
 };
 
 const struct report_table mport_ports_table =
