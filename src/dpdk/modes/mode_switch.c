@@ -116,11 +116,12 @@ switch_report(const struct mode_ctx *m, const struct switch_kind *k,
 	for (p = 0; p < pl->nb_ports; p++)
 		senders += pl->test[p].nb_dst > 0;
 	mport_totals(r, &sent, &recv);
-	printf("RFC 2889 %s %s: %u ports, %u-byte frames, %u address(es) "
-	       "per port, trial %u s, %s frame based (Appendix B.1)\n",
-	       k->rfc, k->title, pl->nb_ports, c->frame_size_b,
-	       c->sw.addrs_per_port, c->duration_s,
-	       k->pattern_name != NULL ? k->pattern_name(c) : "");
+	printf("RFC 2889 %s %s%s%s: %u ports, %u-byte frames, %u address(es) "
+	       "per port, trial %u s, frame based (Appendix B.1)\n",
+	       k->rfc, k->title, k->pattern_name != NULL ? " " : "",
+	       k->pattern_name != NULL ? k->pattern_name(c) : "",
+	       pl->nb_ports, c->frame_size_b, c->sw.addrs_per_port,
+	       c->duration_s);
 	printf("%s: %" PRIu64 " fps per sending port (%u sending), "
 	       "aggregate %" PRIu64 " fps", what, rate_fps, senders,
 	       rate_fps * senders);
@@ -341,11 +342,14 @@ switch_search(struct mode_ctx *m, const struct switch_kind *k,
 	if (rc != 0)
 		return rc;
 	mode_set_result(m, search_case(&s));
-	if (rs.result == REPORT_RESULT_MEASURED) {
+	if (rs.result == REPORT_RESULT_MEASURED)
 		m->value[0] = (double)rs.rate_fps;
+	if (rs.result != REPORT_RESULT_NONE && x->have_best) {
 		switch_report(m, k, &x->best_pl, &x->best, rs.rate_fps,
+			      rs.result == REPORT_RESULT_MEASURED ?
 			      "throughput (RFC 2544 26.1, every pair without "
-			      "loss)");
+			      "loss)" : "throughput at least (the search's "
+			      "upper bound passed)");
 	} else {
 		printf("RFC 2889 %s %s: no throughput found (%s)\n", k->rfc,
 		       k->title, report_result_name(rs.result));
