@@ -319,7 +319,8 @@ struct mport_port_row {
 	uint32_t port;			/* 1-based (RFC tables) */
 	uint32_t frame_size_b;
 	uint64_t iload_fps;		/* intended load of this port (0: idle) */
-	double oload_fps;		/* sent / send time */
+	double oload_fps;		/* (sent - 1) / first to last burst,
+					 * or sent / duration */
 	uint64_t sent, received, lost;
 	double loss_pct;		/* lost / frames sent to this port */
 	double fr_fps;			/* received / send time */
