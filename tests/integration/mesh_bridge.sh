@@ -14,9 +14,27 @@
 #     received L x duration + the bucket's burst (the known answer,
 #     computed here) within 10 % + 10 frames, and d3's drop counter rose
 #     by exactly the frames lost into port 4.
+# First, before any EAL: an aging time shorter than learning + trial and
+# a gap in the [portK] sections are refused with exit status 2.
 . "$(dirname "$0")/common.sh"
 need_root
 need_dutperf
+
+# refused FILE WORDS: mesh --check on FILE exits 2 and says WORDS
+refused() {
+	"$DUTPERF" -- mesh -c "$1" --check >/dev/null 2>"$WORK/check.err"
+	rc=$?
+	[ $rc = 2 ] && grep -qF "$2" "$WORK/check.err" ||
+		fail "$1: exit status $rc, want 2 with '$2': $(cat "$WORK/check.err")"
+}
+# 1 s learning wait + 2 s trial + 0.5 s timeout: 4 s, not inside 3
+sed 's/^aging_s *=.*/aging_s = 3/' "$SRCDIR/conf/testbed-bridge4.ini" >"$WORK/aging.ini"
+refused "$WORK/aging.ini" "[switch] aging_s = 3: learning and trial take 4 s"
+sed 's/^aging_s *=.*/aging_s = 0/' "$SRCDIR/conf/testbed-bridge4.ini" >"$WORK/noaging.ini"
+refused "$WORK/noaging.ini" "[switch] aging_s is required"
+sed 's/^\[port2\]$/[port4]/' "$SRCDIR/conf/testbed-bridge4.ini" >"$WORK/gap.ini"
+refused "$WORK/gap.ini" "gap.ini: [port3]: the ports must be consecutive, [port2] is missing"
+ok "refused with exit status 2: aging_s 3 and 0, [port3] without [port2]"
 
 L=600 R1=300 R2=1500 D=1
 TB_PORTS=4 TB_PORT_LIMITS="3:$L" it_tb_up bridge
