@@ -18,7 +18,7 @@ sideways to a layer that is neither above nor below):
   the core (src/core/<layer>/, each header of include/dutperf in the
   layer of the module of its name):
     base < cfg < frame < results < rx < proc < dut, mlr, stateful < campaign
-    < cli
+    < cli; proc < mport < cli
   the DPDK layer above the core (src/dpdk/<layer>/):
     trial < driver < modes < main (src/dpdk/main.c)
   the offline tools above the core, beside the DPDK layer:

@@ -46,12 +46,17 @@ mode_switch_check(const struct switch_kind *k, const struct cfg *c,
 		return cfg_errf(err, err_len, "mode %s needs at least %u ports: "
 				"[left], [right] and [port2] .. (%u given)",
 				k->name, k->min_ports, c->nb_ports);
-	for (p = 0; p < c->nb_ports; p++)
+	for (p = 0; p < c->nb_ports; p++) {
 		if (cfg_port_c(c, p)->ip_version != 4)
 			return cfg_errf(err, err_len, "mode %s sends IPv4 "
 					"test frames: port %u has ip_version "
 					"%u", k->name, p + 1,
 					cfg_port_c(c, p)->ip_version);
+		if (cfg_port_c(c, p)->vlan != 0)
+			return cfg_errf(err, err_len, "mode %s sends untagged "
+					"frames: port %u has vlan %u", k->name,
+					p + 1, cfg_port_c(c, p)->vlan);
+	}
 	if (c->imix[0] != '\0' || c->frame_size_b < MPORT_MIN_FRAME_B)
 		return cfg_errf(err, err_len, "mode %s: one frame size of at "
 				"least %u bytes ([traffic] imix not taken)",
