@@ -54,6 +54,12 @@
 #      fwd_achieved_fps, one lcore) and the receiver's per-frame work
 #      (bench_core rx: frame_classify + rxstate_add over pre-generated
 #      frames; net_null delivers one size only).
+#   j  N ports (RFC 2889 switch modes, docs/switch.md): mode mesh on 2 and 4
+#      net_null ports (no RX) with 1 and 2 lcores (each lcore sending and
+#      receiving on its share of the ports), asked for far more than it can
+#      send, no lag limit: the aggregate frames/s the senders offered (the
+#      sum of ports.csv oload_fps: each port's frames over its sending
+#      time), beside row f's 1-lcore sender.
 #
 # Every figure is the best of 3 (the machine may be shared).  What a dutperf
 # run measured is read from its result CSV files by column name (rate.csv
@@ -471,6 +477,40 @@ for mix in 64 csit; do
 		"Gb/s L1" "$(gbps "${gtx[$mix]}" "$mean")" "-" "info" "-"
 	row i "receiver per-frame work, $mix (Mfps)" "$(mfps "${grx[$mix]}")" Mfps \
 		"Gb/s L1" "$(gbps "${grx[$mix]}" "$mean")" "-" "info" "-"
+done
+
+# ---- j: N ports ----
+# mport_ini NAME NPORTS NLCORES: NPORTS net_null ports, port K sending and
+# receiving on lcore K mod NLCORES, no lag limit, one address per port
+mport_ini() {
+	local k
+	{
+		sed -e 's/^max_lag_us *=.*/max_lag_us = 60000000/' \
+			-e 's/^link_speed_gbps *=.*/link_speed_gbps = 800/' \
+			-e '/^send_lcore *=/d' -e '/^recv_lcore *=/d' "$WIRE"
+		for k in $(seq 0 $(($2 - 1))); do
+			case $k in 0) echo "[left]" ;; 1) echo "[right]" ;; *) echo "[port$k]"; echo "port_id = $k" ;; esac
+			echo "send_lcore = $((k % $3))"
+			echo "recv_lcore = $((k % $3))"
+		done
+		printf '[switch]\naging_s = 300\n'
+	} >"$WORK/$1.ini"
+}
+note "j: mode mesh on 2 and 4 net_null ports, 1 and 2 lcores"
+for np in 2 4; do
+	vd=$(eal_null $(for k in $(seq 1 $np); do printf 'size=60,no-rx=1 '; done))
+	for nl in 1 2; do
+		mport_ini "j$np$nl" "$np" "$nl"
+		agg=$(for i in 1 2 3; do
+			EAL_LCORES="-l 0-1" dutperf "$vd" mesh -c "$WORK/j$np$nl.ini" -r 50000000 \
+				--duration 1 --timeout 0 -o "$WORK/j.$np.$nl.$i"
+			[ -f "$WORK/j.$np.$nl.$i/ports.csv" ] &&
+				csv_col "$WORK/j.$np.$nl.$i/ports.csv" oload_fps all |
+				awk '{ s += $1 } END { printf "%.0f\n", s }'
+		done | best_max)
+		row j "mesh, $np ports, $nl lcore(s), aggregate (fps)" "$agg" fps \
+			"row f sender, 1 lcore" "${stx[1]}" "$(ratio "$agg" "${stx[1]}")" "info" "-"
+	done
 done
 
 # ---- the table ----

@@ -319,12 +319,14 @@ struct mport_port_row {
 	uint32_t port;			/* 1-based (RFC tables) */
 	uint32_t frame_size_b;
 	uint64_t iload_fps;		/* intended load of this port (0: idle) */
-	double oload_fps;		/* sent / send time */
+	double oload_fps;		/* (sent - 1) / first to last burst,
+					 * or sent / duration */
 	uint64_t sent, received, lost;
 	double loss_pct;		/* lost / frames sent to this port */
 	double fr_fps;			/* received / send time */
 	uint64_t flooded, foreign, duplicates, reordered, late;
 	enum verdict verdict;		/* of the trial */
+	uint64_t learn_sent, learn_rx;	/* learning frames (never test ones) */
 };
 
 /* pairs.csv: one trial, one (source, destination) pair that carried

@@ -391,7 +391,8 @@ test_rows(void **state)
 	assert_true(report_header(&mport_ports_table, buf, sizeof(buf)) > 0);
 	assert_string_equal(buf, "start,mode,trial,port,frame_size_b,iload_fps,"
 			    "oload_fps,sent,received,lost,loss_pct,fr_fps,"
-			    "flooded,foreign,duplicates,reordered,late,status");
+			    "flooded,foreign,duplicates,reordered,late,status,"
+			    "learn_sent,learn_rx");
 	assert_int_equal(pr.lost, 10);
 	assert_int_equal(pr.sent, 3000);
 	assert_true(pr.fr_fps == 2990.0);

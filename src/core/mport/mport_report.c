@@ -92,7 +92,11 @@ mport_port_row(const struct mport_result *r, const struct mport_plan *pl,
 	row->port = p + 1;
 	row->iload_fps = pl->test[p].nb_dst > 0 ? pl->test[p].rate_fps : 0;
 	row->sent = r->port[p].sent;
-	row->oload_fps = per_s(row->sent, r->duration_ms);
+	/* RFC 2889 Appendix B.1: Oload "MAY be averaged over the entire
+	 * transmit time" (first to last burst); the duration without one */
+	row->oload_fps = r->port[p].send_ns >= 1000000u && row->sent > 1 ?
+		(double)(row->sent - 1) * 1e9 / (double)r->port[p].send_ns :
+		per_s(row->sent, r->duration_ms);
 	row->received = r->port[p].received;
 	row->duplicates = row->reordered = row->late = 0;
 	for (s = 0; s < r->nb_ports; s++) {
@@ -108,6 +112,8 @@ mport_port_row(const struct mport_result *r, const struct mport_plan *pl,
 	row->fr_fps = per_s(row->received, r->duration_ms);
 	row->flooded = r->port[p].flooded;
 	row->foreign = r->port[p].foreign;
+	row->learn_sent = r->port[p].learn_sent;
+	row->learn_rx = r->port[p].learn_rx;
 }
 
 void
@@ -152,6 +158,8 @@ static const struct report_col mport_ports_cols[] = {
 	REPORT_COL_U64("reordered", "", struct mport_port_row, reordered),
 	REPORT_COL_U64("late", "", struct mport_port_row, late),
 	REPORT_COL_VERDICT("status", struct mport_port_row, verdict),
+	REPORT_COL_U64("learn_sent", "", struct mport_port_row, learn_sent),
+	REPORT_COL_U64("learn_rx", "", struct mport_port_row, learn_rx),
 };
 
 const struct report_table mport_ports_table =

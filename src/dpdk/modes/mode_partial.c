@@ -27,28 +27,6 @@ static const struct switch_kind partial_kind = {
 	.min_ports = 3, .plan = partial_plan, .pattern_name = partial_pattern,
 };
 
-static int
-partial_check(const struct cfg *c, char *err, size_t err_len)
-{
-	return mode_switch_check(&partial_kind, c, err, err_len);
-}
-
-static int
-partial_run(struct mode_ctx *m, char *err, size_t err_len)
-{
-	return mode_switch_run(m, &partial_kind, err, err_len);
-}
-
-const struct mode_ops mode_partial = {
-	.cli = {
-		.name = "partial",
-		.help = "RFC 2889 5.2 partially meshed: port 1 to the others "
-			"round robin, or they to it ([switch] pattern)",
-		.options = SWITCH_OPTIONS,
-		.check = partial_check,
-	},
-	.run_name = "search",
-	.once = true,
-	.files = { SWITCH_FILES },
-	.run = partial_run,
-};
+SWITCH_MODE_OPS(mode_partial, partial_kind, "partial",
+	"RFC 2889 5.2 partially meshed: port 1 to the others "
+	"round robin, or they to it ([switch] pattern)");

@@ -46,12 +46,17 @@ mode_switch_check(const struct switch_kind *k, const struct cfg *c,
 		return cfg_errf(err, err_len, "mode %s needs at least %u ports: "
 				"[left], [right] and [port2] .. (%u given)",
 				k->name, k->min_ports, c->nb_ports);
-	for (p = 0; p < c->nb_ports; p++)
+	for (p = 0; p < c->nb_ports; p++) {
 		if (cfg_port_c(c, p)->ip_version != 4)
 			return cfg_errf(err, err_len, "mode %s sends IPv4 "
 					"test frames: port %u has ip_version "
 					"%u", k->name, p + 1,
 					cfg_port_c(c, p)->ip_version);
+		if (cfg_port_c(c, p)->vlan != 0)
+			return cfg_errf(err, err_len, "mode %s sends untagged "
+					"frames: port %u has vlan %u", k->name,
+					p + 1, cfg_port_c(c, p)->vlan);
+	}
 	if (c->imix[0] != '\0' || c->frame_size_b < MPORT_MIN_FRAME_B)
 		return cfg_errf(err, err_len, "mode %s: one frame size of at "
 				"least %u bytes ([traffic] imix not taken)",
@@ -116,11 +121,12 @@ switch_report(const struct mode_ctx *m, const struct switch_kind *k,
 	for (p = 0; p < pl->nb_ports; p++)
 		senders += pl->test[p].nb_dst > 0;
 	mport_totals(r, &sent, &recv);
-	printf("RFC 2889 %s %s: %u ports, %u-byte frames, %u address(es) "
-	       "per port, trial %u s, %s frame based (Appendix B.1)\n",
-	       k->rfc, k->title, pl->nb_ports, c->frame_size_b,
-	       c->sw.addrs_per_port, c->duration_s,
-	       k->pattern_name != NULL ? k->pattern_name(c) : "");
+	printf("RFC 2889 %s %s%s%s: %u ports, %u-byte frames, %u address(es) "
+	       "per port, trial %u s, frame based (Appendix B.1)\n",
+	       k->rfc, k->title, k->pattern_name != NULL ? " " : "",
+	       k->pattern_name != NULL ? k->pattern_name(c) : "",
+	       pl->nb_ports, c->frame_size_b, c->sw.addrs_per_port,
+	       c->duration_s);
 	printf("%s: %" PRIu64 " fps per sending port (%u sending), "
 	       "aggregate %" PRIu64 " fps", what, rate_fps, senders,
 	       rate_fps * senders);
@@ -341,11 +347,14 @@ switch_search(struct mode_ctx *m, const struct switch_kind *k,
 	if (rc != 0)
 		return rc;
 	mode_set_result(m, search_case(&s));
-	if (rs.result == REPORT_RESULT_MEASURED) {
+	if (rs.result == REPORT_RESULT_MEASURED)
 		m->value[0] = (double)rs.rate_fps;
+	if (rs.result != REPORT_RESULT_NONE && x->have_best) {
 		switch_report(m, k, &x->best_pl, &x->best, rs.rate_fps,
+			      rs.result == REPORT_RESULT_MEASURED ?
 			      "throughput (RFC 2544 26.1, every pair without "
-			      "loss)");
+			      "loss)" : "throughput at least (the search's "
+			      "upper bound passed)");
 	} else {
 		printf("RFC 2889 %s %s: no throughput found (%s)\n", k->rfc,
 		       k->title, report_result_name(rs.result));

@@ -39,4 +39,28 @@ int mode_switch_check(const struct switch_kind *k, const struct cfg *c,
 int mode_switch_run(struct mode_ctx *m, const struct switch_kind *k,
 		    char *err, size_t err_len);
 
+/* The struct mode_ops var of switch kind k (a static struct switch_kind,
+ * its name modename)
+ * with its help line: check and run are mode_switch_check / _run of k. */
+#define SWITCH_MODE_OPS(var, k, modename, helptext)			\
+	static int							\
+	var##_check(const struct cfg *c, char *err, size_t err_len)	\
+	{								\
+		return mode_switch_check(&(k), c, err, err_len);	\
+	}								\
+	static int							\
+	var##_run(struct mode_ctx *m, char *err, size_t err_len)	\
+	{								\
+		return mode_switch_run(m, &(k), err, err_len);		\
+	}								\
+	const struct mode_ops var = {					\
+		.cli = { .name = (modename), .help = (helptext),	\
+			 .options = SWITCH_OPTIONS,			\
+			 .check = var##_check },			\
+		.run_name = "search",					\
+		.once = true,						\
+		.files = { SWITCH_FILES },				\
+		.run = var##_run,					\
+	}
+
 #endif /* DUTPERF_MODE_SWITCH_H */

@@ -17,28 +17,6 @@ static const struct switch_kind unidir_kind = {
 	.min_ports = 2, .plan = unidir_plan,
 };
 
-static int
-unidir_check(const struct cfg *c, char *err, size_t err_len)
-{
-	return mode_switch_check(&unidir_kind, c, err, err_len);
-}
-
-static int
-unidir_run(struct mode_ctx *m, char *err, size_t err_len)
-{
-	return mode_switch_run(m, &unidir_kind, err, err_len);
-}
-
-const struct mode_ops mode_unidir = {
-	.cli = {
-		.name = "unidir",
-		.help = "RFC 2889 5.4 unidirectional: the first half of the "
-			"ports send to the second half round robin",
-		.options = SWITCH_OPTIONS,
-		.check = unidir_check,
-	},
-	.run_name = "search",
-	.once = true,
-	.files = { SWITCH_FILES },
-	.run = unidir_run,
-};
+SWITCH_MODE_OPS(mode_unidir, unidir_kind, "unidir",
+	"RFC 2889 5.4 unidirectional: the first half of the "
+	"ports send to the second half round robin");
