@@ -225,7 +225,7 @@ int swproc_congestion(const struct swproc_cong_counts *c, uint32_t no,
 /* broadcast.csv: one receiving port. */
 struct swproc_bcast_row {
 	uint32_t no;
-	uint32_t src_port, port;
+	uint32_t src_port, port;	/* 1-based, as RFC 2889's tables */
 	uint64_t iload_fps;
 	uint32_t frame_size_b;
 	uint64_t duration_ms;

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # RFC 2889 5.5 congestion control (mode congestion) on the four-port Linux
-# bridge whose port d3 forwards at most C = 1000 fps (testbed.sh
-# --limit-port-fps 3:C, an egress token bucket of C/50 frames).  Ports 0
-# and 1 send at the MOL = C for 2 s, port 0 alternately to ports 2 and 3,
-# port 1 to port 3: 150 % of C offered to port 3.  Known answers: no loss
-# at the uncongested port 2 (the bridge has a queue per output port: no
-# head of line blocking), a third lost at the congested port (33 %, within
-# 95 .. 103 % of C forwarded there, plus the bucket and a sender's 50 ms
+# bridge whose DUT port d3 forwards at most C = 1000 fps (testbed.sh
+# --limit-port-fps 3:C, an egress token bucket of C/50 frames).  Ports
+# (1-based, as the RFC's tables and dutperf's reports) 1 and 2 send at the
+# MOL = C for 2 s, port 1 alternately to ports 3 and 4, port 2 to port 4
+# (t3, d3): 150 % of C offered to port 4.  Known answers: no loss at the
+# uncongested port 3 (the bridge has a queue per output port: no head of
+# line blocking), a third lost at the congested port (33 %, within 95 ..
+# 103 % of C forwarded there, plus the bucket and a sender's 50 ms
 # catch-up), no back pressure; the RFC's terms on stdout.  Independent:
-# the DUT's d3_drop counter = the frames lost at port 3.  Also: three
+# the DUT's d3_drop counter = the frames lost at port 4.  Also: three
 # ports exit 2 before the EAL; RFC 2889 5.10 broadcast (mode broadcast) on
-# the same bridge, port 0 at 1.5 C for 1 s: ports 1 and 2 receive every
-# frame, port 3 C (95 .. 103 %, plus the bucket and a 50 ms catch-up), its
+# the same bridge, port 1 at 1.5 C for 1 s: ports 2 and 3 receive every
+# frame, port 4 C (95 .. 103 %, plus the bucket and a 50 ms catch-up), its
 # loss = the growth of d3_drop.
 . "$(dirname "$0")/common.sh"
 . "$(dirname "$0")/switchproc_lib.sh"
@@ -65,7 +66,7 @@ lo, hi = c * 2 * 95 // 100, c * 2 * 103 // 100 + c // 50 + 3 * c // 40
 if not lo <= rx <= hi:
     bad.append("cong_received %d not in %d .. %d" % (rx, lo, hi))
 if sent - rx != drop:
-    bad.append("lost at port 3 %d, the DUT's d3_drop %d" % (sent - rx, drop))
+    bad.append("lost at port 4 %d, the DUT's d3_drop %d" % (sent - rx, drop))
 load = float(r["cong_load_pct"])
 if not 145 <= load <= 155:
     bad.append("cong_load_pct %s" % r["cong_load_pct"])
@@ -75,9 +76,9 @@ if abs(float(r["expected_loss_pct"]) - exp) > 1e-3:
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
-ok "congestion: uncongested port lossless (no HOLB), $(col "$out/congestion.csv" cong_loss_pct) % lost at the congested port (d3_drop $drop), no back pressure"
+ok "congestion: uncongested port 3 lossless (no HOLB), $(col "$out/congestion.csv" cong_loss_pct) % lost at the congested port 4 (d3_drop $drop), no back pressure"
 
-# RFC 2889 5.10: broadcast from port 0 at 1.5 C
+# RFC 2889 5.10: broadcast from port 1 ([left]) at 1.5 C
 nft_d3_drop() {
 	ip netns exec "$TB_DUT" nft list counter bridge dutperf d3_drop |
 		sed -n 's/.*packets \([0-9]*\).*/\1/p'
@@ -93,22 +94,22 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 c, drop = int(sys.argv[2]), int(sys.argv[3])
 n = 3 * c // 2
 bad = []
-if [r["port"] for r in rows] != ["1", "2", "3"]:
+if [r["port"] for r in rows] != ["2", "3", "4"]:
     sys.exit("broadcast.csv ports %s" % [r["port"] for r in rows])
 for r in rows:
-    if int(r["sent"]) != n or r["src_port"] != "0" or r["latency_us"] != "":
+    if int(r["sent"]) != n or r["src_port"] != "1" or r["latency_us"] != "":
         bad.append("port %s: sent %s from %s, latency %r" % (r["port"], r["sent"], r["src_port"], r["latency_us"]))
     rx = int(r["received"])
-    if r["port"] in ("1", "2") and (rx != n or float(r["loss_pct"]) != 0.0):
+    if r["port"] in ("2", "3") and (rx != n or float(r["loss_pct"]) != 0.0):
         bad.append("port %s: %d of %d" % (r["port"], rx, n))
-    if r["port"] == "3":
+    if r["port"] == "4":
         lo, hi = c * 95 // 100, c * 103 // 100 + c // 50 + 3 * c // 40
         if not lo <= rx <= hi:
-            bad.append("port 3: %d not in %d .. %d" % (rx, lo, hi))
+            bad.append("port 4: %d not in %d .. %d" % (rx, lo, hi))
         if n - rx != drop:
-            bad.append("port 3: %d lost, d3_drop grew by %d" % (n - rx, drop))
+            bad.append("port 4: %d lost, d3_drop grew by %d" % (n - rx, drop))
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
-ok "broadcast: ports 1 and 2 all $((3 * C / 2)), port 3 $(col "$WORK/bc/broadcast.csv" received 3) (its limit $C, d3_drop +$((after - before)))"
+ok "broadcast: ports 2 and 3 all $((3 * C / 2)), port 4 (d3) $(col "$WORK/bc/broadcast.csv" received 3) (its limit $C, d3_drop +$((after - before)))"
 it_tb_down

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Mode broadcast: RFC 2889 5.10 broadcast frame forwarding.  [switch]
- * bcast_port sends frames to ff:ff:ff:ff:ff:ff at [traffic] rate_fps for
- * [traffic] duration_s; every other port is due each one.  broadcast.csv:
+ * bcast_port (0-based as the key, reported 1-based) sends frames to
+ * ff:ff:ff:ff:ff:ff at [traffic] rate_fps for [traffic] duration_s; every
+ * other port is due each one.  broadcast.csv:
  * per receiving port the loss rate and the broadcast forwarding rate.
  * The latency column stays empty: the N-port engine stamps no transmit
  * time (the 5.10.3 latency part is not measured).  swproc.h,
@@ -37,13 +38,15 @@ bcast_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 	if (!m->cli->quiet)
 		fprintf(stderr, "broadcast: one trial of %" PRIu32 " s, port %u "
 			"at %" PRIu64 " fps to every other port\n",
-			c->duration_s, src, c->rate_fps);
+			c->duration_s, src + 1, c->rate_fps);
 	rc = swp_trial(m, x, err, err_len);
 	if (rc != 0)
 		return rc;
 	s = &x->r.port[src];
+	/* ports 1-based, as RFC 2889's tables (mport.h) */
 	printf("RFC 2889 5.10 broadcast forwarding: port %u sends %" PRIu64
-	       " fps, %u-byte frames, %" PRIu64 " frames\n", src, c->rate_fps,
+	       " fps, %u-byte frames, %" PRIu64 " frames\n", src + 1,
+	       c->rate_fps,
 	       c->frame_size_b, s->sent);
 	printf("port      sent  received  loss_pct       fr_fps\n");
 	for (p = 0; p < x->r.nb_ports; p++) {
@@ -51,7 +54,7 @@ bcast_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 
 		if (p == src)
 			continue;
-		rc = swproc_broadcast(src, p, c->rate_fps,
+		rc = swproc_broadcast(src + 1, p + 1, c->rate_fps,
 				      s->send_ns ? s->send_ns :
 				      x->r.duration_ms * 1000000u,
 				      x->r.pair[src][p].sent,
@@ -66,7 +69,7 @@ bcast_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 		rc = mode_write(m, 0, &row, err, err_len);
 		if (rc != 0)
 			return rc;
-		printf("%4u %9" PRIu64 " %9" PRIu64 " %9.4f %12.1f\n", p,
+		printf("%4u %9" PRIu64 " %9" PRIu64 " %9.4f %12.1f\n", p + 1,
 		       row.sent, row.received, row.loss_pct, row.fr_fps);
 		if (!row.measured)
 			m->run_result = REPORT_RESULT_NONE;

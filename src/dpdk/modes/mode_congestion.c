@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Mode congestion: RFC 2889 5.5 congestion control on four ports.  Port
- * 0 sends at the MOL ([traffic] rate_fps) to ports 2 (uncongested) and 3
- * (congested) alternately, port 1 at the MOL to port 3 only, the same
- * number of frames each; learning frames from ports 2 and 3 first.  One
+ * 1 ([left]) sends at the MOL ([traffic] rate_fps) to ports 3 ([port2],
+ * uncongested) and 4 ([port3], congested) alternately, port 2 ([right]) at
+ * the MOL to port 4 only (ports 1-based as RFC 2889's tables), the same
+ * number of frames each; learning frames from ports 3 and 4 first.  One
  * trial: congestion.csv (loss and forwarding rate at both receiving
  * ports, the offered load as observed, head of line blocking and back
  * pressure) and the RFC 2889 5.5.5 report on stdout.  swproc.h,
@@ -66,8 +67,8 @@ cong_report(const struct swproc_cong_row *r)
 	printf("RFC 2889 5.5 congestion control: 4 ports, MOL %" PRIu64
 	       " fps per source, %u-byte frames, trial %" PRIu64 " ms\n",
 	       r->mol_fps, r->frame_size_b, r->duration_ms);
-	printf("offered load (observed): port 0 %.1f fps (%" PRIu64
-	       " frames), port 1 %.1f fps (%" PRIu64 " frames); %.1f %% of "
+	printf("offered load (observed): port 1 %.1f fps (%" PRIu64
+	       " frames), port 2 %.1f fps (%" PRIu64 " frames); %.1f %% of "
 	       "the MOL to the congested port\n", r->a_oload_fps, r->a_sent,
 	       r->b_oload_fps, r->b_sent, r->cong_load_pct);
 	if (!r->measured) {
@@ -75,12 +76,12 @@ cong_report(const struct swproc_cong_row *r)
 		       "number of frames, or the tester fell behind\n");
 		return;
 	}
-	printf("uncongested port 2: frame loss rate %.4f %% (%" PRIu64 " of %"
+	printf("uncongested port 3: frame loss rate %.4f %% (%" PRIu64 " of %"
 	       PRIu64 "), forwarding rate %.1f fps at 50 %% offered load, "
 	       "flood count %" PRIu64 "\n", r->unc_loss_pct,
 	       r->unc_sent - (r->unc_rx < r->unc_sent ? r->unc_rx : r->unc_sent),
 	       r->unc_sent, r->unc_fr_fps, r->unc_flood);
-	printf("congested port 3: frame loss rate %.4f %% (%" PRIu64 " of %"
+	printf("congested port 4: frame loss rate %.4f %% (%" PRIu64 " of %"
 	       PRIu64 "), forwarding rate %.1f fps, flood count %" PRIu64,
 	       r->cong_loss_pct,
 	       r->cong_sent - (r->cong_rx < r->cong_sent ? r->cong_rx :
@@ -140,8 +141,8 @@ cong_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 		return rc;
 	}
 	if (!m->cli->quiet)
-		fprintf(stderr, "congestion: one trial of %" PRIu32 " s, ports 0 and 1 "
-			"at %" PRIu64 " fps each, to ports 2 and 3\n",
+		fprintf(stderr, "congestion: one trial of %" PRIu32 " s, ports 1 and 2 "
+			"at %" PRIu64 " fps each, to ports 3 and 4\n",
 			c->duration_s, c->rate_fps);
 	rc = swp_trial(m, x, err, err_len);
 	if (rc != 0)

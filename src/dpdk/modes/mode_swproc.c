@@ -39,11 +39,17 @@ swp_check(const struct cfg *c, const char *mode, unsigned min_ports,
 
 	if (rc != 0)
 		return rc;
-	for (p = 0; p < c->nb_ports; p++)
+	for (p = 0; p < c->nb_ports; p++) {
 		if (cfg_port_c(c, p)->ip_version != 4)
 			return cfg_errf(err, err_len, "mode %s sends IPv4 "
 					"test frames: port %u has ip_version "
-					"%u", mode, p, cfg_port_c(c, p)->ip_version);
+					"%u", mode, p + 1,
+					cfg_port_c(c, p)->ip_version);
+		if (cfg_port_c(c, p)->vlan != 0)
+			return cfg_errf(err, err_len, "mode %s sends untagged "
+					"frames: port %u has vlan %u", mode,
+					p + 1, cfg_port_c(c, p)->vlan);
+	}
 	if (c->imix[0] != '\0' || c->frame_size_b < MPORT_MIN_FRAME_B)
 		return cfg_errf(err, err_len, "mode %s: one frame size of at "
 				"least %u bytes ([traffic] imix not taken)",
@@ -171,10 +177,11 @@ swp_search(struct mode_ctx *m, struct swp_run *x, enum swproc_kind kind,
 	/* the Lport's addresses 0 .. N-1 */
 	net.addrs_per_port = (uint32_t)(kind == SWPROC_CACHING ? p.max :
 					p.addrs);
+	/* ports 1-based, as RFC 2889's tables (mport.h) */
 	printf("RFC 2889 %s: Lport %u, Tport %u, Mport %u, %u-byte frames, "
 	       "%s\n", kind == SWPROC_CACHING ?
 	       "5.7 address caching capacity" : "5.8 address learning rate",
-	       sp.lport, sp.tport, sp.mport, c->frame_size_b,
+	       sp.lport + 1, sp.tport + 1, sp.mport + 1, c->frame_size_b,
 	       c->swp.flush_command[0] ? "table flushed by [switch] "
 	       "flush_command before each iteration" : "PAUSE(AGE) before "
 	       "each iteration");
