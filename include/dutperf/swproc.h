@@ -192,9 +192,11 @@ struct swproc_cong_counts {
 	bool tester_ok;
 };
 
-/* congestion.csv: one trial. */
+/* congestion.csv: one trial (every one: an invalid trial repeated has a
+ * row per attempt, trial 1, 2, ...). */
 struct swproc_cong_row {
 	uint32_t no;
+	uint32_t trial;			/* the caller's: 1.. */
 	uint64_t mol_fps;
 	uint32_t frame_size_b;
 	uint64_t duration_ms;
@@ -222,9 +224,11 @@ int swproc_congestion(const struct swproc_cong_counts *c, uint32_t no,
 
 /* ---- RFC 2889 5.10 broadcast ---- */
 
-/* broadcast.csv: one receiving port. */
+/* broadcast.csv: one receiving port of one trial (every one, as
+ * congestion.csv). */
 struct swproc_bcast_row {
 	uint32_t no;
+	uint32_t trial;			/* the caller's: 1.. */
 	uint32_t src_port, port;	/* 1-based, as RFC 2889's tables */
 	uint64_t iload_fps;
 	uint32_t frame_size_b;

@@ -47,9 +47,13 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 c, drop = int(sys.argv[2]), int(sys.argv[3])
 bad = []
-if len(rows) != 1:
-    sys.exit("%d congestion.csv rows" % len(rows))
-r = rows[0]
+# a row per trial (an invalid one repeated: this shared machine preempts
+# the sender); the DUT's counter covers them all, the figures the last
+if [r["trial"] for r in rows] != [str(i) for i in range(1, len(rows) + 1)] or \
+   rows[-1]["measured"] != "1" or any(r["measured"] != "0" for r in rows[:-1]):
+    sys.exit("congestion.csv trials %s" % [(r["trial"], r["measured"]) for r in rows])
+lost = sum(int(r["cong_sent"]) - int(r["cong_received"]) for r in rows)
+r = rows[-1]
 n = 2 * c					# frames per source in 2 s
 want = {"a_sent": n, "b_sent": n, "unc_sent": n // 2, "unc_received": n // 2,
         "cong_sent": n + n // 2, "unc_flood": 0, "cong_flood": 0,
@@ -65,8 +69,8 @@ rx, sent = int(r["cong_received"]), int(r["cong_sent"])
 lo, hi = c * 2 * 95 // 100, c * 2 * 103 // 100 + c // 50 + 3 * c // 40
 if not lo <= rx <= hi:
     bad.append("cong_received %d not in %d .. %d" % (rx, lo, hi))
-if sent - rx != drop:
-    bad.append("lost at port 4 %d, the DUT's d3_drop %d" % (sent - rx, drop))
+if lost != drop:
+    bad.append("lost at port 4 %d in %d trial(s), the DUT's d3_drop %d" % (lost, len(rows), drop))
 load = float(r["cong_load_pct"])
 if not 145 <= load <= 155:
     bad.append("cong_load_pct %s" % r["cong_load_pct"])
@@ -94,9 +98,15 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 c, drop = int(sys.argv[2]), int(sys.argv[3])
 n = 3 * c // 2
 bad = []
-if [r["port"] for r in rows] != ["2", "3", "4"]:
-    sys.exit("broadcast.csv ports %s" % [r["port"] for r in rows])
-for r in rows:
+# three rows (ports 2, 3, 4) per trial, as congestion.csv
+t = len(rows) // 3
+if [r["port"] for r in rows] != ["2", "3", "4"] * t or \
+   [r["trial"] for r in rows] != [str(i // 3 + 1) for i in range(3 * t)]:
+    sys.exit("broadcast.csv ports %s" % [(r["trial"], r["port"]) for r in rows])
+lost4 = sum(int(r["sent"]) - int(r["received"]) for r in rows if r["port"] == "4")
+if lost4 != drop:
+    bad.append("port 4: %d lost in %d trial(s), d3_drop grew by %d" % (lost4, t, drop))
+for r in rows[-3:]:
     if int(r["sent"]) != n or r["src_port"] != "1" or r["latency_us"] != "":
         bad.append("port %s: sent %s from %s, latency %r" % (r["port"], r["sent"], r["src_port"], r["latency_us"]))
     rx = int(r["received"])
@@ -106,10 +116,8 @@ for r in rows:
         lo, hi = c * 95 // 100, c * 103 // 100 + c // 50 + 3 * c // 40
         if not lo <= rx <= hi:
             bad.append("port 4: %d not in %d .. %d" % (rx, lo, hi))
-        if n - rx != drop:
-            bad.append("port 4: %d lost, d3_drop grew by %d" % (n - rx, drop))
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
-ok "broadcast: ports 2 and 3 all $((3 * C / 2)), port 4 (d3) $(col "$WORK/bc/broadcast.csv" received 3) (its limit $C, d3_drop +$((after - before)))"
+ok "broadcast: ports 2 and 3 all $((3 * C / 2)), port 4 (d3) $(tail -1 "$WORK/bc/broadcast.csv" | cut -d, -f10) (its limit $C, d3_drop +$((after - before)))"
 it_tb_down

@@ -390,17 +390,17 @@ test_congestion(void **state)
 	assert_true(fabs(r.a_oload_fps - 10000.0) < 1e-9);
 	assert_int_equal(r.duration_ms, 2000);
 	assert_true(report_header(&swproc_cong_table, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "no,mol_fps,frame_size_b,duration_ms,a_sent,"
+	assert_string_equal(buf, "no,trial,mol_fps,frame_size_b,duration_ms,a_sent,"
 			    "b_sent,a_oload_fps,b_oload_fps,unc_sent,"
 			    "unc_received,unc_flood,unc_loss_pct,unc_fr_fps,"
 			    "cong_sent,cong_received,cong_flood,cong_loss_pct,"
 			    "cong_fr_fps,cong_load_pct,expected_loss_pct,holb,"
-			    "back_pressure");
+			    "back_pressure,measured");
 	assert_true(report_row(&swproc_cong_table, &r, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "1,10000,64,2000,20000,20000,10000.000,"
+	assert_string_equal(buf, "1,0,10000,64,2000,20000,20000,10000.000,"
 			    "10000.000,10000,10000,0,0.000000,5000.000000,"
 			    "30000,20000,0,33.333333,10000.000000,150.000000,"
-			    "33.333333,0,0");
+			    "33.333333,0,0,1");
 	/* HOLB: loss at the uncongested port */
 	sim_congestion(SIM_HOLB, 10000, 10000, 2, &c);
 	assert_int_equal(swproc_congestion(&c, 1, 64, &r), 0);
@@ -424,8 +424,8 @@ test_congestion(void **state)
 	assert_int_equal(swproc_congestion(&c, 1, 64, &r), 0);
 	assert_false(r.measured);
 	assert_true(report_row(&swproc_cong_table, &r, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "1,10000,64,1000,10000,9999,10000.000,9999.000,"
-			    "5000,5000,0,,,14999,10000,0,,,,,,");
+	assert_string_equal(buf, "1,0,10000,64,1000,10000,9999,10000.000,"
+			    "9999.000,5000,5000,0,,,14999,10000,0,,,,,,,0");
 	c.send_ns = 0;
 	assert_int_equal(swproc_congestion(&c, 1, 64, &r), -EINVAL);
 }
@@ -443,17 +443,17 @@ test_broadcast(void **state)
 	assert_true(fabs(r.loss_pct - 25.0) < 1e-12);
 	assert_true(fabs(r.fr_fps - 750.0) < 1e-12);
 	assert_true(report_header(&swproc_bcast_table, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "no,src_port,port,iload_fps,frame_size_b,"
-			    "duration_ms,sent,oload_fps,received,loss_pct,"
-			    "fr_fps,latency_us");
+	assert_string_equal(buf, "no,trial,src_port,port,iload_fps,"
+			    "frame_size_b,duration_ms,sent,oload_fps,received,"
+			    "loss_pct,fr_fps,latency_us,measured");
 	assert_true(report_row(&swproc_bcast_table, &r, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "1,0,2,1000,64,2000,2000,1000.000,1500,"
-			    "25.000000,750.000000,12.345");
+	assert_string_equal(buf, "1,0,0,2,1000,64,2000,2000,1000.000,1500,"
+			    "25.000000,750.000000,12.345,1");
 	assert_int_equal(swproc_broadcast(0, 3, 1000, 1000000000ull, 1000,
 					  1000, false, 0, false, 1, 64, &r),
 			 0);
 	assert_true(report_row(&swproc_bcast_table, &r, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "1,0,3,1000,64,1000,1000,1000.000,1000,,,");
+	assert_string_equal(buf, "1,0,0,3,1000,64,1000,1000,1000.000,1000,,,,0");
 	assert_int_equal(swproc_broadcast(0, 3, 1000, 0, 1, 1, false, 0, true,
 					  1, 64, &r), -EINVAL);
 }

@@ -132,6 +132,7 @@ swproc_get_expected(const void *row, union report_value *v)
  * forwarding rate, the offered load, HOLB and back pressure */
 static const struct report_col swproc_cong_cols[] = {
 	REPORT_COL_U32("no", "", struct swproc_cong_row, no),
+	REPORT_COL_U32("trial", "", struct swproc_cong_row, trial),
 	REPORT_COL_U64("mol_fps", "fps", struct swproc_cong_row, mol_fps),
 	REPORT_COL_U32("frame_size_b", "b", struct swproc_cong_row,
 		       frame_size_b),
@@ -158,6 +159,7 @@ static const struct report_col swproc_cong_cols[] = {
 		       swproc_get_expected),
 	REPORT_COL_GET("holb", "", REPORT_BOOL, 0, swproc_get_holb),
 	REPORT_COL_GET("back_pressure", "", REPORT_BOOL, 0, swproc_get_bp),
+	REPORT_COL_BOOL("measured", struct swproc_cong_row, measured),
 };
 
 const struct report_table swproc_cong_table =
@@ -177,6 +179,7 @@ swproc_get_latency(const void *row, union report_value *v)
 /* RFC 2889 5.10.4: per receiving port */
 static const struct report_col swproc_bcast_cols[] = {
 	REPORT_COL_U32("no", "", struct swproc_bcast_row, no),
+	REPORT_COL_U32("trial", "", struct swproc_bcast_row, trial),
 	REPORT_COL_U32("src_port", "", struct swproc_bcast_row, src_port),
 	REPORT_COL_U32("port", "", struct swproc_bcast_row, port),
 	REPORT_COL_U64("iload_fps", "fps", struct swproc_bcast_row, iload_fps),
@@ -192,6 +195,7 @@ static const struct report_col swproc_bcast_cols[] = {
 	BCAST_IF("fr_fps", "fps", fr_fps),
 	REPORT_COL_GET("latency_us", "us", REPORT_NS_US, 0,
 		       swproc_get_latency),
+	REPORT_COL_BOOL("measured", struct swproc_bcast_row, measured),
 };
 
 const struct report_table swproc_bcast_table =

@@ -20,12 +20,53 @@ bcast_check(const struct cfg *c, char *err, size_t err_len)
 	return swp_check(c, "broadcast", 2, err, err_len);
 }
 
+/* Receiving port p's row of trial x->r. */
+static int
+bcast_row(const struct mode_ctx *m, const struct swp_run *x, unsigned p,
+	  uint32_t trial, struct swproc_bcast_row *row, char *err,
+	  size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	unsigned src = c->swp.bcast_port;
+	const struct mport_port_counts *s = &x->r.port[src];
+	int rc;
+
+	/* ports 1-based, as RFC 2889's tables (mport.h) */
+	rc = swproc_broadcast(src + 1, p + 1, c->rate_fps,
+			      s->send_ns ? s->send_ns :
+			      x->r.duration_ms * 1000000u,
+			      x->r.pair[src][p].sent,
+			      x->r.pair[src][p].rx.received, false, 0,
+			      x->r.valid && s->not_sent == 0 && !engine_stop,
+			      1, c->frame_size_b, row);
+	if (rc != 0)
+		snprintf(err, err_len, "mode broadcast: nothing was sent");
+	row->trial = trial;
+	return rc;
+}
+
+static int
+bcast_rows(struct mode_ctx *m, struct swp_run *x, uint32_t trial, char *err,
+	   size_t err_len)
+{
+	struct swproc_bcast_row row;
+	unsigned p;
+	int rc = 0;
+
+	for (p = 0; p < x->r.nb_ports && rc == 0; p++)
+		if (p != m->cfg->swp.bcast_port) {
+			rc = bcast_row(m, x, p, trial, &row, err, err_len);
+			if (rc == 0)
+				rc = mode_write(m, 0, &row, err, err_len);
+		}
+	return rc;
+}
+
 static int
 bcast_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
 	unsigned src = c->swp.bcast_port, p;
-	const struct mport_port_counts *s;
 	double worst = -1.0;
 	int rc;
 
@@ -39,34 +80,19 @@ bcast_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 		fprintf(stderr, "broadcast: one trial of %" PRIu32 " s, port %u "
 			"at %" PRIu64 " fps to every other port\n",
 			c->duration_s, src + 1, c->rate_fps);
-	rc = swp_trial(m, x, err, err_len);
+	rc = swp_trial(m, x, bcast_rows, err, err_len);
 	if (rc != 0)
 		return rc;
-	s = &x->r.port[src];
-	/* ports 1-based, as RFC 2889's tables (mport.h) */
 	printf("RFC 2889 5.10 broadcast forwarding: port %u sends %" PRIu64
 	       " fps, %u-byte frames, %" PRIu64 " frames\n", src + 1,
-	       c->rate_fps,
-	       c->frame_size_b, s->sent);
+	       c->rate_fps, c->frame_size_b, x->r.port[src].sent);
 	printf("port      sent  received  loss_pct       fr_fps\n");
 	for (p = 0; p < x->r.nb_ports; p++) {
 		struct swproc_bcast_row row;
 
 		if (p == src)
 			continue;
-		rc = swproc_broadcast(src + 1, p + 1, c->rate_fps,
-				      s->send_ns ? s->send_ns :
-				      x->r.duration_ms * 1000000u,
-				      x->r.pair[src][p].sent,
-				      x->r.pair[src][p].rx.received, false, 0,
-				      x->r.valid && s->not_sent == 0 &&
-				      !engine_stop, 1, c->frame_size_b, &row);
-		if (rc != 0) {
-			snprintf(err, err_len, "mode broadcast: nothing was "
-				 "sent");
-			return rc;
-		}
-		rc = mode_write(m, 0, &row, err, err_len);
+		rc = bcast_row(m, x, p, x->trials, &row, err, err_len);
 		if (rc != 0)
 			return rc;
 		printf("%4u %9" PRIu64 " %9" PRIu64 " %9.4f %12.1f\n", p + 1,
@@ -76,6 +102,8 @@ bcast_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 		if (worst < 0 || row.fr_fps < worst)
 			worst = row.fr_fps;
 	}
+	if (m->run_result != REPORT_RESULT_MEASURED && x->r.reason[0] != '\0')
+		printf("the tester: %s\n", x->r.reason);
 	m->value[0] = worst;
 	snprintf(m->result, sizeof(m->result), "broadcast forwarding rate at "
 		 "least %.1f fps at every receiving port for %" PRIu64

@@ -127,11 +127,38 @@ cong_json(const struct swproc_cong_row *r)
 	return o;
 }
 
+/* The row of trial x->r. */
+static int
+cong_row(const struct mode_ctx *m, const struct swp_run *x, uint32_t trial,
+	 struct swproc_cong_row *row, char *err, size_t err_len)
+{
+	struct swproc_cong_counts cnt;
+	int rc;
+
+	swproc_cong_from(&x->r, &cong_ports, m->cfg->rate_fps, &cnt);
+	if (engine_stop)
+		cnt.tester_ok = false;
+	rc = swproc_congestion(&cnt, 1, m->cfg->frame_size_b, row);
+	if (rc != 0)
+		snprintf(err, err_len, "mode congestion: nothing was sent");
+	row->trial = trial;
+	return rc;
+}
+
+static int
+cong_rows(struct mode_ctx *m, struct swp_run *x, uint32_t trial, char *err,
+	  size_t err_len)
+{
+	struct swproc_cong_row row;
+	int rc = cong_row(m, x, trial, &row, err, err_len);
+
+	return rc != 0 ? rc : mode_write(m, 0, &row, err, err_len);
+}
+
 static int
 cong_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 {
 	const struct cfg *c = m->cfg;
-	struct swproc_cong_counts cnt;
 	struct swproc_cong_row row;
 	int rc;
 
@@ -144,18 +171,9 @@ cong_body(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
 		fprintf(stderr, "congestion: one trial of %" PRIu32 " s, ports 1 and 2 "
 			"at %" PRIu64 " fps each, to ports 3 and 4\n",
 			c->duration_s, c->rate_fps);
-	rc = swp_trial(m, x, err, err_len);
-	if (rc != 0)
-		return rc;
-	swproc_cong_from(&x->r, &cong_ports, c->rate_fps, &cnt);
-	if (engine_stop)
-		cnt.tester_ok = false;
-	rc = swproc_congestion(&cnt, 1, c->frame_size_b, &row);
-	if (rc != 0) {
-		snprintf(err, err_len, "mode congestion: nothing was sent");
-		return rc;
-	}
-	rc = mode_write(m, 0, &row, err, err_len);
+	rc = swp_trial(m, x, cong_rows, err, err_len);
+	if (rc == 0)
+		rc = cong_row(m, x, x->trials, &row, err, err_len);
 	if (rc != 0)
 		return rc;
 	cong_report(&row);

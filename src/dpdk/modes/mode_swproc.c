@@ -90,13 +90,17 @@ swp_run(struct mode_ctx *m, const struct swp_kind *k, char *err,
 }
 
 int
-swp_trial(struct mode_ctx *m, struct swp_run *x, char *err, size_t err_len)
+swp_trial(struct mode_ctx *m, struct swp_run *x, swp_rows_fn rows, char *err,
+	  size_t err_len)
 {
 	uint32_t tries = 0;
 	int rc;
 
 	for (;;) {
 		rc = mport_eng_trial(&x->eng, &x->pl, &x->r, err, err_len);
+		x->trials = tries + 1;
+		if (rc == 0)
+			rc = rows(m, x, x->trials, err, err_len);
 		if (rc != 0 || x->r.valid || engine_stop ||
 		    tries++ >= m->cfg->max_retries)
 			return rc;

@@ -17,6 +17,7 @@ struct swp_run {
 	struct mport_eng eng;
 	struct mport_plan pl;
 	struct mport_result r;
+	uint32_t trials;	/* swp_trial's trials so far */
 	struct json_t *more;	/* run.json keys of the mode; NULL: none */
 };
 
@@ -42,11 +43,14 @@ int swp_run(struct mode_ctx *m, const struct swp_kind *k, char *err,
 int swp_search(struct mode_ctx *m, struct swp_run *x, enum swproc_kind kind,
 	       char *err, size_t err_len);
 
-/* The trial of x->pl into x->r, again while it is invalid (the tester
- * fell behind), at most [search] max_retries times more.  0 or
- * mport_eng_trial's error. */
-int swp_trial(struct mode_ctx *m, struct swp_run *x, char *err,
-	      size_t err_len);
+/* The trial of x->pl into x->r, rows(m, x, trial) after each (trial 1,
+ * 2, ...: every trial has its rows), again while it is invalid (the
+ * tester fell behind), at most [search] max_retries times more.  0,
+ * mport_eng_trial's or rows' error. */
+typedef int (*swp_rows_fn)(struct mode_ctx *m, struct swp_run *x,
+			   uint32_t trial, char *err, size_t err_len);
+int swp_trial(struct mode_ctx *m, struct swp_run *x, swp_rows_fn rows,
+	      char *err, size_t err_len);
 
 /* Wait ms milliseconds, or until dutperf is interrupted. */
 void swp_wait_ms(uint64_t ms);
