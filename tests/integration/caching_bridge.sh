@@ -75,7 +75,7 @@ for r in valid:
     if a >= n and (r["status"] != "fail" or flood != a - (n - 1)):
         bad.append("iteration %s: %d >= %d addresses: %s, %d at the Mport, not %d"
                    % (r["iteration"], a, n, r["status"], flood, a - (n - 1)))
-last = int(valid[-1]["addrs"])
+last = int(rows[-1]["addrs"])
 if learned != min(last + 1, n):
     bad.append("fdb_n_learned %d after %d addresses, not %d" % (learned, last, min(last + 1, n)))
 rj = json.loads(open(d + "/run.json").read().splitlines()[-1])
