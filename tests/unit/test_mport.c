@@ -122,6 +122,45 @@ test_partial(void **state)
 	assert_int_equal(pl.learn[0].src, 0);
 }
 
+/* RFC 2889 5.5's plan as h38p will build it: source 1 alternates the
+ * uncongested and the congested port, source 2 only the congested one,
+ * both the exact same count; the pairs' sent counts follow. */
+static void
+test_congestion_plan(void **state)
+{
+	struct mport_net n;
+	struct mport_plan pl;
+	struct mport_result r;
+
+	(void)state;
+	net_init(&n, 4, 1);
+	memset(&pl, 0, sizeof(pl));
+	pl.nb_ports = 4;
+	pl.test[0] = (struct mport_stream){ .src = 0, .nb_dst = 2,
+		.dst = { 2, 3 }, .src_addrs = 1, .dst_addrs = 1,
+		.rate_fps = 1000, .frames = 1001 };
+	pl.test[1] = (struct mport_stream){ .src = 1, .nb_dst = 1,
+		.dst = { 3 }, .src_addrs = 1, .dst_addrs = 1,
+		.rate_fps = 1000, .frames = 1001 };
+	mport_result_init(&r, &pl, 1);
+	assert_int_equal(r.pair[0][2].sent, 501);	/* first frame: U */
+	assert_int_equal(r.pair[0][3].sent, 500);
+	assert_int_equal(r.pair[1][3].sent, 1001);
+	assert_int_equal(r.port[2].sent, 0);
+	/* both directions of 5.2 at once */
+	assert_int_equal(mport_plan_partial(&pl, &n, MPORT_BOTH, 300, 1000,
+					    10), 0);
+	assert_int_equal(pl.test[0].nb_dst, 3);
+	assert_int_equal(pl.test[3].dst[0], 0);
+	assert_int_equal(pl.nb_learn, 4);
+	/* no plan for one port, nor for 3 addresses a port */
+	n.nb_ports = 1;
+	assert_int_equal(mport_plan_mesh(&pl, &n, 1, 1, 1), -EINVAL);
+	n.nb_ports = 4;
+	n.addrs_per_port = 3;
+	assert_int_equal(mport_plan_unidir(&pl, &n, 1, 1, 1), -EINVAL);
+}
+
 static void
 test_addresses(void **state)
 {
@@ -411,6 +450,7 @@ main(void)
 		cmocka_unit_test(test_mesh_rfc_table),
 		cmocka_unit_test(test_unidir_rfc_table),
 		cmocka_unit_test(test_partial),
+		cmocka_unit_test(test_congestion_plan),
 		cmocka_unit_test(test_addresses),
 		cmocka_unit_test(test_stream_addrs),
 		cmocka_unit_test(test_aging),

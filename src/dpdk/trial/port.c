@@ -139,11 +139,12 @@ port_mac_check(struct port_ctx *p, const char *side, const struct cfg *c)
 static uint32_t
 port_nb_mbufs(uint16_t port_id, const struct cfg *c)
 {
-	int s;
+	unsigned s;
 
-	for (s = 0; s < CFG_NB_SIDES; s++)
-		if (c->side[s].port_id == port_id)
-			return c->side[s].pool_mbufs;
+	/* [left], [right], then [port2] .. (the switch modes' ports) */
+	for (s = 0; s < CFG_NB_SIDES || s < c->nb_ports; s++)
+		if (cfg_port_c(c, s)->port_id == port_id)
+			return cfg_port_c(c, s)->pool_mbufs;
 	return c->side[CFG_LEFT].pool_mbufs;
 }
 
