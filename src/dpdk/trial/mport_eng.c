@@ -38,6 +38,7 @@ struct eng_tx {
 	uint8_t *tmpl;			/* period frames, len_b each; NULL:
 					 * each frame built (a long period) */
 	uint64_t period;
+	unsigned di, ti;		/* next mod nb_dst, next mod period */
 	struct pacer pacer;
 	/* results: written by the lcore that runs it */
 	uint64_t next;			/* frames sent, 0.. */
@@ -199,7 +200,8 @@ eng_tx_step(struct eng_tx *x, uint64_t now)
 	struct rte_mbuf *m[MPORT_ENG_BURST];
 	uint64_t due = pacer_due(&x->pacer, now), lag;
 	uint64_t seq[MPORT_MAX_PORTS + 1];
-	unsigned n, j, sent;
+	uint8_t slot[MPORT_ENG_BURST];
+	unsigned n, j, sent, di = x->di, ti = x->ti;
 
 	if (x->next >= x->s->frames)
 		return false;
@@ -213,29 +215,31 @@ eng_tx_step(struct eng_tx *x, uint64_t now)
 	if (lag > x->max_lag)
 		x->max_lag = lag;
 	memcpy(seq, x->seq, sizeof(seq));
+	/* no division per frame: the destination and template indexes
+	 * (next mod nb_dst, next mod period) step along */
 	for (j = 0; j < n; j++) {
-		uint64_t i = x->next + j;
 		uint8_t *buf = rte_pktmbuf_mtod(m[j], uint8_t *);
-		unsigned d = mport_stream_dst(x->s, i);
-		unsigned slot = d == MPORT_BCAST ? MPORT_MAX_PORTS : d;
+		unsigned d = x->s->dst[di];
 
+		slot[j] = d == MPORT_BCAST ? MPORT_MAX_PORTS : (uint8_t)d;
 		if (x->tmpl != NULL)
-			memcpy(buf, x->tmpl + (i % x->period) * x->len_b,
-			       x->len_b);
+			memcpy(buf, x->tmpl + (size_t)ti * x->len_b, x->len_b);
 		else
-			mport_frame_build(buf, x->net, x->s, i,
+			mport_frame_build(buf, x->net, x->s, x->next + j,
 					  x->frame_size_b, x->trial_id,
 					  x->learning);
-		mport_frame_seq(buf, seq[slot]++);
+		mport_frame_seq(buf, seq[slot[j]]++);
 		m[j]->data_len = (uint16_t)x->len_b;
 		m[j]->pkt_len = x->len_b;
+		di = di + 1 == x->s->nb_dst ? 0 : di + 1;
+		ti = ti + 1 == x->period ? 0 : ti + 1;
 	}
 	sent = rte_eth_tx_burst(x->port_id, 0, m, (uint16_t)n);
 	/* the frames not taken go again next time, numbered the same */
 	for (j = 0; j < sent; j++) {
-		unsigned d = mport_stream_dst(x->s, x->next + j);
-
-		x->seq[d == MPORT_BCAST ? MPORT_MAX_PORTS : d]++;
+		x->seq[slot[j]]++;
+		x->di = x->di + 1 == x->s->nb_dst ? 0 : x->di + 1;
+		x->ti = x->ti + 1 == x->period ? 0 : x->ti + 1;
 	}
 	for (j = sent; j < n; j++)
 		rte_pktmbuf_free(m[j]);
