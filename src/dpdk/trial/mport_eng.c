@@ -41,6 +41,8 @@ struct eng_tx {
 	unsigned di, ti;		/* next mod nb_dst, next mod period */
 	struct pacer pacer;
 	/* results: written by the lcore that runs it */
+	uint64_t stop_tsc;		/* sends nothing from then on (time
+					 * based, Appendix B.2); UINT64_MAX */
 	uint64_t next;			/* frames sent, 0.. */
 	uint64_t seq[MPORT_MAX_PORTS + 1];	/* per destination; [MAX]: bcast */
 	uint64_t first_tsc, last_tsc, max_lag;
@@ -171,6 +173,7 @@ eng_tx_prepare(struct eng_tx *x, const struct mport_eng *e, unsigned p,
 	uint64_t i;
 
 	memset(x, 0, sizeof(*x));
+	x->stop_tsc = UINT64_MAX;
 	x->p = p;
 	x->port_id = e->port[p]->id;
 	x->pool = e->port[p]->tx_pool;
@@ -203,7 +206,7 @@ eng_tx_step(struct eng_tx *x, uint64_t now)
 	uint8_t slot[MPORT_ENG_BURST];
 	unsigned n, j, sent, di = x->di, ti = x->ti;
 
-	if (x->next >= x->s->frames)
+	if (x->next >= x->s->frames || now >= x->stop_tsc)
 		return false;
 	if (due <= x->next)
 		return true;
@@ -358,7 +361,7 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 	struct eng_tx tx[MPORT_MAX_PORTS];
 	struct eng_rx rx[MPORT_MAX_PORTS];
 	struct mport_eng_lcore lcs[2 * MPORT_MAX_PORTS], *main_lc = NULL;
-	uint64_t *bits[MPORT_MAX_PORTS], start, end = 0, lag = 0;
+	uint64_t *bits[MPORT_MAX_PORTS], start, end = 0, last, lag = 0;
 	unsigned k, s, nb_lcs = 0, main_id = rte_get_main_lcore();
 	int rc = 0;
 
@@ -397,8 +400,13 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 			goto out;
 		pacer_init(&tx[k].pacer, start, e->hz, pl->test[k].rate_fps,
 			   pl->test[k].frames);
-		if (tx[k].pacer.last_tsc > end)
-			end = tx[k].pacer.last_tsc;
+		if (pl->time_based)	/* RFC 2889 B.2: stop at the time */
+			tx[k].stop_tsc = start + (uint64_t)pl->duration_ms *
+						       e->hz / 1000u;
+		last = tx[k].pacer.last_tsc < tx[k].stop_tsc ?
+			tx[k].pacer.last_tsc : tx[k].stop_tsc;
+		if (last > end)
+			end = last;
 		lc = eng_lcore_of(lcs, &nb_lcs, e->send_lcore[k]);
 		lc->tx[lc->nb_tx++] = &tx[k];
 	}
@@ -435,7 +443,8 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 		if (tx[k].s == NULL)
 			continue;
 		r->port[k].sent = tx[k].next;
-		r->port[k].not_sent = tx[k].s->frames - tx[k].next;
+		r->port[k].not_sent = pl->time_based ? 0 :
+				      tx[k].s->frames - tx[k].next;
 		r->port[k].send_ns = pacer_ticks_to_ns(tx[k].last_tsc -
 						       tx[k].first_tsc, e->hz);
 		for (s = 0; s < e->nb_ports; s++)
