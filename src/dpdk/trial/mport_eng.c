@@ -464,7 +464,7 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 	}
 	if (engine_stop) {
 		r->valid = false;
-		snprintf(r->reason, sizeof(r->reason), "interrupted");
+		snprintf(r->reason, sizeof(r->reason), "stopped by a signal");
 	}
 out:
 	for (k = 0; k < e->nb_ports; k++)
