@@ -128,6 +128,11 @@ struct mport_plan {
 	struct mport_stream test[MPORT_MAX_PORTS];
 	uint32_t duration_ms;		/* the test phase's nominal length */
 	uint64_t iload_fps;		/* intended load per sending port */
+	/* RFC 2889 Appendix B.2 time based: every sender stops at
+	 * duration_ms whatever it has sent (frames is then the most it
+	 * sends; what it did not send is no fault of the trial); false:
+	 * B.1 frame based, each sends exactly frames (the plans above) */
+	bool time_based;
 };
 
 /* Per (source, destination) pair of one trial (pairs[src][dst]). */

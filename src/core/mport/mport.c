@@ -3,6 +3,7 @@
  * mport: address sets, plans, test frames and the per-port receiver of
  * a trial over N ports (mport.h).  DPDK-free.
  */
+#include <endian.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -358,11 +359,10 @@ mport_frame_build(uint8_t *buf, const struct mport_net *n,
 void
 mport_frame_seq(uint8_t *buf, uint64_t seq)
 {
-	uint8_t *p = buf + MPORT_HDR_B + ST_SEQ;
-	int b;
+	uint64_t be = htobe64(seq);
 
-	for (b = 7; b >= 0; b--, seq >>= 8)
-		p[b] = (uint8_t)seq;
+	/* one 8-byte store: the sender calls it per frame */
+	memcpy(buf + MPORT_HDR_B + ST_SEQ, &be, sizeof(be));
 }
 
 /* ------------------------------------------------------------- receiver */

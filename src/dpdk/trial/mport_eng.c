@@ -38,8 +38,11 @@ struct eng_tx {
 	uint8_t *tmpl;			/* period frames, len_b each; NULL:
 					 * each frame built (a long period) */
 	uint64_t period;
+	unsigned di, ti;		/* next mod nb_dst, next mod period */
 	struct pacer pacer;
 	/* results: written by the lcore that runs it */
+	uint64_t stop_tsc;		/* sends nothing from then on (time
+					 * based, Appendix B.2); UINT64_MAX */
 	uint64_t next;			/* frames sent, 0.. */
 	uint64_t seq[MPORT_MAX_PORTS + 1];	/* per destination; [MAX]: bcast */
 	uint64_t first_tsc, last_tsc, max_lag;
@@ -170,6 +173,7 @@ eng_tx_prepare(struct eng_tx *x, const struct mport_eng *e, unsigned p,
 	uint64_t i;
 
 	memset(x, 0, sizeof(*x));
+	x->stop_tsc = UINT64_MAX;
 	x->p = p;
 	x->port_id = e->port[p]->id;
 	x->pool = e->port[p]->tx_pool;
@@ -199,9 +203,10 @@ eng_tx_step(struct eng_tx *x, uint64_t now)
 	struct rte_mbuf *m[MPORT_ENG_BURST];
 	uint64_t due = pacer_due(&x->pacer, now), lag;
 	uint64_t seq[MPORT_MAX_PORTS + 1];
-	unsigned n, j, sent;
+	uint8_t slot[MPORT_ENG_BURST];
+	unsigned n, j, sent, di = x->di, ti = x->ti;
 
-	if (x->next >= x->s->frames)
+	if (x->next >= x->s->frames || now >= x->stop_tsc)
 		return false;
 	if (due <= x->next)
 		return true;
@@ -213,29 +218,31 @@ eng_tx_step(struct eng_tx *x, uint64_t now)
 	if (lag > x->max_lag)
 		x->max_lag = lag;
 	memcpy(seq, x->seq, sizeof(seq));
+	/* no division per frame: the destination and template indexes
+	 * (next mod nb_dst, next mod period) step along */
 	for (j = 0; j < n; j++) {
-		uint64_t i = x->next + j;
 		uint8_t *buf = rte_pktmbuf_mtod(m[j], uint8_t *);
-		unsigned d = mport_stream_dst(x->s, i);
-		unsigned slot = d == MPORT_BCAST ? MPORT_MAX_PORTS : d;
+		unsigned d = x->s->dst[di];
 
+		slot[j] = d == MPORT_BCAST ? MPORT_MAX_PORTS : (uint8_t)d;
 		if (x->tmpl != NULL)
-			memcpy(buf, x->tmpl + (i % x->period) * x->len_b,
-			       x->len_b);
+			memcpy(buf, x->tmpl + (size_t)ti * x->len_b, x->len_b);
 		else
-			mport_frame_build(buf, x->net, x->s, i,
+			mport_frame_build(buf, x->net, x->s, x->next + j,
 					  x->frame_size_b, x->trial_id,
 					  x->learning);
-		mport_frame_seq(buf, seq[slot]++);
+		mport_frame_seq(buf, seq[slot[j]]++);
 		m[j]->data_len = (uint16_t)x->len_b;
 		m[j]->pkt_len = x->len_b;
+		di = di + 1 == x->s->nb_dst ? 0 : di + 1;
+		ti = ti + 1 == x->period ? 0 : ti + 1;
 	}
 	sent = rte_eth_tx_burst(x->port_id, 0, m, (uint16_t)n);
 	/* the frames not taken go again next time, numbered the same */
 	for (j = 0; j < sent; j++) {
-		unsigned d = mport_stream_dst(x->s, x->next + j);
-
-		x->seq[d == MPORT_BCAST ? MPORT_MAX_PORTS : d]++;
+		x->seq[slot[j]]++;
+		x->di = x->di + 1 == x->s->nb_dst ? 0 : x->di + 1;
+		x->ti = x->ti + 1 == x->period ? 0 : x->ti + 1;
 	}
 	for (j = sent; j < n; j++)
 		rte_pktmbuf_free(m[j]);
@@ -359,7 +366,7 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 	struct eng_tx tx[MPORT_MAX_PORTS];
 	struct eng_rx rx[MPORT_MAX_PORTS];
 	struct mport_eng_lcore lcs[2 * MPORT_MAX_PORTS], *main_lc = NULL;
-	uint64_t *bits[MPORT_MAX_PORTS], start, end = 0, lag = 0;
+	uint64_t *bits[MPORT_MAX_PORTS], start, end = 0, last, lag = 0;
 	unsigned k, s, nb_lcs = 0, main_id = rte_get_main_lcore();
 	int rc = 0;
 
@@ -398,8 +405,13 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 			goto out;
 		pacer_init(&tx[k].pacer, start, e->hz, pl->test[k].rate_fps,
 			   pl->test[k].frames);
-		if (tx[k].pacer.last_tsc > end)
-			end = tx[k].pacer.last_tsc;
+		if (pl->time_based)	/* RFC 2889 B.2: stop at the time */
+			tx[k].stop_tsc = start + (uint64_t)pl->duration_ms *
+						       e->hz / 1000u;
+		last = tx[k].pacer.last_tsc < tx[k].stop_tsc ?
+			tx[k].pacer.last_tsc : tx[k].stop_tsc;
+		if (last > end)
+			end = last;
 		lc = eng_lcore_of(lcs, &nb_lcs, e->send_lcore[k]);
 		lc->tx[lc->nb_tx++] = &tx[k];
 	}
@@ -436,7 +448,8 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 		if (tx[k].s == NULL)
 			continue;
 		r->port[k].sent = tx[k].next;
-		r->port[k].not_sent = tx[k].s->frames - tx[k].next;
+		r->port[k].not_sent = pl->time_based ? 0 :
+				      tx[k].s->frames - tx[k].next;
 		r->port[k].send_ns = pacer_ticks_to_ns(tx[k].last_tsc -
 						       tx[k].first_tsc, e->hz);
 		for (s = 0; s < e->nb_ports; s++)
@@ -456,7 +469,7 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 	}
 	if (engine_stop) {
 		r->valid = false;
-		snprintf(r->reason, sizeof(r->reason), "interrupted");
+		snprintf(r->reason, sizeof(r->reason), "stopped by a signal");
 	}
 out:
 	for (k = 0; k < e->nb_ports; k++)

@@ -135,7 +135,8 @@ port_mac_check(struct port_ctx *p, const char *side, const struct cfg *c)
 	p->promisc = true;
 }
 
-/* [left|right] pool_mbufs of the side on this port (default 8191). */
+/* pool_mbufs of the port section ([left], [right], [portK]) on this
+ * port (default 8191). */
 static uint32_t
 port_nb_mbufs(uint16_t port_id, const struct cfg *c)
 {
