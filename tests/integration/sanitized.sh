@@ -23,17 +23,21 @@
 . "$(dirname "$0")/common.sh"
 need_root
 dir=$(realpath -m "${SANITIZE_BUILDDIR:-$BUILDDIR-asan}")
-# Every target but bench/'s: the steps below run the unit tests, dutperf
-# and (config_corpus.sh) nothing else, and bench_engine and
-# bench_engine_bare compile the whole DPDK layer twice more (about a third
-# of the build; scripts/bench.sh builds and runs them).  A later
-# `SANITIZE=1 scripts/test.sh` builds the rest of the same tree.
+# Every target but bench/'s and the offline tools' programs: the steps
+# below run the unit tests, dutperf and (config_corpus.sh) nothing else;
+# bench/'s programs compile the whole DPDK layer three times more (over
+# a third of the build; scripts/bench.sh builds and runs them), and dutperf-stats,
+# -plot, -report and -import-siitperf are a main() each over libraries
+# the unit tests link.  A later `SANITIZE=1 scripts/test.sh` builds the
+# rest of the same tree.
 san_targets() {
 	meson introspect "$dir" --targets | python3 -c '
 import json, os, sys
 build = sys.argv[1]
 for t in json.load(sys.stdin):
     if os.path.basename(os.path.dirname(t["defined_in"])) == "bench":
+        continue
+    if t["type"] == "executable" and t["name"].startswith("dutperf-"):
         continue
     for f in t["filename"]:
         print(os.path.relpath(f, build))' "$dir"
