@@ -33,13 +33,13 @@ stats() {	# KEY: a counter of the running faultdut.py (0 when absent)
 fault_up() {	# FAULT OPTIONS
 	TB_FAULT="$*" it_tb_up fault
 }
-trial() {	# OUTDIR ARGS...: a 2 s trial at $RATE fps; exit status must be 0
+trial() {	# OUTDIR ARGS...: a 1 s trial at $RATE fps; exit status must be 0
 	local out=$1
 	shift
-	dut trial -c "$conf" --rate $RATE --duration 2 --timeout 300 -q -o "$out" "$@" \
+	dut trial -c "$conf" --rate $RATE --duration 1 --timeout 300 -q -o "$out" "$@" \
 		>/dev/null || fail "trial $*: exit status $? ($(tail -3 "$WORK/err.log"))"
 }
-planned=$((RATE * 2))
+planned=$RATE
 
 # --- drops everything: a search ends with no result and says why.
 fault_up --drop-all

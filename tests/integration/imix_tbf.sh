@@ -10,17 +10,19 @@
 # prediction.  tbf burst 10000 B (10 ms at R: tokens survive a late
 # timer) and limit 30000 B (room for a delayed sender's catch-up burst)
 # let a 6 s trial pass at most 40000 B (0.67 %) above R; each search runs
-# 0.989..1.011 x its prediction to a precision of 0.3 %, a result outside
-# 1 % fails.  Why those bounds: what the tbf passes lies in 1..1.0067 x
-# the prediction, the result at most 0.3 % below it: inside them; neither bound is within the 1 %, so a search
-# ending at either fails (at the top: its first trial passed, exit 3; at
-# the bottom: no trial passed); the top trial offers 1.1 % (66000 B in
-# 6 s) above R, 26000 B more than the tbf can pass, so it must lose
-# frames; and the range (2.2 %, in whole fps) is at most 8 x the error
-# (rounded down to whole fps), so the search ends after the top trial and
-# 3 halvings: 4 trials, not 5 as with 0.98..1.02 (1518 B, whose error is
-# 1 fps: 5, not 6).  A 6 s trial stays: 4 s would let the tbf pass 1 %
-# above R, the margin itself.
+# 0.989..1.011 x its prediction with an error of a quarter of that range
+# (rounded up: 16, 92 and 4 fps, 0.55..0.61 %), a result outside 1 %
+# fails.  Why those bounds: what the tbf passes lies in 1..1.0067 x the
+# prediction, the result (the last passing rate, at most the error below
+# a failing one) at least 0.9939 x it: inside them; neither bound is
+# within the 1 %, so a search ending at either fails (at the top: its
+# first trial passed, exit 3; at the bottom: no trial passed); the top
+# trial offers 1.1 % (66000 B in 6 s) above R, 26000 B more than the tbf
+# can pass, so it must lose frames; and the range is 4 x the error, so
+# the search ends after the top trial and 2 halvings: 3 trials (with an
+# error of 0.3 %: 4, and 5 for 1518 B, whose error was 1 fps; a coarser
+# error moves no result out of the 1 %, it only stops sooner).  A 6 s
+# trial stays: 4 s would let the tbf pass 1 % above R, the margin itself.
 # The sender's lag limit is 25 ms, so a late sender's
 # catch-up burst (at most 25 ms of frames, 25000 B) fits the queue;
 # a trial delayed more is invalid and retried (this shared machine
@@ -47,7 +49,7 @@ search() {
 	pred=$(awk -v r=$R -v m="$mean" 'BEGIN { printf "%.1f", r / 8 / m }')
 	lo=$(awk -v p="$pred" 'BEGIN { printf "%d", p * 0.989 }')
 	hi=$(awk -v p="$pred" 'BEGIN { printf "%d", p * 1.011 }')
-	err=$(awk -v p="$pred" 'BEGIN { e = int(p * 0.003); print e < 1 ? 1 : e }')
+	err=$(((hi - lo + 3) / 4))
 	dut_search throughput -c "$ini" --direction f \
 		--duration 6 --timeout 300 --settle 100 --rate-min "$lo" \
 		--rate-max "$hi" --initial-rate "$hi" --error "$err" --max-retries 5 "$@"

@@ -23,17 +23,21 @@
 . "$(dirname "$0")/common.sh"
 need_root
 dir=$(realpath -m "${SANITIZE_BUILDDIR:-$BUILDDIR-asan}")
-# Every target but bench/'s: the steps below run the unit tests, dutperf
-# and (config_corpus.sh) nothing else, and bench_engine and
-# bench_engine_bare compile the whole DPDK layer twice more (about a third
-# of the build; scripts/bench.sh builds and runs them).  A later
-# `SANITIZE=1 scripts/test.sh` builds the rest of the same tree.
+# Every target but bench/'s and the offline tools' programs: the steps
+# below run the unit tests, dutperf and (config_corpus.sh) nothing else;
+# bench/'s programs compile the whole DPDK layer three times more (over
+# a third of the build; scripts/bench.sh builds and runs them), and dutperf-stats,
+# -plot, -report and -import-siitperf are a main() each over libraries
+# the unit tests link.  A later `SANITIZE=1 scripts/test.sh` builds the
+# rest of the same tree.
 san_targets() {
 	meson introspect "$dir" --targets | python3 -c '
 import json, os, sys
 build = sys.argv[1]
 for t in json.load(sys.stdin):
     if os.path.basename(os.path.dirname(t["defined_in"])) == "bench":
+        continue
+    if t["type"] == "executable" and t["name"].startswith("dutperf-"):
         continue
     for f in t["filename"]:
         print(os.path.relpath(f, build))' "$dir"
@@ -45,8 +49,21 @@ for t in json.load(sys.stdin):
 export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 
-# 1. unit suite
-meson test -C "$dir" --suite unit --no-rebuild --num-processes 2 --print-errorlogs \
+# 1. unit suite: its programs built here, not its Python checks (deps,
+# deps_selftest: the include graph, no sanitizer in them, run in the
+# plain suite)
+san_units() {
+	meson introspect "$dir" --tests | python3 -c '
+import json, os, sys
+build = os.path.realpath(sys.argv[1]) + os.sep
+for t in json.load(sys.stdin):
+    if "dutperf:unit" in t["suite"] and os.path.realpath(t["cmd"][0]).startswith(build):
+        print(t["name"])' "$dir"
+}
+units=$(san_units)
+[ -n "$units" ] || fail "no unit test programs in $dir"
+# shellcheck disable=SC2086
+meson test -C "$dir" --suite unit --no-rebuild --num-processes 2 --print-errorlogs $units \
 	>"$WORK/unit.log" 2>&1 || { tail -60 "$WORK/unit.log"; fail "unit tests under ASan+UBSan"; }
 n=$(grep -c '^ *[0-9]*/[0-9]* .* OK ' "$WORK/unit.log")
 [ "$n" -ge 10 ] || { cat "$WORK/unit.log"; fail "only $n unit tests ran"; }

@@ -10,7 +10,7 @@ injecting hand-made frames.  Python standard library only; run as root.
                  --count N --rate FPS
   rawpkt.py send IFACE HEXFILE [--count N] --rate FPS
   rawpkt.py recv IFACE --timeout S [--count-udp-dport P] [--src IP] [--dst IP]
-                 [--until N] [--ready FILE] [--by-src]
+                 [--until N] [--ready FILE] [--by-src] [--done FILE [--linger S]]
   rawpkt.py mesh --send IFACE=HEXFILE... [--recv IFACE...] --count N
                  --rate FPS [--linger S] [--dport P]
 
@@ -34,10 +34,14 @@ recv counts UDP frames matching the filters and prints "matched=N
 bad_csum=M" (M: matching frames whose IPv4 header or UDP checksum is wrong;
 they are not in N); --by-src adds a line "from_ADDR=N" per source address
 (ADDR with its dots and colons as _).  It stops after --timeout seconds, or once --until
-frames matched; --ready FILE is created once the socket listens.
+frames matched; --ready FILE is created once the socket listens.  --done
+FILE: once FILE exists (the caller creates it when the sender is done) it
+counts --linger seconds more (default 0.5), then what the socket holds,
+and stops: a DUT that drops frames costs no wait for the --timeout.
 """
 import argparse
 import ipaddress
+import os
 import socket
 import struct
 import sys
@@ -168,14 +172,26 @@ def cmd_recv(a):
     matched = bad = 0
     by_src = {}
     end = time.monotonic() + a.timeout
+    done = False
     while a.until is None or matched < a.until:
-        left = end - time.monotonic()
+        now = time.monotonic()
+        if a.done and not done and os.path.exists(a.done):
+            done = True
+            end = min(end, now + a.linger)
+        left = end - now
         if left <= 0:
-            break
-        s.settimeout(left)
+            if not done:
+                break
+            # the frames queued before the end: read them, then stop
+            s.setblocking(False)
+            left = None
+        else:
+            s.settimeout(min(left, 0.05) if a.done and not done else left)
         try:
             frame, addr = s.recvfrom(65535)
         except socket.timeout:
+            continue
+        except BlockingIOError:
             break
         if addr[2] == PACKET_OUTGOING:
             continue
@@ -291,6 +307,9 @@ def main():
     rp.add_argument("--ready")
     rp.add_argument("--by-src", action="store_true",
                     help="also count per source address")
+    rp.add_argument("--done", metavar="FILE",
+                    help="once FILE exists, stop --linger seconds later")
+    rp.add_argument("--linger", type=float, default=0.5)
     mp = sub.add_parser("mesh")
     mp.add_argument("--send", action="append", required=True,
                     metavar="IFACE=HEXFILE")
