@@ -94,8 +94,8 @@ dut broadcast -c "$ini" -o "$WORK/bc" -r $((3 * C / 2)) -d 1
 rc=$?
 [ $rc -eq 0 ] || fail "broadcast: exit status $rc ($(tail -3 "$WORK/err.log"))"
 after=$(nft_d3_drop)
-python3 - "$WORK/bc/broadcast.csv" $C $((after - before)) <<'PY' || fail "broadcast: see above"
-import csv, sys
+python3 - "$WORK/bc/broadcast.csv" $C $((after - before)) "$WORK/bc/run.json" <<'PY' || fail "broadcast: see above"
+import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 c, drop = int(sys.argv[2]), int(sys.argv[3])
 n = 3 * c // 2
@@ -128,6 +128,19 @@ for r in rows[-3:]:
     if lat is None or not 0 < lat[0] <= lat[1] <= lat[2] <= lat[3] < 1e6 or \
        (tl == 0 and lat[1] >= 5e4):
         bad.append("port %s: latency min, TL, WCL, max %s us" % (r["port"], lat))
+# run.json: the same figures per receiving port
+txt = open(sys.argv[4]).read()
+try:
+    doc = json.loads(txt)
+except ValueError:
+    doc = [json.loads(l) for l in txt.splitlines() if l.strip()]
+rec = doc[-1] if isinstance(doc, list) else doc
+js = rec.get("broadcast", {}).get("ports", [])
+if [(str(p["port"]), str(p["tagged_received"])) for p in js] != \
+   [(r["port"], r["tagged_received"]) for r in rows[-3:]] or \
+   any(p["latency_us"] is None or abs(p["latency_us"] - float(r["latency_us"])) > 1e-3
+       for p, r in zip(js, rows[-3:])):
+    bad.append("run.json broadcast %s" % js)
     if r["port"] in ("2", "3") and (rx != n or float(r["loss_pct"]) != 0.0):
         bad.append("port %s: %d of %d" % (r["port"], rx, n))
     if r["port"] == "4":
