@@ -45,6 +45,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "delay.h"
 #include "report.h"
 #include "rxstate.h"
 #include "verdict.h"
@@ -280,7 +281,52 @@ struct mport_rx {
 	uint8_t trial_id;
 	struct rxstate st[MPORT_MAX_PORTS];
 	struct mport_port_counts *counts;	/* into the result */
+	struct mport_tags *tags;	/* NULL: no tagged frames (the caller
+					 * sets it after mport_rx_init) */
+	uint64_t now_tsc;		/* RX time of the frames being fed
+					 * (the caller's, before each burst) */
 };
+
+/*
+ * Tagged frames (RFC 2889 5.10.3 "Broadcast Frame Latency", measured the
+ * way RFC 8219 7.2 measures latency; docs/frames.md "N-port tags"): nb
+ * frames of port src's broadcast stream, chosen by sequence number before
+ * the trial, are tagged in memory, not in the frame (the 16-byte stamp
+ * still fits 64-byte frames).  src's sender writes tx_tsc[i] (the TSC
+ * right before the burst call that sent tag i; 0: never sent), port p's
+ * receiver rx_tsc[p][i] (the RX time of the first copy of tag i that came
+ * in time, from this trial; 0: none).  One writer per array.
+ */
+struct mport_tags {
+	unsigned src;			/* the port whose broadcast is tagged */
+	uint32_t nb;			/* tags, 1..cap */
+	uint32_t cap;			/* allocated entries */
+	uint64_t *seq;			/* sequence numbers, ascending */
+	uint64_t *tx_tsc;
+	uint64_t *rx_tsc[MPORT_MAX_PORTS];
+};
+
+/* Arrays for cap tags on nb_ports ports (zeroed).  0 or -ENOMEM. */
+int mport_tags_alloc(struct mport_tags *g, uint32_t cap, unsigned nb_ports);
+void mport_tags_free(struct mport_tags *g);
+
+/* Tag min(cap, frames) frames of src's broadcast stream of frames frames,
+ * spread evenly: tag i is frame floor((2i + 1) x frames / (2 nb)), the
+ * middle of its share.  Clears the times (mport_tags_clear). */
+void mport_tags_place(struct mport_tags *g, unsigned src, uint64_t frames);
+
+/* Clear the TX and RX times before a trial (a repeated trial's tags). */
+void mport_tags_clear(struct mport_tags *g, unsigned nb_ports);
+
+/* Index of the tag with sequence number seq, or -1. */
+int64_t mport_tags_find(const struct mport_tags *g, uint64_t seq);
+
+/* Port p's RFC 8219 7.2 statistics of the tags (delay.h: median TL,
+ * 99.9th percentile WCL, min, max, mean; a lost tag counts penalty_ns, a
+ * tag never sent is not counted, whatever arrived).  0 or -EINVAL. */
+int mport_tags_latency(const struct mport_tags *g, unsigned p,
+		       uint64_t tsc_hz, uint64_t penalty_ns,
+		       struct delay_lat_summary *s);
 
 /* Prepare rx of port for a trial of r (sets totals from r's sent). */
 void mport_rx_init(struct mport_rx *rx, struct mport_result *r, unsigned port,

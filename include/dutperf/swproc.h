@@ -238,8 +238,12 @@ struct swproc_bcast_row {
 	double loss_pct;		/* RFC 2544 26.3 */
 	double fr_fps;			/* broadcast forwarding rate */
 	bool has_latency;
-	uint64_t latency_ns;		/* the tagged frame's latency */
+	uint64_t latency_ns;		/* TL: the tagged frames' median */
 	bool measured;
+	/* RFC 2889 5.10.3 latency by RFC 8219 7.2 tagged frames
+	 * (swproc_bcast_latency): the latency mode's statistics */
+	uint32_t tagged, tagged_received, tagged_lost;
+	double wcl_ns, min_ns, max_ns, mean_ns;
 };
 
 /* Fill row for one receiving port; -EINVAL when send_ns is 0. */
@@ -248,6 +252,12 @@ int swproc_broadcast(uint32_t src_port, uint32_t port, uint64_t iload_fps,
 		     bool has_latency, uint64_t latency_ns, bool tester_ok,
 		     uint32_t no, uint32_t frame_size_b,
 		     struct swproc_bcast_row *row);
+
+/* The tagged frames' figures of row's port (s from mport_tags_latency):
+ * latency_us is TL (RFC 8219 7.2 median; RFC 2889 5.10.3 names no
+ * statistic), the counts, WCL, min, max, mean; all empty unless s->valid. */
+void swproc_bcast_latency(struct swproc_bcast_row *row,
+			  const struct delay_lat_summary *s);
 
 /* RFC 2544 26.3: (sent - received) * 100 / sent; 0 when nothing sent. */
 double swproc_loss_pct(uint64_t sent, uint64_t received);

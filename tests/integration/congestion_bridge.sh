@@ -14,7 +14,9 @@
 # ports exit 2 before the EAL; RFC 2889 5.10 broadcast (mode broadcast) on
 # the same bridge, port 1 at 1.5 C for 1 s: ports 2 and 3 receive every
 # frame, port 4 C (95 .. 103 %, plus the bucket and a 50 ms catch-up), its
-# loss = the growth of d3_drop.
+# loss = the growth of d3_drop; RFC 2889 5.10.3 latency of the 500 tagged
+# frames ([latency] tagged_frames) per port: present, positive, below the
+# trial, a tag counted once and only when sent.
 . "$(dirname "$0")/common.sh"
 . "$(dirname "$0")/switchproc_lib.sh"
 need_root
@@ -92,8 +94,8 @@ dut broadcast -c "$ini" -o "$WORK/bc" -r $((3 * C / 2)) -d 1
 rc=$?
 [ $rc -eq 0 ] || fail "broadcast: exit status $rc ($(tail -3 "$WORK/err.log"))"
 after=$(nft_d3_drop)
-python3 - "$WORK/bc/broadcast.csv" $C $((after - before)) <<'PY' || fail "broadcast: see above"
-import csv, sys
+python3 - "$WORK/bc/broadcast.csv" $C $((after - before)) "$WORK/bc/run.json" <<'PY' || fail "broadcast: see above"
+import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 c, drop = int(sys.argv[2]), int(sys.argv[3])
 n = 3 * c // 2
@@ -107,9 +109,38 @@ lost4 = sum(int(r["sent"]) - int(r["received"]) for r in rows if r["port"] == "4
 if lost4 != drop:
     bad.append("port 4: %d lost in %d trial(s), d3_drop grew by %d" % (lost4, t, drop))
 for r in rows[-3:]:
-    if int(r["sent"]) != n or r["src_port"] != "1" or r["latency_us"] != "":
-        bad.append("port %s: sent %s from %s, latency %r" % (r["port"], r["sent"], r["src_port"], r["latency_us"]))
+    if int(r["sent"]) != n or r["src_port"] != "1":
+        bad.append("port %s: sent %s from %s" % (r["port"], r["sent"], r["src_port"]))
     rx = int(r["received"])
+    # RFC 2889 5.10.3 latency, RFC 8219 7.2 tags: [latency] tagged_frames
+    # (500) of the n frames, all sent; a tag counts at most once and only
+    # if sent (received + lost = tagged); lost tags are lost frames; the
+    # latency positive, ordered, below the trial's 1 s (veth: us to ms)
+    tg, tr, tl = int(r["tagged"]), int(r["tagged_received"]), int(r["tagged_lost"])
+    if tg != 500 or tr + tl != tg or tl > n - rx or tr > rx:
+        bad.append("port %s: tags %d sent, %d back, %d lost (%d of %d frames back)" % (r["port"], tg, tr, tl, rx, n))
+    if r["port"] in ("2", "3") and tl != 0:
+        bad.append("port %s: %d tags lost, no frame lost" % (r["port"], tl))
+    try:
+        lat = [float(r[k]) for k in ("min_us", "latency_us", "wcl_us", "max_us")]
+    except ValueError:
+        lat = None
+    if lat is None or not 0 < lat[0] <= lat[1] <= lat[2] <= lat[3] < 1e6 or \
+       (tl == 0 and lat[1] >= 5e4):
+        bad.append("port %s: latency min, TL, WCL, max %s us" % (r["port"], lat))
+# run.json: the same figures per receiving port
+txt = open(sys.argv[4]).read()
+try:
+    doc = json.loads(txt)
+except ValueError:
+    doc = [json.loads(l) for l in txt.splitlines() if l.strip()]
+rec = doc[-1] if isinstance(doc, list) else doc
+js = rec.get("broadcast", {}).get("ports", [])
+if [(str(p["port"]), str(p["tagged_received"])) for p in js] != \
+   [(r["port"], r["tagged_received"]) for r in rows[-3:]] or \
+   any(p["latency_us"] is None or abs(p["latency_us"] - float(r["latency_us"])) > 1e-3
+       for p, r in zip(js, rows[-3:])):
+    bad.append("run.json broadcast %s" % js)
     if r["port"] in ("2", "3") and (rx != n or float(r["loss_pct"]) != 0.0):
         bad.append("port %s: %d of %d" % (r["port"], rx, n))
     if r["port"] == "4":
@@ -119,5 +150,5 @@ for r in rows[-3:]:
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
-ok "broadcast: ports 2 and 3 all $((3 * C / 2)), port 4 (d3) $(tail -1 "$WORK/bc/broadcast.csv" | cut -d, -f10) (its limit $C, d3_drop +$((after - before)))"
+ok "broadcast: ports 2 and 3 all $((3 * C / 2)), port 4 (d3) $(tail -1 "$WORK/bc/broadcast.csv" | cut -d, -f10) (its limit $C, d3_drop +$((after - before))), TL port 2 $(col "$WORK/bc/broadcast.csv" latency_us -3) us, port 4 $(col "$WORK/bc/broadcast.csv" latency_us) us"
 it_tb_down

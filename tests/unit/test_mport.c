@@ -443,6 +443,124 @@ test_rows(void **state)
 				    "fail"));
 }
 
+/* RFC 2889 5.10.3 latency by RFC 8219 7.2 tags (mport.h "Tagged frames"):
+ * the tags placed, RX times recorded only for this trial's, in-time,
+ * tagged broadcast frames of the tagged source, first copy kept; a tag
+ * never sent is never counted, whatever arrived for it. */
+static uint64_t bits2[MPORT_MAX_PORTS][RXSTATE_WORDS];
+
+static void
+test_broadcast_tags(void **state)
+{
+	struct mport_net n;
+	struct mport_plan pl;
+	struct mport_result r;
+	struct mport_rx rx1, rx2;
+	struct mport_tags g;
+	struct delay_lat_summary s;
+	uint64_t *b1[MPORT_MAX_PORTS], *b2[MPORT_MAX_PORTS];
+	struct mport_stream other;
+	uint8_t f[64];
+	uint32_t len, i;
+	unsigned p;
+
+	(void)state;
+	net_init(&n, 3, 1);
+	memset(&pl, 0, sizeof(pl));
+	pl.nb_ports = 3;
+	pl.test[0].src = 0;
+	pl.test[0].nb_dst = 1;
+	pl.test[0].dst[0] = MPORT_BCAST;
+	pl.test[0].frames = 1000;
+	pl.test[0].rate_fps = 1000;
+	other = pl.test[0];
+	other.src = 1;
+	mport_result_init(&r, &pl, 7);
+	assert_int_equal(mport_tags_alloc(&g, 10, 3), 0);
+	mport_tags_place(&g, 0, 1000);
+	assert_int_equal(g.nb, 10);
+	for (i = 0; i < 10; i++)	/* the middle of each 100 frames */
+		assert_int_equal(g.seq[i], 50 + 100 * i);
+	assert_int_equal(mport_tags_find(&g, 50), 0);
+	assert_int_equal(mport_tags_find(&g, 950), 9);
+	assert_int_equal(mport_tags_find(&g, 51), -1);
+	assert_int_equal(mport_tags_find(&g, 1050), -1);
+	for (p = 0; p < MPORT_MAX_PORTS; p++) {
+		b1[p] = bits[p];
+		b2[p] = bits2[p];
+	}
+	memset(bits, 0, sizeof(bits));
+	mport_rx_init(&rx1, &r, 1, b1);
+	mport_rx_init(&rx2, &r, 2, b2);
+	rx1.tags = &g;
+	rx2.tags = &g;
+	/* the sender sent tags 0..8 (tag 9 never left: time based end) */
+	for (i = 0; i < 9; i++)
+		g.tx_tsc[i] = 1000 + 100 * i;
+	len = mport_frame_build(f, &n, &pl.test[0], 0, 64, 7, false);
+	assert_int_equal(len, 60);	/* 64-byte frames carry no time */
+	/* port 2: tags 0..7 back 50 ticks later, then a duplicate */
+	for (i = 0; i < 8; i++) {
+		mport_frame_seq(f, g.seq[i]);
+		rx1.now_tsc = g.tx_tsc[i] + 50;
+		assert_int_equal(mport_rx_frame(&rx1, f, len, false),
+				 MPORT_RX_RECEIVED);
+	}
+	mport_frame_seq(f, g.seq[0]);
+	rx1.now_tsc = 99999;
+	mport_rx_frame(&rx1, f, len, false);
+	assert_int_equal(g.rx_tsc[1][0], 1050);		/* first copy kept */
+	/* tag 8 only late: lost; tag 9's frame arrives, was never sent
+	 * tagged: not counted; an untagged frame: no record */
+	mport_frame_seq(f, g.seq[8]);
+	mport_rx_frame(&rx1, f, len, true);
+	assert_int_equal(g.rx_tsc[1][8], 0);
+	mport_frame_seq(f, g.seq[9]);
+	rx1.now_tsc = 5000;
+	mport_rx_frame(&rx1, f, len, false);
+	mport_frame_seq(f, 51);
+	mport_rx_frame(&rx1, f, len, false);
+	/* port 3: a tag's number from another source, another trial */
+	len = mport_frame_build(f, &n, &other, 0, 64, 7, false);
+	mport_frame_seq(f, g.seq[1]);
+	rx2.now_tsc = 2000;
+	assert_int_equal(mport_rx_frame(&rx2, f, len, false),
+			 MPORT_RX_RECEIVED);
+	len = mport_frame_build(f, &n, &pl.test[0], 0, 64, 6, false);
+	mport_frame_seq(f, g.seq[2]);
+	assert_int_equal(mport_rx_frame(&rx2, f, len, false), MPORT_RX_STALE);
+	for (i = 0; i < 10; i++)
+		assert_int_equal(g.rx_tsc[2][i], 0);
+
+	/* 1 GHz TSC: 50 ticks = 50 ns; a lost tag counts the timeout */
+	assert_int_equal(mport_tags_latency(&g, 1, 1000000000u, 1000000u, &s),
+			 0);
+	assert_int_equal(s.tagged, 9);
+	assert_int_equal(s.unsent, 1);
+	assert_int_equal(s.received, 8);
+	assert_int_equal(s.lost, 1);
+	assert_true(s.valid);
+	assert_true(s.tl_ns == 50.0);
+	assert_true(s.min_ns == 50.0);
+	assert_true(s.max_ns == 1000000.0);
+	assert_int_equal(mport_tags_latency(&g, 2, 1000000000u, 1000000u, &s),
+			 0);
+	assert_int_equal(s.tagged, 9);
+	assert_int_equal(s.received, 0);
+	assert_false(s.valid);
+	assert_int_equal(mport_tags_latency(&g, 0, 1000000000u, 0, &s),
+			 -EINVAL);			/* the source itself */
+	/* a repeated trial starts clean; fewer frames than tags */
+	mport_tags_clear(&g, 3);
+	assert_int_equal(g.rx_tsc[1][0], 0);
+	assert_int_equal(g.tx_tsc[0], 0);
+	mport_tags_place(&g, 0, 4);
+	assert_int_equal(g.nb, 4);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(g.seq[i], i);
+	mport_tags_free(&g);
+}
+
 int
 main(void)
 {
@@ -457,6 +575,7 @@ main(void)
 		cmocka_unit_test(test_rx_accounting),
 		cmocka_unit_test(test_router_and_broadcast),
 		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_broadcast_tags),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -445,15 +445,33 @@ test_broadcast(void **state)
 	assert_true(report_header(&swproc_bcast_table, buf, sizeof(buf)) > 0);
 	assert_string_equal(buf, "no,trial,src_port,port,iload_fps,"
 			    "frame_size_b,duration_ms,sent,oload_fps,received,"
-			    "loss_pct,fr_fps,latency_us,measured");
+			    "loss_pct,fr_fps,latency_us,measured,tagged,"
+			    "tagged_received,tagged_lost,wcl_us,min_us,max_us,"
+			    "mean_us");
 	assert_true(report_row(&swproc_bcast_table, &r, buf, sizeof(buf)) > 0);
 	assert_string_equal(buf, "1,0,0,2,1000,64,2000,2000,1000.000,1500,"
-			    "25.000000,750.000000,12.345,1");
+			    "25.000000,750.000000,12.345,1,0,0,0,,,,");
+	/* RFC 8219 7.2 figures of the tags: TL in latency_us, the rest
+	 * appended; every tag lost: empty, the counts stay */
+	swproc_bcast_latency(&r, &(struct delay_lat_summary){
+		.tagged = 10, .received = 9, .lost = 1, .valid = true,
+		.tl_ns = 20499.6, .wcl_ns = 1e6, .min_ns = 15000,
+		.max_ns = 1e6, .mean_ns = 118449.5 });
+	assert_true(report_row(&swproc_bcast_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,0,0,2,1000,64,2000,2000,1000.000,1500,"
+			    "25.000000,750.000000,20.500,1,10,9,1,1000.000,"
+			    "15.000,1000.000,118.450");
+	swproc_bcast_latency(&r, &(struct delay_lat_summary){
+		.tagged = 10, .lost = 10 });
+	assert_true(report_row(&swproc_bcast_table, &r, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "1,0,0,2,1000,64,2000,2000,1000.000,1500,"
+			    "25.000000,750.000000,,1,10,0,10,,,,");
 	assert_int_equal(swproc_broadcast(0, 3, 1000, 1000000000ull, 1000,
 					  1000, false, 0, false, 1, 64, &r),
 			 0);
 	assert_true(report_row(&swproc_bcast_table, &r, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "1,0,0,3,1000,64,1000,1000,1000.000,1000,,,,0");
+	assert_string_equal(buf, "1,0,0,3,1000,64,1000,1000,1000.000,1000,,,,0,"
+			    "0,0,0,,,,");
 	assert_int_equal(swproc_broadcast(0, 3, 1000, 0, 1, 1, false, 0, true,
 					  1, 64, &r), -EINVAL);
 }

@@ -425,6 +425,14 @@ mport_rx_frame(struct mport_rx *rx, const uint8_t *f, uint32_t len, bool late)
 	for (b = 0; b < 8; b++)
 		seq = seq << 8 | st[ST_SEQ + b];
 	rxstate_add(&rx->st[src], seq, late);
+	/* RFC 8219 7.2: a tagged frame's RX time, its first copy in time */
+	if (rx->tags != NULL && src == rx->tags->src && dst == MPORT_BCAST &&
+	    !late) {
+		int64_t i = mport_tags_find(rx->tags, seq);
+
+		if (i >= 0 && rx->tags->rx_tsc[rx->port][i] == 0)
+			rx->tags->rx_tsc[rx->port][i] = rx->now_tsc;
+	}
 	return MPORT_RX_RECEIVED;
 }
 

@@ -174,6 +174,25 @@ swproc_get_latency(const void *row, union report_value *v)
 	return r->measured && r->has_latency;
 }
 
+/* A latency in ns shown in us, empty unless measured with a tag back
+ * (swproc_bcast_latency). */
+#define BCAST_LAT_GET(m)						\
+	static bool							\
+	swproc_get_##m(const void *row, union report_value *v)		\
+	{								\
+		const struct swproc_bcast_row *r = row;			\
+									\
+		v->f = r->m / 1000.0;					\
+		return r->measured && r->has_latency &&			\
+		       r->tagged_received > 0;				\
+	}
+BCAST_LAT_GET(wcl_ns)
+BCAST_LAT_GET(min_ns)
+BCAST_LAT_GET(max_ns)
+BCAST_LAT_GET(mean_ns)
+#define BCAST_LAT(n, m) REPORT_COL_GET(n, "us", REPORT_DOUBLE, 3, \
+	swproc_get_##m)
+
 #define BCAST_IF(n, u, m) REPORT_COL_DOUBLE_IF(n, u, 6, \
 	struct swproc_bcast_row, m, measured)
 /* RFC 2889 5.10.4: per receiving port */
@@ -196,6 +215,16 @@ static const struct report_col swproc_bcast_cols[] = {
 	REPORT_COL_GET("latency_us", "us", REPORT_NS_US, 0,
 		       swproc_get_latency),
 	REPORT_COL_BOOL("measured", struct swproc_bcast_row, measured),
+	/* RFC 8219 7.2, appended: the tagged frames at this port */
+	REPORT_COL_U32("tagged", "", struct swproc_bcast_row, tagged),
+	REPORT_COL_U32("tagged_received", "", struct swproc_bcast_row,
+		       tagged_received),
+	REPORT_COL_U32("tagged_lost", "", struct swproc_bcast_row,
+		       tagged_lost),
+	BCAST_LAT("wcl_us", wcl_ns),
+	BCAST_LAT("min_us", min_ns),
+	BCAST_LAT("max_us", max_ns),
+	BCAST_LAT("mean_us", mean_ns),
 };
 
 const struct report_table swproc_bcast_table =

@@ -105,3 +105,20 @@ swproc_broadcast(uint32_t src_port, uint32_t port, uint64_t iload_fps,
 	row->measured = tester_ok && sent > 0;
 	return 0;
 }
+
+void
+swproc_bcast_latency(struct swproc_bcast_row *row,
+		     const struct delay_lat_summary *s)
+{
+	row->tagged = s->tagged;
+	row->tagged_received = s->received;
+	row->tagged_lost = s->lost;
+	row->has_latency = s->valid;
+	if (!s->valid)
+		return;
+	row->latency_ns = (uint64_t)(s->tl_ns + 0.5);
+	row->wcl_ns = s->wcl_ns;
+	row->min_ns = s->min_ns;
+	row->max_ns = s->max_ns;
+	row->mean_ns = s->mean_ns;
+}

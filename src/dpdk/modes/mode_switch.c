@@ -34,33 +34,45 @@ switch_plan(const struct switch_kind *k, struct mport_plan *pl,
 }
 
 int
+mode_nport_check_frames(const struct cfg *c, const char *mode, char *err,
+			size_t err_len)
+{
+	unsigned p;
+
+	for (p = 0; p < c->nb_ports; p++) {
+		if (cfg_port_c(c, p)->ip_version != 4)
+			return cfg_errf(err, err_len, "mode %s sends IPv4 "
+					"test frames: port %u has ip_version "
+					"%u", mode, p + 1,
+					cfg_port_c(c, p)->ip_version);
+		if (cfg_port_c(c, p)->vlan != 0)
+			return cfg_errf(err, err_len, "mode %s sends untagged "
+					"frames: port %u has vlan %u", mode,
+					p + 1, cfg_port_c(c, p)->vlan);
+	}
+	if (c->imix[0] != '\0' || c->frame_size_b < MPORT_MIN_FRAME_B)
+		return cfg_errf(err, err_len, "mode %s: one frame size of at "
+				"least %u bytes ([traffic] imix not taken)",
+				mode, MPORT_MIN_FRAME_B);
+	return 0;
+}
+
+int
 mode_switch_check(const struct switch_kind *k, const struct cfg *c,
 		  char *err, size_t err_len)
 {
 	struct mport_net n = { .nb_ports = c->nb_ports,
 			       .addrs_per_port = c->sw.addrs_per_port };
 	struct mport_plan pl;
-	unsigned p;
+	int rc;
 
 	if (c->nb_ports < k->min_ports)
 		return cfg_errf(err, err_len, "mode %s needs at least %u ports: "
 				"[left], [right] and [port2] .. (%u given)",
 				k->name, k->min_ports, c->nb_ports);
-	for (p = 0; p < c->nb_ports; p++) {
-		if (cfg_port_c(c, p)->ip_version != 4)
-			return cfg_errf(err, err_len, "mode %s sends IPv4 "
-					"test frames: port %u has ip_version "
-					"%u", k->name, p + 1,
-					cfg_port_c(c, p)->ip_version);
-		if (cfg_port_c(c, p)->vlan != 0)
-			return cfg_errf(err, err_len, "mode %s sends untagged "
-					"frames: port %u has vlan %u", k->name,
-					p + 1, cfg_port_c(c, p)->vlan);
-	}
-	if (c->imix[0] != '\0' || c->frame_size_b < MPORT_MIN_FRAME_B)
-		return cfg_errf(err, err_len, "mode %s: one frame size of at "
-				"least %u bytes ([traffic] imix not taken)",
-				k->name, MPORT_MIN_FRAME_B);
+	rc = mode_nport_check_frames(c, k->name, err, err_len);
+	if (rc != 0)
+		return rc;
 	if (switch_plan(k, &pl, &n, c, c->rate_fps ? c->rate_fps : 1) != 0)
 		return cfg_errf(err, err_len, "mode %s: no plan for %u ports",
 				k->name, c->nb_ports);
@@ -366,86 +378,66 @@ switch_search(struct mode_ctx *m, const struct switch_kind *k,
 	return 0;
 }
 
+/* The procedure: -r RATE one trial at RATE per sending port, else the
+ * search; m->value[0], m->run_result, m->result set. */
+static int
+switch_body(struct mode_ctx *m, const struct switch_kind *k,
+	    struct switch_run *x, char *err, size_t err_len)
+{
+	const struct cfg *c = m->cfg;
+	enum verdict v;
+	int rc;
+
+	if (!cfg_key_from_option(c, "traffic", "rate_fps"))
+		return switch_search(m, k, x, err, err_len);
+	rc = switch_trial(m, k, x, c->rate_fps, &v, err, err_len);
+	if (rc != 0)
+		return rc;
+	x->best = x->r;
+	x->best_pl = x->pl;
+	x->have_best = true;
+	switch_report(m, k, &x->pl, &x->r, c->rate_fps, "one trial (-r)");
+	printf("verdict over all ports: %s%s%s\n", verdict_name(v),
+	       x->why[0] ? ": " : "", x->why);
+	if (!verdict_measured(v))
+		m->run_result = REPORT_RESULT_NONE;
+	m->value[0] = (double)c->rate_fps;
+	snprintf(m->result, sizeof(m->result), "%s", verdict_name(v));
+	return 0;
+}
+
 int
 mode_switch_run(struct mode_ctx *m, const struct switch_kind *k, char *err,
 		size_t err_len)
 {
 	const struct cfg *c = m->cfg;
 	struct switch_run *x = calloc(1, sizeof(*x));
-	bool fixed = cfg_key_from_option(c, "traffic", "rate_fps");
 	json_t *more;
-	enum verdict v;
-	unsigned f;
 	int rc;
 
-	for (f = 0; f < MODE_MAX_FILES; f++)
-		m->out[f].fd = -1;
-	m->repeat = 1;
-	m->no = 1;
-	m->values[0] = calloc(1, sizeof(double));
-	m->results = calloc(1, sizeof(*m->results));
-	m->reasons = calloc(1, sizeof(*m->reasons));
-	if (x == NULL || m->values[0] == NULL || m->results == NULL ||
-	    m->reasons == NULL) {
+	if (x == NULL) {
 		snprintf(err, err_len, "no memory for mode %s", k->name);
-		rc = -ENOMEM;
-		goto out;
+		return -ENOMEM;
 	}
 	rc = mode_switch_check(k, c, err, err_len);
 	if (rc == 0)
 		rc = mport_eng_init(&x->eng, m->trial, c, m->cli->quiet, err,
 				    err_len);
-	for (f = 0; rc == 0 && f < MODE_MAX_FILES && m->ops->files[f].name;
-	     f++)
-		rc = runinfo_open_csv(c, m->ops->files[f].name,
-				      m->ops->files[f].table, &m->out[f], err,
-				      err_len);
-	if (rc != 0)
-		goto out;
-	m->run_result = REPORT_RESULT_MEASURED;
-	if (fixed) {
-		/* -r RATE: one trial at RATE per sending port */
-		rc = switch_trial(m, k, x, c->rate_fps, &v, err, err_len);
-		if (rc != 0)
-			goto out;
-		x->best = x->r;
-		x->best_pl = x->pl;
-		x->have_best = true;
-		switch_report(m, k, &x->pl, &x->r, c->rate_fps,
-			      "one trial (-r)");
-		printf("verdict over all ports: %s%s%s\n", verdict_name(v),
-		       x->why[0] ? ": " : "", x->why);
-		if (!verdict_measured(v))
-			m->run_result = REPORT_RESULT_NONE;
-		m->value[0] = (double)c->rate_fps;
-		snprintf(m->result, sizeof(m->result), "%s",
-			 verdict_name(v));
-	} else {
-		rc = switch_search(m, k, x, err, err_len);
-		if (rc != 0)
-			goto out;
+	if (rc == 0) {
+		rc = mode_once_open(m, err, err_len);
+		if (rc == 0)
+			rc = switch_body(m, k, x, err, err_len);
+		if (rc == 0) {
+			mode_once_record(m);
+			more = switch_json(&x->eng, &x->best_pl, &x->best,
+					   x->have_best);
+			rc = runinfo_append_more(m, time(NULL), m->result,
+						 more, err, err_len);
+			json_decref(more);
+		}
+		mode_once_close(m);
 	}
-	m->values[0][0] = m->value[0];
-	m->results[0] = m->run_result;
-	m->reasons[0] = m->run_reason;
-	m->runs_done = 1;
-	if (m->run_result != REPORT_RESULT_MEASURED)
-		m->not_measured = 1;
-	more = switch_json(&x->eng, &x->best_pl, &x->best, x->have_best);
-	rc = runinfo_append_more(m, time(NULL), m->result, more, err, err_len);
-	json_decref(more);
-out:
-	for (f = 0; f < MODE_MAX_FILES; f++)
-		if (m->out[f].fd >= 0)
-			csv_close(&m->out[f]);
-	if (x != NULL)
-		mport_eng_fini(&x->eng);
+	mport_eng_fini(&x->eng);
 	free(x);
-	free(m->values[0]);
-	m->values[0] = NULL;
-	free(m->results);
-	m->results = NULL;
-	free(m->reasons);
-	m->reasons = NULL;
 	return rc;
 }

@@ -30,6 +30,13 @@ struct switch_kind {
 	const char *(*pattern_name)(const struct cfg *c);
 };
 
+/* What every N-port mode (these, mode_swproc.h's) asks of its ports
+ * before the EAL: IPv4 on each, untagged, one frame size of at least
+ * MPORT_MIN_FRAME_B ([traffic] imix not taken).  0 or -EINVAL naming
+ * mode, the port and the value. */
+int mode_nport_check_frames(const struct cfg *c, const char *mode,
+			    char *err, size_t err_len);
+
 /* The mode's check before the EAL: ports, IPv4, one size >= 64 B, and
  * RFC 2889 5.4.3's aging time ([switch] aging_s).  0 or -EINVAL. */
 int mode_switch_check(const struct switch_kind *k, const struct cfg *c,

@@ -19,6 +19,7 @@
 
 #include "dutperf/errf.h"
 #include "dutperf/shell.h"
+#include "mode_switch.h"
 #include "mode_swproc.h"
 
 void
@@ -34,27 +35,9 @@ int
 swp_check(const struct cfg *c, const char *mode, unsigned min_ports,
 	  char *err, size_t err_len)
 {
-	unsigned p;
 	int rc = swproc_cfg_check_ports(c, mode, min_ports, err, err_len);
 
-	if (rc != 0)
-		return rc;
-	for (p = 0; p < c->nb_ports; p++) {
-		if (cfg_port_c(c, p)->ip_version != 4)
-			return cfg_errf(err, err_len, "mode %s sends IPv4 "
-					"test frames: port %u has ip_version "
-					"%u", mode, p + 1,
-					cfg_port_c(c, p)->ip_version);
-		if (cfg_port_c(c, p)->vlan != 0)
-			return cfg_errf(err, err_len, "mode %s sends untagged "
-					"frames: port %u has vlan %u", mode,
-					p + 1, cfg_port_c(c, p)->vlan);
-	}
-	if (c->imix[0] != '\0' || c->frame_size_b < MPORT_MIN_FRAME_B)
-		return cfg_errf(err, err_len, "mode %s: one frame size of at "
-				"least %u bytes ([traffic] imix not taken)",
-				mode, MPORT_MIN_FRAME_B);
-	return 0;
+	return rc != 0 ? rc : mode_nport_check_frames(c, mode, err, err_len);
 }
 
 int

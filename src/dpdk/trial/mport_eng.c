@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <rte_branch_prediction.h>
 #include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_launch.h>
@@ -46,6 +47,8 @@ struct eng_tx {
 	uint64_t next;			/* frames sent, 0.. */
 	uint64_t seq[MPORT_MAX_PORTS + 1];	/* per destination; [MAX]: bcast */
 	uint64_t first_tsc, last_tsc, max_lag;
+	struct mport_tags *tags;	/* NULL: none; tx_tsc written here */
+	uint32_t next_tag;		/* tags sent */
 };
 
 /* A port's receiver. */
@@ -162,6 +165,11 @@ mport_eng_fini(struct mport_eng *e)
 		}
 	for (k = CFG_NB_SIDES; k < e->nb_ports; k++)
 		port_teardown(&e->own[k]);
+	if (e->tags != NULL) {
+		mport_tags_free(e->tags);
+		free(e->tags);
+		e->tags = NULL;
+	}
 }
 
 /* ------------------------------------------------------------- the loops */
@@ -205,6 +213,8 @@ eng_tx_step(struct eng_tx *x, uint64_t now)
 	uint64_t seq[MPORT_MAX_PORTS + 1];
 	uint8_t slot[MPORT_ENG_BURST];
 	unsigned n, j, sent, di = x->di, ti = x->ti;
+	uint64_t tag_mask = 0, before = 0;
+	uint32_t nt = x->next_tag;
 
 	if (x->next >= x->s->frames || now >= x->stop_tsc)
 		return false;
@@ -231,13 +241,25 @@ eng_tx_step(struct eng_tx *x, uint64_t now)
 			mport_frame_build(buf, x->net, x->s, x->next + j,
 					  x->frame_size_b, x->trial_id,
 					  x->learning);
+		/* RFC 8219 7.2: is it the next tagged broadcast frame? */
+		if (unlikely(x->tags != NULL) && slot[j] == MPORT_MAX_PORTS &&
+		    nt < x->tags->nb && x->tags->seq[nt] == seq[slot[j]]) {
+			tag_mask |= UINT64_C(1) << j;
+			nt++;
+		}
 		mport_frame_seq(buf, seq[slot[j]]++);
 		m[j]->data_len = (uint16_t)x->len_b;
 		m[j]->pkt_len = x->len_b;
 		di = di + 1 == x->s->nb_dst ? 0 : di + 1;
 		ti = ti + 1 == x->period ? 0 : ti + 1;
 	}
+	if (unlikely(tag_mask != 0))
+		before = rte_rdtsc();	/* delay.h: the TSC before the call */
 	sent = rte_eth_tx_burst(x->port_id, 0, m, (uint16_t)n);
+	/* the tags among the frames taken (a prefix); the rest go again */
+	for (j = 0; unlikely(tag_mask != 0) && j < sent; j++)
+		if (tag_mask >> j & 1)
+			x->tags->tx_tsc[x->next_tag++] = before;
 	/* the frames not taken go again next time, numbered the same */
 	for (j = 0; j < sent; j++) {
 		x->seq[slot[j]]++;
@@ -262,6 +284,9 @@ eng_rx_step(struct eng_rx *r, uint64_t now, uint64_t late_tsc)
 	uint16_t n, j;
 
 	n = rte_eth_rx_burst(r->port_id, 0, m, MPORT_ENG_BURST);
+	/* RFC 8219 7.2: the tags' RX time, right after the burst call */
+	if (unlikely(r->st.tags != NULL) && n > 0)
+		r->st.now_tsc = rte_rdtsc();
 	for (j = 0; j < n; j++) {
 		mport_rx_frame(&r->st, rte_pktmbuf_mtod(m[j], const uint8_t *),
 			       rte_pktmbuf_data_len(m[j]), now > late_tsc);
@@ -385,6 +410,8 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 		rx[k].port_id = e->port[k]->id;
 		mport_rx_init(&rx[k].st, r, k, bits);
 	}
+	if (e->tags != NULL)
+		mport_tags_clear(e->tags, e->nb_ports);
 	rc = eng_learning(e, pl, rx, r, &lag);
 	if (rc != 0)
 		goto out;
@@ -397,6 +424,9 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 
 		lc = eng_lcore_of(lcs, &nb_lcs, e->recv_lcore[k]);
 		lc->rx[lc->nb_rx++] = &rx[k];
+		/* tags in the test phase only: learning frames are never */
+		rx[k].st.tags = e->tags != NULL && e->tags->src != k ?
+				e->tags : NULL;
 		if (pl->test[k].nb_dst == 0 || pl->test[k].frames == 0)
 			continue;
 		rc = eng_tx_prepare(&tx[k], e, k, &pl->test[k], e->trial_id,
@@ -405,6 +435,8 @@ mport_eng_trial(struct mport_eng *e, const struct mport_plan *pl,
 			goto out;
 		pacer_init(&tx[k].pacer, start, e->hz, pl->test[k].rate_fps,
 			   pl->test[k].frames);
+		if (e->tags != NULL && e->tags->src == k)
+			tx[k].tags = e->tags;
 		if (pl->time_based)	/* RFC 2889 B.2: stop at the time */
 			tx[k].stop_tsc = start + (uint64_t)pl->duration_ms *
 						       e->hz / 1000u;

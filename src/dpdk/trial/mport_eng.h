@@ -35,6 +35,9 @@ struct mport_eng {
 	uint64_t hz;
 	uint8_t trial_id;
 	bool quiet;
+	struct mport_tags *tags;	/* NULL, or the test phase's tagged
+					 * frames (mport_tags_place first),
+					 * malloc'ed: mport_eng_fini frees it */
 };
 
 /* Set up ports 2.. and the per-pair windows; net from the configuration
