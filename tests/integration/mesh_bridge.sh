@@ -34,7 +34,9 @@ sed 's/^aging_s *=.*/aging_s = 0/' "$SRCDIR/conf/testbed-bridge4.ini" >"$WORK/no
 refused "$WORK/noaging.ini" "[switch] aging_s is required"
 sed 's/^\[port2\]$/[port4]/' "$SRCDIR/conf/testbed-bridge4.ini" >"$WORK/gap.ini"
 refused "$WORK/gap.ini" "gap.ini: [port3]: the ports must be consecutive, [port2] is missing"
-ok "refused with exit status 2: aging_s 3 and 0, [port3] without [port2]"
+awk '{ print } /^\[port3\]$/ { print "queues = 2" }' "$SRCDIR/conf/testbed-bridge4.ini" >"$WORK/queues.ini"
+refused "$WORK/queues.ini" "mode mesh drives one queue a port from send_lcore / recv_lcore: port 4 has queues 2"
+ok "refused with exit status 2: aging_s 3 and 0, [port3] without [port2], queues 2"
 
 L=600 R1=300 R2=1500 D=1
 TB_PORTS=4 TB_PORT_LIMITS="3:$L" it_tb_up bridge

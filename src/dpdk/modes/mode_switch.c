@@ -49,6 +49,18 @@ mode_nport_check_frames(const struct cfg *c, const char *mode, char *err,
 			return cfg_errf(err, err_len, "mode %s sends untagged "
 					"frames: port %u has vlan %u", mode,
 					p + 1, cfg_port_c(c, p)->vlan);
+		/* one sender and one receiver a port, on queue 0: what the
+		 * N-port engine drives (docs/switch.md, "Ports") */
+		if (cfg_port_c(c, p)->queues != 1 ||
+		    cfg_port_c(c, p)->send_lcores[0] != '\0' ||
+		    cfg_port_c(c, p)->recv_lcores[0] != '\0')
+			return cfg_errf(err, err_len, "mode %s drives one queue "
+					"a port from send_lcore / recv_lcore: "
+					"port %u has queues %u%s", mode, p + 1,
+					cfg_port_c(c, p)->queues,
+					cfg_port_c(c, p)->send_lcores[0] ||
+					cfg_port_c(c, p)->recv_lcores[0] ?
+					" and several lcores" : "");
 	}
 	if (c->imix[0] != '\0' || c->frame_size_b < MPORT_MIN_FRAME_B)
 		return cfg_errf(err, err_len, "mode %s: one frame size of at "
