@@ -218,8 +218,8 @@ bcast_run(struct mode_ctx *m, char *err, size_t err_len)
 const struct mode_ops mode_broadcast = {
 	.cli = {
 		.name = "broadcast",
-		.help = "RFC 2889 5.10 broadcast forwarding rate per receiving "
-			"port",
+		.help = "RFC 2889 5.10 broadcast forwarding rate and latency "
+			"per receiving port",
 		.options = "--rate",
 		.check = bcast_check,
 	},
