@@ -24,9 +24,16 @@ need_root
 need_dutperf
 
 TB_CT_SIZE=3000 it_tb_up nat44
+# Phase 1 at R = 4000/s (as phase 2), not nat.ini's 2000: only its counts
+# are checked (3000 received and recorded), and phase 2 starts at the
+# least D the configuration accepts, N / R + T = 750 + 500 ms, not 2500:
+# about 1.2 s less per run (CI time)
 sed -e 's/^frames = 4000$/frames = 3000/' -e 's/^table_size = 4000$/table_size = 3000/' \
+	-e 's/^rate_fps = 2000$/rate_fps = 4000/' -e 's/^delay_ms = 2500$/delay_ms = 1250/' \
 	"$WORK/nat.ini" >"$WORK/n3000.ini"
 grep -q '^table_size = 3000$' "$WORK/n3000.ini" || fail "no table_size in nat.ini"
+grep -q '^delay_ms = 1250$' "$WORK/n3000.ini" && grep -q '^rate_fps = 4000$' "$WORK/n3000.ini" ||
+	fail "no delay_ms = 2500 or rate_fps = 2000 in nat.ini"
 
 # check_phases DIR: trials.csv of one phase 1 and one phase 2 (repeated
 # runs: the last pair) where phase 1 left 3000 connections
@@ -86,14 +93,26 @@ in_timeout "$lat" fwd_tl_us fwd_wcl_us rev_tl_us rev_wcl_us
 ok "latency: forward $tl of 400 tags lost (predicted 100), reverse 0; TL $(col "$lat" fwd_tl_us) / $(col "$lat" rev_tl_us) us"
 
 # 3. pdv: every frame's delay; the received counts as above (on several
-# queues only once pdv is: trial_prepare refuses it until then)
-if [ -n "${NAT_QUEUES:-}" ] &&
-	! dut_once pdv --stateful -c "$WORK/n3000.ini" --rate 4000 -o "$WORK/pdv" &&
+# queues only once pdv is: trial_prepare refuses it until then).  With
+# NAT_QUEUES the run that finds out is the step's own when it exits 0 and
+# the shared machine did not preempt it (the same command phased runs:
+# not made twice)
+pdv_rc=
+if [ -n "${NAT_QUEUES:-}" ]; then
+	dut_once pdv --stateful -c "$WORK/n3000.ini" --rate 4000 -o "$WORK/pdv"
+	pdv_rc=$?
+fi
+if [ -n "$pdv_rc" ] && [ "$pdv_rc" != 0 ] &&
 	grep -qE "every frame's delay \(pdv\) (with several streams or RX queues is not supported yet|is measured with one stream and one RX queue)" \
 		"$WORK/err.log"; then
 	echo "note: pdv on $NAT_QUEUES queues refused here (not supported yet): step 3 skipped"
 else
-phased pdv pdv --rate 4000
+if [ "$pdv_rc" = 0 ] && ! preempted pdv -o "$WORK/pdv"; then
+	cat "$WORK/out.log"
+	check_phases "$WORK/pdv"
+else
+	phased pdv pdv --rate 4000
+fi
 pdv=$WORK/pdv/pdv.csv
 expect_equal "rev received" "$(col "$pdv" rev_received)" 8000
 fr=$(col "$pdv" fwd_received)
@@ -113,8 +132,11 @@ nat_spread
 
 # 5. N = M = 4000 through the table of 3000: phase 1 never fills the
 # state table; max_retries + 1 = 2 tries, then no result
-sed 's/^max_retries = .*/max_retries = 1/' "$WORK/nat.ini" >"$WORK/short.ini"
+# (phase 1 at 4000/s: 1 s, not 2 s, each)
+sed -e 's/^max_retries = .*/max_retries = 1/' -e 's/^rate_fps = 2000$/rate_fps = 4000/' \
+	"$WORK/nat.ini" >"$WORK/short.ini"
 grep -q '^max_retries = 1$' "$WORK/short.ini" || fail "no max_retries in nat.ini"
+grep -q '^rate_fps = 4000$' "$WORK/short.ini" || fail "no rate_fps = 2000 in nat.ini"
 dut_once loss --stateful -c "$WORK/short.ini" --rates 4000 -o "$WORK/short"
 rc=$?
 expect_equal "exit status with the state table not filled" "$rc" 3
