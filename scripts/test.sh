@@ -20,6 +20,8 @@ cd "$(dirname "$0")/.." || exit 1
 suites=${*:-unit integration}
 deps_install
 build_tree build
+# every test, also those that do not source tests/integration/common.sh
+python_unshim
 
 pass=0 fail=0 skip=0
 run_suite() {	# dir suite

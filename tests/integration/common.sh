@@ -5,19 +5,8 @@
 # scripts/lib.sh's; the helpers defined here are the tests' own.
 set -u
 : "${SRCDIR:?run through meson test}" "${BUILDDIR:?run through meson test}"
-# python3 through a pyenv shim (PATH's /root/.pyenv/shims on this machine)
-# costs 0.5-0.8 s a call under load: `pyenv exec` resolves the version
-# every time, and the tests call python3 hundreds of times (csv_col,
-# between, tests/tools).  The interpreter the shim starts, found once and
-# put first in PATH (what `pyenv exec` itself does for the programs it
-# starts), is the same python3 at 0.04 s a call.
-if py3=$(command -v python3) && [[ $py3 == */shims/* ]] &&
-	py3=$(python3 -c 'import sys; print(sys.executable)') && [ -x "$py3" ]; then
-	PATH=${py3%/*}:$PATH
-	export PATH
-fi
-unset py3
 . "$SRCDIR/scripts/lib.sh"
+python_unshim
 DUTPERF=$BUILDDIR/src/dpdk/dutperf
 export DUTPERF
 TB=$SRCDIR/scripts/testbed.sh
